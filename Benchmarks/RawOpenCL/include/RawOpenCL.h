@@ -1,0 +1,3 @@
+#ifndef SWIFTCL_RAW_OPENCL_H
+#define SWIFTCL_RAW_OPENCL_H
+#include <stddef.h>

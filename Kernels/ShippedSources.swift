@@ -1,0 +1,14 @@
+import SwiftCL
+
+/// The `.cl` files this module ships, embedded in the binary at build time.
+public enum ShippedSources {
+    /// Listing 3-1: `square`.
+    public static let square = ProgramSource(name: "square.cl", utf8: PackageResources.square_cl)
+    /// Listing 11-3: `copy`, the bandwidth bound.
+    public static let copy = ProgramSource(name: "copy.cl", utf8: PackageResources.copy_cl)
+    /// Listings 8-1 and 8-3: `add_arrays`.
+    public static let addArrays = ProgramSource(name: "add_arrays.cl", utf8: PackageResources.add_arrays_cl)
+
+    /// Every shipped source, for validation and `swiftcl check`.
+    public static let all: [ProgramSource] = [square, copy, addArrays]
+}

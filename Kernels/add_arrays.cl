@@ -1,0 +1,6 @@
+// Listings 8-1 and 8-3: c = a + b. Launch offsets split the work across queues.
+kernel void add_arrays(global const float *a, global const float *b, global float *c)
+{
+    size_t i = get_global_id(0);
+    c[i] = a[i] + b[i];
+}

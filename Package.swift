@@ -1,0 +1,68 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "SwiftCL",
+    products: [
+        .library(name: "SwiftCL", targets: ["SwiftCL"]),
+        .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
+        .library(name: "SwiftCLBench", targets: ["SwiftCLBench"]),
+        .executable(name: "swiftcl", targets: ["swiftcl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // The only place C types live: the ICD loader's headers and library.
+        .systemLibrary(
+            name: "COpenCL",
+            pkgConfig: "OpenCL",
+            providers: [.apt(["ocl-icd-opencl-dev", "opencl-headers", "pocl-opencl-icd"])]
+        ),
+        .target(
+            name: "SwiftCL",
+            dependencies: [
+                "COpenCL",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "SwiftCLKernels",
+            dependencies: ["SwiftCL"],
+            path: "Kernels",
+            resources: [
+                .embedInCode("square.cl"),
+                .embedInCode("copy.cl"),
+                .embedInCode("add_arrays.cl"),
+            ]
+        ),
+        .target(
+            name: "SwiftCLBench",
+            dependencies: ["SwiftCL"]
+        ),
+        // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
+        .target(
+            name: "RawOpenCL",
+            dependencies: ["COpenCL"],
+            path: "Benchmarks/RawOpenCL"
+        ),
+        .target(
+            name: "SwiftCLBenchmarks",
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "RawOpenCL"],
+            path: "Benchmarks/SwiftCLBenchmarks"
+        ),
+        .executableTarget(
+            name: "swiftcl",
+            dependencies: [
+                "SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "SwiftCLTests",
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,67 @@
+internal import COpenCL
+import Synchronization
+
+/// An OpenCL context: the devices that share memory objects and programs.
+///
+/// ``Context/shared(for:)`` gives the guide's `gcl_get_context`: one context per platform holding all
+/// its root devices, created on first use. ``Context/init(devices:)`` makes one for any device set
+/// (sub-devices included). Built programs are cached per context (see ``program(source:name:options:)``).
+public final class Context: Hashable, @unchecked Sendable, CustomStringConvertible {
+    // The cl_context is thread-safe per the OpenCL spec; mutable state lives behind Mutexes.
+    let id: OpaquePointer
+    /// The devices in the context.
+    public let devices: [Device]
+    /// The platform the devices belong to.
+    public let platform: Platform
+    let programCache = ProgramCache()
+
+    /// Creates a context for the given devices, which must share one platform.
+    public init(devices: [Device]) throws {
+        guard let first = devices.first else {
+            throw SwiftCLError.invalidArgument("a context needs at least one device")
+        }
+        guard devices.allSatisfy({ $0.platform == first.platform }) else {
+            throw SwiftCLError.contextMismatch("devices of a context must come from one platform")
+        }
+        self.devices = devices
+        self.platform = first.platform
+        var ids: [cl_device_id?] = devices.map { $0.id }
+        let properties: [cl_context_properties] = [
+            cl_context_properties(CL_CONTEXT_PLATFORM), cl_context_properties(Int(bitPattern: UnsafeRawPointer(first.platform.id))), 0,
+        ]
+        id = try create("clCreateContext") { status in
+            clCreateContext(properties, cl_uint(ids.count), &ids, nil, nil, status)
+        }
+    }
+
+    deinit {
+        release(clReleaseContext(id), "clReleaseContext")
+    }
+
+    private static let sharedContexts = Mutex<[Platform: Context]>([:])
+
+    /// The platform's shared context (all of its root devices), created on first use.
+    public static func shared(for platform: Platform) throws -> Context {
+        try sharedContexts.withLock { contexts in
+            if let existing = contexts[platform] { return existing }
+            let context = try Context(devices: platform.devices())
+            contexts[platform] = context
+            return context
+        }
+    }
+
+    /// The shared context of the device's platform when the device is a root device; sub-devices get
+    /// a context of their own (make one with ``init(devices:)`` to share it between sub-devices).
+    public static func shared(for device: Device) throws -> Context {
+        if device.parent == nil { return try shared(for: device.platform) }
+        return try Context(devices: [device])
+    }
+
+    /// Whether the context holds the device.
+    public func contains(_ device: Device) -> Bool { devices.contains(device) }
+
+    public var description: String { "Context(\(devices.map(\.name).joined(separator: ", ")))" }
+
+    public static func == (lhs: Context, rhs: Context) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

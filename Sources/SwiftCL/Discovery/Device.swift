@@ -1,0 +1,155 @@
+internal import COpenCL
+
+/// An OpenCL device and what it reports about itself, read once when the device is discovered.
+///
+/// Root devices come from ``Device/all`` or ``Platform/devices(ofType:)``; sub-devices from
+/// ``Device/partition(_:)`` (released when the last reference goes away).
+public final class Device: Hashable, @unchecked Sendable, CustomStringConvertible {
+    // Immutable after init; a cl_device_id may be used from any thread.
+    let id: OpaquePointer
+    /// The platform the device belongs to.
+    public let platform: Platform
+    /// The device this one was partitioned from, or nil for a root device.
+    public let parent: Device?
+
+    /// `CL_DEVICE_NAME`.
+    public let name: String
+    /// `CL_DEVICE_VENDOR`.
+    public let vendor: String
+    /// `CL_DEVICE_VERSION`, e.g. "OpenCL 3.0 PoCL ...".
+    public let version: String
+    /// `CL_DRIVER_VERSION`.
+    public let driverVersion: String
+    /// `CL_DEVICE_OPENCL_C_VERSION`, e.g. "OpenCL C 1.2 PoCL".
+    public let openCLCVersion: String
+    /// `CL_DEVICE_PROFILE`.
+    public let profile: String
+    /// `CL_DEVICE_TYPE`.
+    public let type: DeviceType
+    /// `CL_DEVICE_AVAILABLE`.
+    public let isAvailable: Bool
+    /// `CL_DEVICE_COMPILER_AVAILABLE`.
+    public let isCompilerAvailable: Bool
+    /// `CL_DEVICE_MAX_COMPUTE_UNITS`.
+    public let computeUnits: Int
+    /// `CL_DEVICE_MAX_CLOCK_FREQUENCY`, in MHz.
+    public let maxClockFrequencyMHz: Int
+    /// `CL_DEVICE_MAX_WORK_GROUP_SIZE`: the most work items one work-group may hold on this device.
+    public let maxWorkGroupSize: Int
+    /// `CL_DEVICE_MAX_WORK_ITEM_SIZES`, one limit per dimension (its count is `CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS`).
+    public let maxWorkItemSizes: [Int]
+    /// `CL_DEVICE_LOCAL_MEM_SIZE`, in bytes.
+    public let localMemorySize: Int
+    /// `CL_DEVICE_GLOBAL_MEM_SIZE`, in bytes.
+    public let globalMemorySize: Int
+    /// `CL_DEVICE_GLOBAL_MEM_CACHE_SIZE`, in bytes.
+    public let globalMemoryCacheSize: Int
+    /// `CL_DEVICE_MAX_MEM_ALLOC_SIZE`: the largest single buffer, in bytes.
+    public let maxMemoryAllocationSize: Int
+    /// `CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE`, in bytes.
+    public let maxConstantBufferSize: Int
+    /// `CL_DEVICE_MEM_BASE_ADDR_ALIGN`, in bits.
+    public let memoryBaseAddressAlignmentBits: Int
+    /// `CL_DEVICE_ADDRESS_BITS`.
+    public let addressBits: Int
+    /// `CL_DEVICE_PROFILING_TIMER_RESOLUTION`, in nanoseconds.
+    public let profilingTimerResolutionNanoseconds: Int
+    /// `CL_DEVICE_IMAGE_SUPPORT`.
+    public let imageSupport: Bool
+    /// Image size limits (all zero when ``imageSupport`` is false).
+    public let imageLimits: ImageLimits
+    /// `CL_DEVICE_EXTENSIONS`, split.
+    public let extensions: [String]
+    /// `CL_DEVICE_PARTITION_MAX_SUB_DEVICES` (0: cannot be partitioned).
+    public let partitionMaxSubDevices: Int
+    /// `CL_DEVICE_PARTITION_PROPERTIES`: the ways the device can be partitioned.
+    public let partitionKinds: [PartitionKind]
+
+    /// The image limits a device reports.
+    public struct ImageLimits: Hashable, Sendable {
+        public let max2DWidth: Int, max2DHeight: Int
+        public let max3DWidth: Int, max3DHeight: Int, max3DDepth: Int
+        public let maxReadArguments: Int, maxWriteArguments: Int, maxSamplers: Int
+    }
+
+    init(id: OpaquePointer, platform: Platform, parent: Device?) throws {
+        self.id = id
+        self.platform = platform
+        self.parent = parent
+        func query(_ parameter: Int32, _ label: String) -> InfoQuery {
+            InfoQuery("clGetDeviceInfo(\(label))") { size, value, sizeRet in
+                clGetDeviceInfo(id, cl_device_info(parameter), size, value, sizeRet)
+            }
+        }
+        func int<T: BinaryInteger & BitwiseCopyable>(_ parameter: Int32, _ label: String, _: T.Type) throws -> Int {
+            Int(clamping: try query(parameter, label).value(T.self))
+        }
+        name = try query(CL_DEVICE_NAME, "CL_DEVICE_NAME").string()
+        vendor = try query(CL_DEVICE_VENDOR, "CL_DEVICE_VENDOR").string()
+        version = try query(CL_DEVICE_VERSION, "CL_DEVICE_VERSION").string()
+        driverVersion = try query(CL_DRIVER_VERSION, "CL_DRIVER_VERSION").string()
+        openCLCVersion = try query(CL_DEVICE_OPENCL_C_VERSION, "CL_DEVICE_OPENCL_C_VERSION").string()
+        profile = try query(CL_DEVICE_PROFILE, "CL_DEVICE_PROFILE").string()
+        type = DeviceType(rawValue: UInt64(try query(CL_DEVICE_TYPE, "CL_DEVICE_TYPE").value(cl_device_type.self)))
+        isAvailable = try query(CL_DEVICE_AVAILABLE, "CL_DEVICE_AVAILABLE").value(cl_bool.self) != 0
+        isCompilerAvailable = try query(CL_DEVICE_COMPILER_AVAILABLE, "CL_DEVICE_COMPILER_AVAILABLE").value(cl_bool.self) != 0
+        computeUnits = try int(CL_DEVICE_MAX_COMPUTE_UNITS, "CL_DEVICE_MAX_COMPUTE_UNITS", cl_uint.self)
+        maxClockFrequencyMHz = try int(CL_DEVICE_MAX_CLOCK_FREQUENCY, "CL_DEVICE_MAX_CLOCK_FREQUENCY", cl_uint.self)
+        maxWorkGroupSize = try int(CL_DEVICE_MAX_WORK_GROUP_SIZE, "CL_DEVICE_MAX_WORK_GROUP_SIZE", Int.self)
+        maxWorkItemSizes = try query(CL_DEVICE_MAX_WORK_ITEM_SIZES, "CL_DEVICE_MAX_WORK_ITEM_SIZES").array(Int.self)
+        localMemorySize = try int(CL_DEVICE_LOCAL_MEM_SIZE, "CL_DEVICE_LOCAL_MEM_SIZE", cl_ulong.self)
+        globalMemorySize = try int(CL_DEVICE_GLOBAL_MEM_SIZE, "CL_DEVICE_GLOBAL_MEM_SIZE", cl_ulong.self)
+        globalMemoryCacheSize = try int(CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, "CL_DEVICE_GLOBAL_MEM_CACHE_SIZE", cl_ulong.self)
+        maxMemoryAllocationSize = try int(CL_DEVICE_MAX_MEM_ALLOC_SIZE, "CL_DEVICE_MAX_MEM_ALLOC_SIZE", cl_ulong.self)
+        maxConstantBufferSize = try int(CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, "CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE", cl_ulong.self)
+        memoryBaseAddressAlignmentBits = try int(CL_DEVICE_MEM_BASE_ADDR_ALIGN, "CL_DEVICE_MEM_BASE_ADDR_ALIGN", cl_uint.self)
+        addressBits = try int(CL_DEVICE_ADDRESS_BITS, "CL_DEVICE_ADDRESS_BITS", cl_uint.self)
+        profilingTimerResolutionNanoseconds = try int(
+            CL_DEVICE_PROFILING_TIMER_RESOLUTION, "CL_DEVICE_PROFILING_TIMER_RESOLUTION", Int.self)
+        imageSupport = try query(CL_DEVICE_IMAGE_SUPPORT, "CL_DEVICE_IMAGE_SUPPORT").value(cl_bool.self) != 0
+        if imageSupport {
+            imageLimits = ImageLimits(
+                max2DWidth: try int(CL_DEVICE_IMAGE2D_MAX_WIDTH, "CL_DEVICE_IMAGE2D_MAX_WIDTH", Int.self),
+                max2DHeight: try int(CL_DEVICE_IMAGE2D_MAX_HEIGHT, "CL_DEVICE_IMAGE2D_MAX_HEIGHT", Int.self),
+                max3DWidth: try int(CL_DEVICE_IMAGE3D_MAX_WIDTH, "CL_DEVICE_IMAGE3D_MAX_WIDTH", Int.self),
+                max3DHeight: try int(CL_DEVICE_IMAGE3D_MAX_HEIGHT, "CL_DEVICE_IMAGE3D_MAX_HEIGHT", Int.self),
+                max3DDepth: try int(CL_DEVICE_IMAGE3D_MAX_DEPTH, "CL_DEVICE_IMAGE3D_MAX_DEPTH", Int.self),
+                maxReadArguments: try int(CL_DEVICE_MAX_READ_IMAGE_ARGS, "CL_DEVICE_MAX_READ_IMAGE_ARGS", cl_uint.self),
+                maxWriteArguments: try int(CL_DEVICE_MAX_WRITE_IMAGE_ARGS, "CL_DEVICE_MAX_WRITE_IMAGE_ARGS", cl_uint.self),
+                maxSamplers: try int(CL_DEVICE_MAX_SAMPLERS, "CL_DEVICE_MAX_SAMPLERS", cl_uint.self))
+        } else {
+            imageLimits = ImageLimits(max2DWidth: 0, max2DHeight: 0, max3DWidth: 0, max3DHeight: 0, max3DDepth: 0,
+                                      maxReadArguments: 0, maxWriteArguments: 0, maxSamplers: 0)
+        }
+        extensions = try query(CL_DEVICE_EXTENSIONS, "CL_DEVICE_EXTENSIONS").string()
+            .split(separator: " ").map(String.init)
+        partitionMaxSubDevices = try int(CL_DEVICE_PARTITION_MAX_SUB_DEVICES, "CL_DEVICE_PARTITION_MAX_SUB_DEVICES", cl_uint.self)
+        partitionKinds = try query(CL_DEVICE_PARTITION_PROPERTIES, "CL_DEVICE_PARTITION_PROPERTIES")
+            .array(cl_device_partition_property.self).compactMap(PartitionKind.init(property:))
+    }
+
+    deinit {
+        if parent != nil {
+            release(clReleaseDevice(id), "clReleaseDevice")
+        }
+    }
+
+    /// The OpenCL C version the device compiles, as (major, minor), parsed from ``openCLCVersion``.
+    public var openCLCLanguageVersion: (major: Int, minor: Int) {
+        let words = openCLCVersion.split(separator: " ")
+        guard words.count >= 3 else { return (1, 0) }
+        let numbers = words[2].split(separator: ".").compactMap { Int($0) }
+        return (numbers.first ?? 1, numbers.count > 1 ? numbers[1] : 0)
+    }
+
+    /// Whether the device reports `cl_khr_fp64`.
+    public var supportsDoublePrecision: Bool { extensions.contains("cl_khr_fp64") }
+
+    /// "CPU: name (platform)", as error messages and listings print a device.
+    public var summary: String { "\(type): \(name) (\((try? platform.name) ?? "?"))" }
+
+    public var description: String { name }
+
+    public static func == (lhs: Device, rhs: Device) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}

@@ -1,0 +1,103 @@
+/// A request SwiftCL refused before it reached OpenCL: bad input from the caller, checked up front so
+/// that no C call ever sees it and nothing is lost.
+public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No device of the requested type; `available` lists every device that exists ("GPU: name (platform)").
+    case noDevice(requested: DeviceType, available: [String])
+    /// A host or device element range does not fit the object it addresses.
+    case rangeOutOfBounds(operation: String, requested: Range<Int>, bound: Int)
+    /// An element count multiplied out to more bytes than `Int` can hold.
+    case sizeOverflow(operation: String)
+    /// An allocation is bigger than `CL_DEVICE_MAX_MEM_ALLOC_SIZE` of a device in the context.
+    case allocationTooLarge(byteCount: Int, limit: Int, device: String)
+    /// The ND-range cannot be launched; the violation names the limit broken.
+    case invalidNDRange(NDRangeViolation)
+    /// A kernel was given the wrong number of arguments.
+    case argumentCount(kernel: String, expected: Int, given: Int)
+    /// A kernel argument does not match the parameter's declared type or address space.
+    case argumentType(kernel: String, index: Int, parameter: String, expected: String, given: String)
+    /// `Program.kernel(named:)` found no such kernel; `available` lists the program's kernels.
+    case kernelNotFound(name: String, available: [String])
+    /// An object from one context was used with a queue or object from another.
+    case contextMismatch(String)
+    /// A value is outside what the operation accepts; the text says which and why.
+    case invalidArgument(String)
+    /// The device cannot be partitioned the requested way.
+    case partitionUnsupported(device: String, requested: String, supported: [String])
+    /// `sync` was called from inside a closure already running on the same queue (it would deadlock).
+    case reentrantSync(queue: String)
+    /// An encoder was used after the closure it was handed to had returned.
+    case encoderExpired
+
+    public var description: String {
+        switch self {
+        case let .noDevice(requested, available):
+            let list = available.isEmpty ? "no OpenCL devices at all (is an ICD such as pocl-opencl-icd installed?)"
+                : available.joined(separator: "; ")
+            return "no OpenCL device of type \(requested); available: \(list)"
+        case let .rangeOutOfBounds(operation, requested, bound):
+            return "\(operation): elements \(requested.lowerBound)..<\(requested.upperBound) are outside 0..<\(bound)"
+        case let .sizeOverflow(operation):
+            return "\(operation): the byte count overflows Int"
+        case let .allocationTooLarge(byteCount, limit, device):
+            return "allocation of \(byteCount) bytes exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE (\(limit) bytes) of \(device)"
+        case let .invalidNDRange(violation):
+            return "invalid ND-range: \(violation)"
+        case let .argumentCount(kernel, expected, given):
+            return "kernel \(kernel) takes \(expected) argument(s), \(given) given"
+        case let .argumentType(kernel, index, parameter, expected, given):
+            return "kernel \(kernel) argument \(index) (\(parameter)): expected \(expected), given \(given)"
+        case let .kernelNotFound(name, available):
+            return "no kernel named \(name) in the program; it has: \(available.joined(separator: ", "))"
+        case let .contextMismatch(what):
+            return "context mismatch: \(what)"
+        case let .invalidArgument(what):
+            return what
+        case let .partitionUnsupported(device, requested, supported):
+            return "\(device) cannot be partitioned \(requested); supported: "
+                + (supported.isEmpty ? "none" : supported.joined(separator: ", "))
+        case let .reentrantSync(queue):
+            return "sync called on \(queue) from a closure already running on it (this would deadlock)"
+        case .encoderExpired:
+            return "a ComputeEncoder was used after its closure returned"
+        }
+    }
+}
+
+/// Why an ``NDRange`` cannot be launched, naming the limit that was broken.
+public enum NDRangeViolation: Hashable, Sendable, CustomStringConvertible {
+    case dimensionCount(Int)
+    case rankMismatch(global: Int, other: Int, what: String)
+    case zeroGlobalSize(dimension: Int)
+    case zeroLocalSize(dimension: Int)
+    case negativeValue(dimension: Int, what: String)
+    case offsetOverflow(dimension: Int)
+    case tooManyDimensions(given: Int, deviceMaximum: Int)
+    case localSizeExceedsWorkItemLimit(dimension: Int, local: Int, limit: Int)
+    case workGroupExceedsDeviceLimit(total: Int, limit: Int)
+    case workGroupExceedsKernelLimit(total: Int, limit: Int)
+    case localSizeDoesNotDivideGlobal(dimension: Int, global: Int, local: Int)
+    case requiredWorkGroupSize(required: [Int], given: [Int])
+
+    public var description: String {
+        switch self {
+        case let .dimensionCount(n): return "\(n) dimensions given; OpenCL takes 1 to 3"
+        case let .rankMismatch(global, other, what): return "\(what) has \(other) dimension(s) but global has \(global)"
+        case let .zeroGlobalSize(d): return "global size is 0 in dimension \(d)"
+        case let .zeroLocalSize(d): return "local size is 0 in dimension \(d)"
+        case let .negativeValue(d, what): return "\(what) is negative in dimension \(d)"
+        case let .offsetOverflow(d): return "offset + global size overflows in dimension \(d)"
+        case let .tooManyDimensions(given, maximum):
+            return "\(given) dimensions exceed CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS (\(maximum))"
+        case let .localSizeExceedsWorkItemLimit(d, local, limit):
+            return "local size \(local) in dimension \(d) exceeds CL_DEVICE_MAX_WORK_ITEM_SIZES[\(d)] (\(limit))"
+        case let .workGroupExceedsDeviceLimit(total, limit):
+            return "work-group of \(total) items exceeds CL_DEVICE_MAX_WORK_GROUP_SIZE (\(limit))"
+        case let .workGroupExceedsKernelLimit(total, limit):
+            return "work-group of \(total) items exceeds the kernel's CL_KERNEL_WORK_GROUP_SIZE (\(limit))"
+        case let .localSizeDoesNotDivideGlobal(d, global, local):
+            return "local size \(local) does not divide global size \(global) in dimension \(d) (uniform work-groups required)"
+        case let .requiredWorkGroupSize(required, given):
+            return "kernel requires reqd_work_group_size \(required), given \(given)"
+        }
+    }
+}

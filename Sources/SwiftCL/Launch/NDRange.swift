@@ -1,0 +1,106 @@
+/// The index space of a launch (the guide's `cl_ndrange`): 1 to 3 dimensions, a global size, an
+/// offset, and an optional local (work-group) size. Shape errors throw at construction; device and
+/// kernel limits are checked before each launch.
+public struct NDRange: Hashable, Sendable, CustomStringConvertible {
+    /// 1, 2 or 3.
+    public let dimensions: Int
+    let globalSize: SIMD3<Int>
+    let offsetSize: SIMD3<Int>
+    let localSize: SIMD3<Int>?
+
+    /// A range with `global.count` dimensions; `local` and `offset`, when given, must have as many.
+    public init(global: [Int], local: [Int]? = nil, offset: [Int]? = nil) throws {
+        guard (1...3).contains(global.count) else {
+            throw SwiftCLError.invalidNDRange(.dimensionCount(global.count))
+        }
+        if let local, local.count != global.count {
+            throw SwiftCLError.invalidNDRange(.rankMismatch(global: global.count, other: local.count, what: "local"))
+        }
+        if let offset, offset.count != global.count {
+            throw SwiftCLError.invalidNDRange(.rankMismatch(global: global.count, other: offset.count, what: "offset"))
+        }
+        let offset = offset ?? Array(repeating: 0, count: global.count)
+        for dimension in global.indices {
+            if global[dimension] < 0 { throw SwiftCLError.invalidNDRange(.negativeValue(dimension: dimension, what: "global size")) }
+            if global[dimension] == 0 { throw SwiftCLError.invalidNDRange(.zeroGlobalSize(dimension: dimension)) }
+            if offset[dimension] < 0 { throw SwiftCLError.invalidNDRange(.negativeValue(dimension: dimension, what: "offset")) }
+            if offset[dimension].addingReportingOverflow(global[dimension]).overflow {
+                throw SwiftCLError.invalidNDRange(.offsetOverflow(dimension: dimension))
+            }
+            if let local {
+                if local[dimension] < 0 { throw SwiftCLError.invalidNDRange(.negativeValue(dimension: dimension, what: "local size")) }
+                if local[dimension] == 0 { throw SwiftCLError.invalidNDRange(.zeroLocalSize(dimension: dimension)) }
+            }
+        }
+        dimensions = global.count
+        globalSize = Self.padded(global, with: 1)
+        offsetSize = Self.padded(offset, with: 0)
+        localSize = local.map { Self.padded($0, with: 1) }
+    }
+
+    /// A 1-D range of `count` work items.
+    public init(_ count: Int, local: Int? = nil, offset: Int = 0) throws {
+        try self.init(global: [count], local: local.map { [$0] }, offset: [offset])
+    }
+
+    /// A 2-D range of `width × height` work items.
+    public init(width: Int, height: Int, localWidth: Int? = nil, localHeight: Int? = nil) throws {
+        let local: [Int]? = if let localWidth, let localHeight { [localWidth, localHeight] } else { nil }
+        try self.init(global: [width, height], local: local)
+    }
+
+    private static func padded(_ values: [Int], with filler: Int) -> SIMD3<Int> {
+        SIMD3(values.count > 0 ? values[0] : filler, values.count > 1 ? values[1] : filler, values.count > 2 ? values[2] : filler)
+    }
+
+    /// The global size per dimension.
+    public var global: [Int] { (0..<dimensions).map { globalSize[$0] } }
+    /// The offset per dimension.
+    public var offset: [Int] { (0..<dimensions).map { offsetSize[$0] } }
+    /// The local size per dimension, or nil to let the runtime choose.
+    public var local: [Int]? { localSize.map { size in (0..<dimensions).map { size[$0] } } }
+    /// Work items in the whole range.
+    public var workItemCount: Int { global.reduce(1, *) }
+
+    /// Checks the range against the device and the kernel, returning the local size to launch with
+    /// (the kernel's `reqd_work_group_size` when it has one and none was given).
+    func resolvedLocalSize(device: Device, kernel: WorkGroupInfo) throws -> SIMD3<Int>? {
+        let itemLimits = device.maxWorkItemSizes
+        if dimensions > itemLimits.count {
+            throw SwiftCLError.invalidNDRange(.tooManyDimensions(given: dimensions, deviceMaximum: itemLimits.count))
+        }
+        var local = localSize
+        if let required = kernel.requiredWorkGroupSize {
+            let requiredSize = SIMD3(required[0], required.count > 1 ? required[1] : 1, required.count > 2 ? required[2] : 1)
+            if let given = local, given != requiredSize {
+                throw SwiftCLError.invalidNDRange(.requiredWorkGroupSize(required: required, given: self.local ?? []))
+            }
+            local = requiredSize
+        }
+        guard let local else { return nil }
+        var total = 1
+        for dimension in 0..<dimensions {
+            if local[dimension] > itemLimits[dimension] {
+                throw SwiftCLError.invalidNDRange(.localSizeExceedsWorkItemLimit(
+                    dimension: dimension, local: local[dimension], limit: itemLimits[dimension]))
+            }
+            total = total.multipliedReportingOverflow(by: local[dimension]).partialValue
+        }
+        if total > device.maxWorkGroupSize {
+            throw SwiftCLError.invalidNDRange(.workGroupExceedsDeviceLimit(total: total, limit: device.maxWorkGroupSize))
+        }
+        if total > kernel.maxWorkGroupSize {
+            throw SwiftCLError.invalidNDRange(.workGroupExceedsKernelLimit(total: total, limit: kernel.maxWorkGroupSize))
+        }
+        for dimension in 0..<dimensions where globalSize[dimension] % local[dimension] != 0 {
+            throw SwiftCLError.invalidNDRange(.localSizeDoesNotDivideGlobal(
+                dimension: dimension, global: globalSize[dimension], local: local[dimension]))
+        }
+        return local
+    }
+
+    public var description: String {
+        "NDRange(global: \(global)" + (offset.allSatisfy { $0 == 0 } ? "" : ", offset: \(offset)")
+            + (local.map { ", local: \($0)" } ?? "") + ")"
+    }
+}

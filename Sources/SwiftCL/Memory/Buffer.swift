@@ -1,0 +1,87 @@
+internal import COpenCL
+
+/// A typed OpenCL buffer of `count` elements (the guide's `gcl_malloc`), freed by ARC.
+///
+/// Counts and offsets are in elements; byte sizes say so (``byteCount``). Every transfer checks its
+/// host and device ranges before the C call (see ``ComputeEncoder``).
+public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgument, @unchecked Sendable {
+    /// Number of elements.
+    public let count: Int
+    /// How kernels may use the buffer.
+    public let kernelAccess: KernelAccess
+    /// How the host may use the buffer.
+    public let hostAccess: HostAccess
+
+    /// An uninitialised buffer of `count` elements.
+    public init(count: Int, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite) throws {
+        let byteCount = try Self.checkedByteCount(count, context: context)
+        let flags = access.flags | hostAccess.flags
+        let handle = try create("clCreateBuffer") { status in
+            clCreateBuffer(context.id, flags, byteCount, nil, status)
+        }
+        self.count = count
+        self.kernelAccess = access
+        self.hostAccess = hostAccess
+        super.init(id: handle, context: context, byteCount: byteCount)
+    }
+
+    /// A buffer initialised with a copy of `elements` (`CL_MEM_COPY_HOST_PTR`).
+    public init<C: Collection<Element>>(
+        copying elements: C, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite
+    ) throws {
+        let count = elements.count
+        let byteCount = try Self.checkedByteCount(count, context: context)
+        let flags = access.flags | hostAccess.flags | cl_mem_flags(CL_MEM_COPY_HOST_PTR)
+        func make(_ pointer: UnsafeBufferPointer<Element>) throws -> OpaquePointer {
+            try create("clCreateBuffer") { status in
+                clCreateBuffer(context.id, flags, byteCount, UnsafeMutableRawPointer(mutating: pointer.baseAddress), status)
+            }
+        }
+        let handle = try elements.withContiguousStorageIfAvailable { try make($0) } ?? Array(elements).withUnsafeBufferPointer { try make($0) }
+        self.count = count
+        self.kernelAccess = access
+        self.hostAccess = hostAccess
+        super.init(id: handle, context: context, byteCount: byteCount)
+    }
+
+    /// The byte size of `count` elements, checked against `Int` and every device's allocation limit.
+    static func checkedByteCount(_ count: Int, context: Context) throws -> Int {
+        guard count > 0 else {
+            throw SwiftCLError.invalidArgument("a buffer needs a positive element count, \(count) given")
+        }
+        guard MemoryLayout<Element>.stride > 0 else {
+            throw SwiftCLError.invalidArgument("buffer element type \(Element.self) has zero size")
+        }
+        let (byteCount, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+        if overflow { throw SwiftCLError.sizeOverflow(operation: "Buffer<\(Element.self)>(count: \(count))") }
+        for device in context.devices where byteCount > device.maxMemoryAllocationSize {
+            throw SwiftCLError.allocationTooLarge(byteCount: byteCount, limit: device.maxMemoryAllocationSize, device: device.name)
+        }
+        return byteCount
+    }
+
+    /// Checks that `range` lies inside the buffer; nil means the whole buffer.
+    func checkedRange(_ range: Range<Int>?, _ operation: String) throws -> Range<Int> {
+        let range = range ?? 0..<count
+        guard range.lowerBound >= 0, range.upperBound <= count else {
+            throw SwiftCLError.rangeOutOfBounds(operation: operation, requested: range, bound: count)
+        }
+        return range
+    }
+
+    /// Checks that `count` elements from `offset` lie inside the buffer, without overflowing.
+    func checkedRange(offset: Int, count: Int, _ operation: String) throws -> Range<Int> {
+        let (end, overflow) = offset.addingReportingOverflow(count)
+        guard !overflow, offset >= 0, count >= 0, end <= self.count else {
+            let upper = overflow ? Int.max : end
+            throw SwiftCLError.rangeOutOfBounds(operation: operation, requested: offset..<max(offset, upper), bound: self.count)
+        }
+        return offset..<end
+    }
+
+    public var kernelArgument: KernelArgumentValue {
+        KernelArgumentValue(.memory(self, elementTypeName: (Element.self as? any KernelScalar.Type)?.openCLTypeName))
+    }
+
+    override var kindDescription: String { "Buffer<\(Element.self)>" }
+}

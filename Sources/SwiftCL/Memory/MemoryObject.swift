@@ -1,0 +1,28 @@
+internal import COpenCL
+
+/// A memory object (`cl_mem`) owned by Swift: released when the last reference goes away. A launch or
+/// copy keeps the objects it uses alive until the command completes.
+public class MemoryObject: @unchecked Sendable {
+    // The handle never changes; OpenCL memory objects may be used from any thread.
+    let id: OpaquePointer
+    /// The context the object belongs to.
+    public let context: Context
+    /// The object's size in bytes.
+    public let byteCount: Int
+
+    init(id: OpaquePointer, context: Context, byteCount: Int) {
+        self.id = id
+        self.context = context
+        self.byteCount = byteCount
+    }
+
+    deinit {
+        release(clReleaseMemObject(id), "clReleaseMemObject")
+    }
+
+    /// The raw `cl_mem`, for calling OpenCL directly (the guide's `gcl_create_buffer_from_ptr` escape
+    /// hatch). It stays valid while this object is alive; do not release it.
+    public var handle: OpaquePointer { id }
+
+    var kindDescription: String { "memory object" }
+}

@@ -1,0 +1,29 @@
+/// What the runtime reports about one kernel parameter (`clGetKernelArgInfo`).
+public struct KernelParameter: Hashable, Sendable, CustomStringConvertible {
+    /// The address space of a parameter.
+    public enum AddressSpace: String, Hashable, Sendable {
+        case global, local, constant, `private`
+    }
+
+    /// The parameter's name in the source.
+    public let name: String
+    /// The declared type as the runtime spells it ("float*", "int", "float4*").
+    public let typeName: String
+    /// Its address space (`private` for by-value arguments).
+    public let addressSpace: AddressSpace
+    /// Whether the pointee is `const`.
+    public let isConst: Bool
+
+    /// Whether the parameter is a pointer (a buffer or local memory).
+    public var isPointer: Bool { typeName.hasSuffix("*") }
+
+    /// The type with any pointer star removed ("float" for "float*").
+    public var pointeeTypeName: String {
+        String(typeName.drop(while: \.isWhitespace).reversed().drop(while: { $0 == "*" || $0 == " " }).reversed())
+    }
+
+    public var description: String {
+        let space = addressSpace == .private ? "" : "\(addressSpace.rawValue) "
+        return "\(space)\(isConst ? "const " : "")\(typeName) \(name)"
+    }
+}

@@ -1,0 +1,25 @@
+/// OpenCL C source with the name its diagnostics are attributed to: a `.cl` file embedded at build
+/// time, read at run time, or written inline.
+public struct ProgramSource: Hashable, Sendable {
+    /// The file name diagnostics use ("square.cl").
+    public let name: String
+    /// The OpenCL C text.
+    public let text: String
+
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
+    }
+
+    /// Source from UTF-8 bytes, as SwiftPM's `embedInCode` resources provide them.
+    public init(name: String, utf8 bytes: [UInt8]) {
+        self.init(name: name, text: String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+extension Context {
+    /// The program for `source` built with `options` (cached per context; see ``program(source:name:options:)``).
+    public func program(_ source: ProgramSource, options: BuildOptions = BuildOptions()) throws -> Program {
+        try program(source: source.text, name: source.name, options: options)
+    }
+}

@@ -1,0 +1,48 @@
+extension ComputeEncoder {
+    /// Launches `kernel` over `range` with `arguments`, in parameter order.
+    ///
+    /// Before anything reaches OpenCL this checks the argument count, each argument against the
+    /// parameter's declared type and address space (where the runtime reports them), that every
+    /// memory object belongs to the queue's context, and the range against the device's and the
+    /// kernel's work-group limits.
+    public func launch(_ kernel: Kernel, _ range: NDRange, _ arguments: any KernelArgument...) throws {
+        try launch(kernel, range, arguments: arguments)
+    }
+
+    /// ``launch(_:_:_:)`` with the arguments as an array.
+    public func launch(_ kernel: Kernel, _ range: NDRange, arguments: [any KernelArgument]) throws {
+        try checkUsable()
+        guard kernel.program.context === queue.context else {
+            throw SwiftCLError.contextMismatch("kernel \(kernel.name) was built for \(kernel.program.context), the queue uses \(queue.context)")
+        }
+        guard arguments.count == kernel.argumentCount else {
+            throw SwiftCLError.argumentCount(kernel: kernel.name, expected: kernel.argumentCount, given: arguments.count)
+        }
+        var values: [KernelArgumentValue] = []
+        values.reserveCapacity(arguments.count)
+        var localBytes = 0
+        for (index, argument) in arguments.enumerated() {
+            let value = argument.kernelArgument
+            switch value.storage {
+            case let .memory(object, _): try checkContext(object)
+            case let .local(byteCount, _) where byteCount > 0: localBytes += byteCount
+            default: break
+            }
+            try kernel.checkArgument(value, at: index)
+            values.append(value)
+        }
+        let info = try kernel.workGroupInfo(on: device)
+        if localBytes > device.localMemorySize {
+            throw SwiftCLError.invalidArgument(
+                "kernel \(kernel.name): \(localBytes) bytes of local memory arguments exceed CL_DEVICE_LOCAL_MEM_SIZE (\(device.localMemorySize))")
+        }
+        let local = try range.resolvedLocalSize(device: device, kernel: info)
+        try withEvent { event in
+            try kernel.enqueue(on: queue.id, range: range, local: local, arguments: values, event: event)
+        }
+        inFlight.append(kernel)
+        for value in values {
+            if case let .memory(object, _) = value.storage { inFlight.append(object) }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+internal import COpenCL
+
+extension ComputeEncoder {
+    /// Maps `range` of `buffer` (all of it by default) for reading and writing, hands `body` a span
+    /// over it, and unmaps when `body` returns or throws (the guide's `gcl_map_ptr`/`gcl_unmap`). The
+    /// span cannot escape the closure, so the mapping cannot leak. Mapping a buffer that this encoder
+    /// has already mapped throws.
+    public func withMapped<E, R>(_ buffer: Buffer<E>, range: Range<Int>? = nil,
+                                 _ body: (inout MutableSpan<E>) throws -> R) throws -> R {
+        try mapped(buffer, range: range, flags: cl_map_flags(CL_MAP_READ | CL_MAP_WRITE), write: true) { pointer in
+            var span = pointer.mutableSpan
+            return try body(&span)
+        }
+    }
+
+    /// Maps `range` of `buffer` for reading only and hands `body` a read-only span over it.
+    public func withMappedForReading<E, R>(_ buffer: Buffer<E>, range: Range<Int>? = nil,
+                                           _ body: (Span<E>) throws -> R) throws -> R {
+        try mapped(buffer, range: range, flags: cl_map_flags(CL_MAP_READ), write: false) { pointer in
+            try body(UnsafeBufferPointer(pointer).span)
+        }
+    }
+
+    private func mapped<E, R>(_ buffer: Buffer<E>, range: Range<Int>?, flags: cl_map_flags, write: Bool,
+                              _ body: (UnsafeMutableBufferPointer<E>) throws -> R) throws -> R {
+        try checkUsable()
+        try checkContext(buffer)
+        try checkHostAccess(buffer, write: false, "map")
+        if write { try checkHostAccess(buffer, write: true, "map for writing") }
+        let range = try buffer.checkedRange(range, "map")
+        let key = ObjectIdentifier(buffer)
+        guard !mapped.contains(key) else {
+            throw SwiftCLError.invalidArgument("map: this \(buffer.kindDescription) is already mapped by an enclosing withMapped")
+        }
+        if range.isEmpty {
+            return try body(UnsafeMutableBufferPointer(start: nil, count: 0))
+        }
+        let stride = MemoryLayout<E>.stride
+        var status: cl_int = CL_SUCCESS
+        let pointer = try withEvent { event in
+            clEnqueueMapBuffer(queue.id, buffer.id, cl_bool(CL_TRUE), flags, range.lowerBound * stride,
+                               range.count * stride, 0, nil, event, &status)
+        }
+        try check(status, "clEnqueueMapBuffer")
+        guard let pointer else { throw OpenCLError(status: .mapFailure, routine: "clEnqueueMapBuffer returned NULL") }
+        mapped.insert(key)
+        defer {
+            mapped.remove(key)
+            _ = try? withEvent { event in
+                release(clEnqueueUnmapMemObject(queue.id, buffer.id, pointer, 0, nil, event), "clEnqueueUnmapMemObject")
+            }
+            inFlight.append(buffer)
+        }
+        let typed = pointer.bindMemory(to: E.self, capacity: range.count)
+        return try body(UnsafeMutableBufferPointer(start: typed, count: range.count))
+    }
+}

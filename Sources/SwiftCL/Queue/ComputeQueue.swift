@@ -1,0 +1,142 @@
+internal import COpenCL
+import Dispatch
+
+/// One device, one in-order OpenCL command queue with profiling on, and one serial Dispatch queue —
+/// the guide's `gcl_create_dispatch_queue`.
+///
+/// Work is submitted as a closure that receives a ``ComputeEncoder`` bound to this queue:
+/// ``sync(_:)`` returns when the work has completed, ``async(_:completion:)`` calls back,
+/// ``run(_:)`` is awaited (an OpenCL event callback resumes the task; no thread is blocked), and
+/// ``measure(_:)`` also returns device and host time.
+public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
+    // The cl_command_queue is thread-safe; commands are only enqueued from `dispatchQueue`.
+    let id: OpaquePointer
+    /// The device commands run on (the guide's `gcl_get_device_id_with_dispatch_queue`).
+    public let device: Device
+    /// The context buffers and programs used on this queue must belong to.
+    public let context: Context
+    let dispatchQueue: DispatchQueue
+    private let onQueueKey = DispatchSpecificKey<Bool>()
+
+    /// A queue on the most capable device of `type` (most compute units) in its platform's shared
+    /// context. Throws ``SwiftCLError/noDevice(requested:available:)`` when there is none.
+    public convenience init(_ type: DeviceType) throws {
+        try self.init(device: Device.default(for: type))
+    }
+
+    /// A queue on a specific device (the guide's `CL_DEVICE_TYPE_USE_ID`), in `context` or, by
+    /// default, the device's shared context.
+    public init(device: Device, context: Context? = nil) throws {
+        let context = try context ?? Context.shared(for: device)
+        guard context.contains(device) else {
+            throw SwiftCLError.contextMismatch("\(device.name) is not a device of \(context)")
+        }
+        self.device = device
+        self.context = context
+        let profiling = cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE)
+        if device.version.hasPrefix("OpenCL 1.") {
+            id = try create("clCreateCommandQueue") { status in
+                clCreateCommandQueue(context.id, device.id, profiling, status)
+            }
+        } else {
+            let properties: [cl_queue_properties] = [cl_queue_properties(CL_QUEUE_PROPERTIES), profiling, 0]
+            id = try create("clCreateCommandQueueWithProperties") { status in
+                clCreateCommandQueueWithProperties(context.id, device.id, properties, status)
+            }
+        }
+        dispatchQueue = DispatchQueue(label: "SwiftCL.ComputeQueue(\(device.name))")
+        dispatchQueue.setSpecific(key: onQueueKey, value: true)
+    }
+
+    deinit {
+        release(clFinish(id), "clFinish")
+        release(clReleaseCommandQueue(id), "clReleaseCommandQueue")
+    }
+
+    public var description: String { "ComputeQueue(\(device.name))" }
+
+    /// Runs `body` on the queue and returns once every command it enqueued has completed.
+    ///
+    /// Throws what `body` throws, or the error that completing its commands raised. Calling `sync`
+    /// from a closure already running on this queue throws ``SwiftCLError/reentrantSync(queue:)``.
+    public func sync<T>(_ body: (ComputeEncoder) throws -> T) throws -> T {
+        if DispatchQueue.getSpecific(key: onQueueKey) == true {
+            throw SwiftCLError.reentrantSync(queue: description)
+        }
+        return try dispatchQueue.sync {
+            let encoder = ComputeEncoder(queue: self, measuring: false)
+            defer { encoder.expire() }
+            let value = try body(encoder)
+            try encoder.finish()
+            return value
+        }
+    }
+
+    /// Runs `body` on the queue asynchronously; `completion` receives success once the enqueued
+    /// commands have completed, or the first error.
+    public func async(
+        _ body: @escaping @Sendable (ComputeEncoder) throws -> Void,
+        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) {
+        dispatchQueue.async {
+            let encoder = ComputeEncoder(queue: self, measuring: false)
+            do {
+                try body(encoder)
+                try encoder.notifyWhenComplete(completion)
+            } catch {
+                encoder.expire()
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `body` on the queue and suspends until its commands have completed. The wait is an
+    /// OpenCL event callback resuming the task, so no thread blocks on the device.
+    public func run<T: Sendable>(_ body: @escaping @Sendable (ComputeEncoder) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            dispatchQueue.async {
+                let encoder = ComputeEncoder(queue: self, measuring: false)
+                do {
+                    let value = try body(encoder)
+                    try encoder.notifyWhenComplete { result in
+                        continuation.resume(with: result.map { value })
+                    }
+                } catch {
+                    encoder.expire()
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// Like ``sync(_:)``, and also times the work (the guide's `gcl_start_timer`/`gcl_stop_timer`):
+    /// device time from the first command's start to the last command's end (profiling events), host
+    /// time around the whole closure including the wait.
+    public func measure<T>(_ body: (ComputeEncoder) throws -> T) throws -> Timing<T> {
+        if DispatchQueue.getSpecific(key: onQueueKey) == true {
+            throw SwiftCLError.reentrantSync(queue: description)
+        }
+        return try dispatchQueue.sync {
+            let encoder = ComputeEncoder(queue: self, measuring: true)
+            defer { encoder.expire() }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let value = try body(encoder)
+            try encoder.finish()
+            let host = clock.now - start
+            return Timing(value: value, deviceTime: try encoder.deviceTime(), hostTime: host)
+        }
+    }
+}
+
+/// What ``ComputeQueue/measure(_:)`` returns: the closure's value and how long it took.
+public struct Timing<Value> {
+    /// What the closure returned.
+    public let value: Value
+    /// First command start to last command end, from OpenCL profiling; zero when nothing was enqueued.
+    public let deviceTime: Duration
+    /// Wall time around the closure and the wait for its commands.
+    public let hostTime: Duration
+}
+
+extension Timing: Sendable where Value: Sendable {}
