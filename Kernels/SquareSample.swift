@@ -1,0 +1,40 @@
+import SwiftCL
+
+/// Listing 3-2 of the guide, ported: square `count` values on the most capable GPU (or the CPU when
+/// there is none) and check every value against the host.
+public enum SquareSample {
+    /// What one run found.
+    public struct Outcome: Sendable {
+        public let device: String
+        public let count: Int
+        public let mismatches: Int
+        public let workGroupSize: Int
+    }
+
+    /// Picks a GPU queue, falling back to the CPU, as the listing does.
+    public static func preferredQueue() throws -> ComputeQueue {
+        do {
+            return try ComputeQueue(.gpu)
+        } catch SwiftCLError.noDevice {
+            return try ComputeQueue(.cpu)
+        }
+    }
+
+    /// Runs the listing on `queue`.
+    public static func run(on queue: ComputeQueue, count: Int = 1024) throws -> Outcome {
+        let square = try SquareKernel(context: queue.context)
+        let input = (0..<count).map { Float($0) }
+        let inputBuffer = try Buffer(copying: input, context: queue.context, access: .readOnly)
+        let outputBuffer = try Buffer<Float>(count: count, context: queue.context, access: .writeOnly)
+        let (output, workGroupSize) = try queue.sync { cl in
+            // Ask for the kernel's work-group size, then use the largest divisor of the count within it.
+            let limit = try square.kernel.workGroupInfo(on: cl.device).maxWorkGroupSize
+            let local = stride(from: min(limit, count), through: 1, by: -1).first { count % $0 == 0 } ?? 1
+            try square(cl, NDRange(count, local: local), inputBuffer, outputBuffer)
+            return (try cl.read(outputBuffer), local)
+        }
+        let expected = SquareKernel.reference(input)
+        let mismatches = zip(output, expected).filter { $0 != $1 }.count
+        return Outcome(device: queue.device.name, count: count, mismatches: mismatches, workGroupSize: workGroupSize)
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "bench", abstract: "Run benchmark suites.")
+    func run() throws {}
+}
