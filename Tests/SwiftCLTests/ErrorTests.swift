@@ -1,0 +1,49 @@
+import SwiftCL
+import Testing
+
+@Suite("Errors")
+struct ErrorTests {
+    @Test("every status code has its C name; unknown codes survive")
+    func statusNames() {
+        #expect(CLStatus.success.name == "CL_SUCCESS")
+        #expect(CLStatus.invalidValue.rawValue == -30)
+        #expect(CLStatus.invalidValue.name == "CL_INVALID_VALUE")
+        #expect(CLStatus.invalidWorkGroupSize.name == "CL_INVALID_WORK_GROUP_SIZE")
+        #expect(CLStatus.maxSizeRestrictionExceeded.rawValue == -72)
+        #expect(CLStatus.platformNotFoundKhr.rawValue == -1001)
+        for code in Int32(-72)...0 where !(-29 ... -20).contains(code) {
+            #expect(!CLStatus(rawValue: code).name.hasPrefix("CL_UNKNOWN"), "code \(code) has a name")
+        }
+        let unknown = CLStatus(rawValue: -9999)
+        #expect(unknown.rawValue == -9999)
+        #expect(unknown.name == "CL_UNKNOWN_STATUS(-9999)")
+        #expect(!unknown.isSuccess)
+    }
+
+    @Test("an OpenCLError names the routine and matches its status in catch patterns")
+    func openCLError() {
+        let error: any Error = OpenCLError(status: .outOfResources, routine: "clEnqueueNDRangeKernel(square)")
+        #expect("\(error)" == "clEnqueueNDRangeKernel(square) failed with CL_OUT_OF_RESOURCES (-5)")
+        var matched = false
+        do { throw error } catch CLStatus.outOfResources { matched = true } catch {}
+        #expect(matched)
+        #expect(!(CLStatus.invalidValue ~= error))
+    }
+
+    @Test("compiler log lines parse as file:line:column")
+    func diagnosticParsing() {
+        let log = """
+        <source>:3:5: error: use of undeclared identifier 'x'
+            x = 1;
+            ^
+        /tmp/kernels/box.cl:10:12: warning: unused variable 'y'
+        1 error generated.
+        """
+        let diagnostics = Diagnostic.parse(log: log, sourceName: "mine.cl")
+        #expect(diagnostics == [
+            Diagnostic(file: "mine.cl", line: 3, column: 5, severity: .error, message: "use of undeclared identifier 'x'"),
+            Diagnostic(file: "mine.cl", line: 10, column: 12, severity: .warning, message: "unused variable 'y'"),
+        ])
+        #expect(diagnostics[0].description == "mine.cl:3:5: error: use of undeclared identifier 'x'")
+    }
+}

@@ -1,0 +1,197 @@
+import Dispatch
+import Foundation
+import SwiftCL
+import SwiftCLKernels
+import Testing
+
+@Suite("Programs and kernels")
+struct ProgramTests {
+    static let broken = """
+    kernel void ok(global float *a) { a[get_global_id(0)] = 1.0f; }
+
+    kernel void broken(global float *a)
+    {
+        a[0] = undefined_thing;
+    }
+    """
+
+    @Test("a broken build throws the whole log, the options, the device and file:line:column", arguments: TestDevices.all)
+    func brokenBuild(device: Device) throws {
+        let context = try Context(devices: [device])
+        var options = BuildOptions()
+        options.define("RANGE", 2)
+        let error = thrownError { _ = try Program(context: context, source: Self.broken, name: "broken.cl", options: options) }
+        let buildError = try #require(error as? BuildError, "got \(String(describing: error))")
+        #expect(buildError.sourceName == "broken.cl")
+        #expect(buildError.options.contains("-D RANGE=2"))
+        #expect(buildError.status == .buildProgramFailure)
+        #expect(buildError.logs.map(\.device) == [device.name])
+        #expect(buildError.logs[0].log.contains("undefined_thing"))
+        let first = try #require(buildError.diagnostics.first { $0.severity == .error })
+        #expect(first.file == "broken.cl")
+        #expect(first.line == 5)
+        #expect(first.column == 12)
+        #expect(first.message.contains("undefined_thing"))
+        #expect(buildError.description.contains("broken.cl:5:12: error:"))
+        // The context is still usable: a good program builds right after.
+        _ = try Program(context: context, source: "kernel void fine(global int *a) { a[0] = 1; }")
+    }
+
+    @Test("building from a file URL attributes diagnostics to the file", arguments: TestDevices.all)
+    func buildFromFile(device: Device) throws {
+        let context = try Context(devices: [device])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-tests-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("good.cl")
+        try ShippedSources.square.text.write(to: good, atomically: true, encoding: .utf8)
+        let program = try Program(context: context, contentsOf: good)
+        #expect(program.kernelNames == ["square"])
+        #expect(program.sourceName == "good.cl")
+        let bad = directory.appendingPathComponent("bad.cl")
+        try Self.broken.write(to: bad, atomically: true, encoding: .utf8)
+        let error = thrownError { _ = try Program(context: context, contentsOf: bad) } as? BuildError
+        #expect(error?.diagnostics.first?.file == "bad.cl")
+        #expect(thrownError { _ = try Program(context: context, contentsOf: directory.appendingPathComponent("missing.cl")) } != nil)
+    }
+
+    @Test("build options render as clBuildProgram expects and reject injected options")
+    func buildOptions() throws {
+        var options = BuildOptions()
+        options.define("RANGE", 3)
+        options.define("USE_FAST")
+        options.fastRelaxedMath = true
+        options.madEnable = true
+        options.denormsAreZero = true
+        options.standard = .cl1_2
+        options.raw = ["-w"]
+        #expect(options.description
+            == "-D RANGE=3 -D USE_FAST -cl-fast-relaxed-math -cl-mad-enable -cl-denorms-are-zero -cl-std=CL1.2 -cl-kernel-arg-info -w")
+        let device = try #require(TestDevices.all.first)
+        let context = try Context(devices: [device])
+        let program = try Program(context: context, source: "kernel void k(global int *a) { a[0] = RANGE; }", options: options)
+        #expect(program.kernelNames == ["k"])
+        for bad in ["A B", "1ABC", "X -cl-opt-disable", ""] {
+            #expect(throws: SwiftCLError.self, "define \(bad)") {
+                _ = try Program(context: context, source: "kernel void k() {}", options: BuildOptions().defining(bad, 1))
+            }
+        }
+        #expect(throws: SwiftCLError.self) {
+            _ = try Program(context: context, source: "kernel void k() {}", options: BuildOptions().defining("X", "1 -cl-opt-disable"))
+        }
+    }
+
+    @Test("the program cache builds once per context even when many threads ask at once")
+    func cacheBuildsOnce() throws {
+        let device = try #require(TestDevices.all.first)
+        let context = try Context(devices: [device])
+        let source = "kernel void cached(global float *a) { a[get_global_id(0)] *= 2.0f; }"
+        let before = context.programBuildCount
+        let programs = Mutex<[ObjectIdentifier]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            if let program = try? context.program(source: source, name: "cached.cl") {
+                programs.withLock { $0.append(ObjectIdentifier(program)) }
+            }
+        }
+        let identities = programs.withLock { $0 }
+        #expect(identities.count == 16)
+        #expect(Set(identities).count == 1, "every caller got the same program")
+        #expect(context.programBuildCount == before + 1)
+        _ = try context.program(source: source, name: "cached.cl", options: BuildOptions().defining("OTHER"))
+        #expect(context.programBuildCount == before + 2, "different options build again")
+    }
+
+    @Test("kernel lookup, argument info and work-group info", arguments: TestDevices.all)
+    func kernelInfo(device: Device) throws {
+        let context = try Context(devices: [device])
+        let program = try context.program(ShippedSources.square)
+        let kernel = try program.kernel(named: "square")
+        #expect(kernel.argumentCount == 2)
+        let parameters = try #require(kernel.parameters)
+        #expect(parameters.map(\.name) == ["input", "output"])
+        #expect(parameters.map(\.addressSpace) == [.global, .global])
+        #expect(parameters[0].isConst)
+        #expect(parameters[1].pointeeTypeName == "float")
+        // Listing 5-2: the kernel's work-group facts on this device.
+        let info = try kernel.workGroupInfo(on: device)
+        #expect(info.maxWorkGroupSize >= 1 && info.maxWorkGroupSize <= device.maxWorkGroupSize)
+        #expect(info.preferredWorkGroupSizeMultiple >= 1)
+        #expect(info.localMemorySize >= 0 && info.privateMemorySize >= 0)
+        #expect(info.requiredWorkGroupSize == nil)
+        let error = thrownError { _ = try program.kernel(named: "cube") }
+        #expect(error as? SwiftCLError == .kernelNotFound(name: "cube", available: ["square"]))
+    }
+
+    @Test("wrong argument count and types are refused before the launch", arguments: TestDevices.all)
+    func argumentChecks(device: Device) throws {
+        let queue = try makeQueue(device)
+        let source = """
+        kernel void scale(global float *data, float factor, int count, local float *scratch)
+        {
+            size_t i = get_global_id(0);
+            scratch[get_local_id(0)] = data[i];
+            if (i < (size_t)count) data[i] = scratch[get_local_id(0)] * factor;
+        }
+        """
+        let kernel = try queue.context.program(source: source, name: "scale.cl").kernel(named: "scale")
+        let data = try Buffer(copying: ramp(64), context: queue.context)
+        let ints = try Buffer<Int32>(count: 64, context: queue.context)
+        let range = try NDRange(64, local: 16)
+        try queue.sync { cl in
+            #expect(throws: SwiftCLError.argumentCount(kernel: "scale", expected: 4, given: 2)) {
+                try cl.launch(kernel, range, data, Float(2))
+            }
+            #expect(throws: SwiftCLError.argumentType(kernel: "scale", index: 0, parameter: "data",
+                                                      expected: "a buffer of float (global float* data)",
+                                                      given: "Buffer<Int32> of int")) {
+                try cl.launch(kernel, range, ints, Float(2), Int32(64), LocalMemory<Float>(count: 16))
+            }
+            #expect(throws: SwiftCLError.self, "an int where a float is declared") {
+                try cl.launch(kernel, range, data, Int32(2), Int32(64), LocalMemory<Float>(count: 16))
+            }
+            #expect(throws: SwiftCLError.self, "a double where a float is declared") {
+                try cl.launch(kernel, range, data, Double(2), Int32(64), LocalMemory<Float>(count: 16))
+            }
+            #expect(throws: SwiftCLError.self, "a scalar where a buffer is declared") {
+                try cl.launch(kernel, range, Float(1), Float(2), Int32(64), LocalMemory<Float>(count: 16))
+            }
+            #expect(throws: SwiftCLError.self, "a buffer where local memory is declared") {
+                try cl.launch(kernel, range, data, Float(2), Int32(64), data)
+            }
+            #expect(throws: SwiftCLError.self, "empty local memory") {
+                try cl.launch(kernel, range, data, Float(2), Int32(64), LocalMemory<Float>(count: 0))
+            }
+            // After all that, a correct launch works and computes.
+            try cl.launch(kernel, range, data, Float(2), Int32(64), LocalMemory<Float>(count: 16))
+            let result = try cl.read(data)
+            #expect(result == ramp(64).map { $0 * 2 })
+        }
+    }
+
+    @Test("a kernel object is shared safely by many queues launching at once", arguments: TestDevices.all)
+    func sharedKernelAcrossQueues(device: Device) async throws {
+        let queues = try (0..<4).map { _ in try makeQueue(device) }
+        let add = try AddArraysKernel(context: queues[0].context)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, queue) in queues.enumerated() {
+                group.addTask {
+                    let count = 257 + index * 64
+                    let a = (0..<count).map { Float($0) }, b = (0..<count).map { Float(index * 1000 - $0 * 2) }
+                    let bufferA = try Buffer(copying: a, context: queue.context)
+                    let bufferB = try Buffer(copying: b, context: queue.context)
+                    let bufferC = try Buffer<Float>(count: count, context: queue.context)
+                    for _ in 0..<20 {
+                        let c = try await queue.run { cl in
+                            try add(cl, NDRange(count), bufferA, bufferB, bufferC)
+                            return try cl.read(bufferC)
+                        }
+                        #expect(c == AddArraysKernel.reference(a, b))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+}
+
+import Synchronization
