@@ -37,12 +37,15 @@ struct ErrorTests {
             x = 1;
             ^
         /tmp/kernels/box.cl:10:12: warning: unused variable 'y'
+        error: /root/.cache/pocl/kcache/tempfile_8VAyRt.cl:5:12: use of undeclared identifier 'z'
+        Device pthread failed to build the program
         1 error generated.
         """
         let diagnostics = Diagnostic.parse(log: log, sourceName: "mine.cl")
         #expect(diagnostics == [
             Diagnostic(file: "mine.cl", line: 3, column: 5, severity: .error, message: "use of undeclared identifier 'x'"),
-            Diagnostic(file: "mine.cl", line: 10, column: 12, severity: .warning, message: "unused variable 'y'"),
+            Diagnostic(file: "/tmp/kernels/box.cl", line: 10, column: 12, severity: .warning, message: "unused variable 'y'"),
+            Diagnostic(file: "mine.cl", line: 5, column: 12, severity: .error, message: "use of undeclared identifier 'z'"),
         ])
         #expect(diagnostics[0].description == "mine.cl:3:5: error: use of undeclared identifier 'x'")
     }

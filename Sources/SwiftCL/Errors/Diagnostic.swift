@@ -20,30 +20,56 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
 
-    /// Parses clang-style lines (`<source>:3:5: error: message`) out of a build log. Lines naming the
-    /// anonymous buffer (`<source>`, `input.cl`, or an empty name) are attributed to `sourceName`.
+    /// Parses compiler diagnostics out of a build log, in either of the two shapes runtimes print:
+    /// clang's `file:line:column: error: message` and PoCL's `error: file:line:column: message`.
+    /// Locations in the runtime's anonymous copy of the source (`<source>`, `input.cl`, PoCL's kernel
+    /// cache `tempfile_*.cl`) are attributed to `sourceName`; included files keep their own path.
     public static func parse(log: String, sourceName: String) -> [Diagnostic] {
         log.split(whereSeparator: \.isNewline).compactMap { parseLine(String($0), sourceName: sourceName) }
     }
 
     static func parseLine(_ line: String, sourceName: String) -> Diagnostic? {
-        // file:line:column: severity: message — file may itself contain colons, so anchor on the
-        // first ":<digits>:<digits>: <severity>:" occurrence.
-        let severities: [Severity] = [.error, .warning, .note, .remark]
-        for severity in severities {
-            guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
-            let location = line[..<marker.lowerBound]
-            let parts = location.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count >= 3,
-                  let column = Int(parts[parts.count - 1]),
-                  let lineNumber = Int(parts[parts.count - 2]) else { continue }
-            var file = parts[..<(parts.count - 2)].joined(separator: ":")
-            if file.isEmpty || file == "<source>" || file == "input.cl" || file.hasPrefix("/tmp/") && file.hasSuffix(".cl") {
-                file = sourceName
+        for severity in [Severity.error, .warning, .note, .remark] {
+            let label = severity.rawValue + ":"
+            // PoCL: "error: /path/tempfile_X.cl:5:12: message"
+            if line.hasPrefix(label + " "),
+               let (file, lineNumber, column, message) = splitLocation(String(line.dropFirst(label.count + 1))) {
+                return Diagnostic(file: attribute(file, to: sourceName), line: lineNumber, column: column,
+                                  severity: severity, message: message)
             }
-            let message = String(line[marker.upperBound...])
-            return Diagnostic(file: file, line: lineNumber, column: column, severity: severity, message: message)
+            // clang: "/path/file.cl:5:12: error: message"
+            if let marker = line.range(of: ": \(label) ") {
+                let location = String(line[..<marker.lowerBound]) + ": "
+                if let (file, lineNumber, column, _) = splitLocation(location) {
+                    return Diagnostic(file: attribute(file, to: sourceName), line: lineNumber, column: column,
+                                      severity: severity, message: String(line[marker.upperBound...]))
+                }
+            }
         }
         return nil
+    }
+
+    /// Splits "file:line:column: rest" (the file may itself contain colons).
+    private static func splitLocation(_ text: String) -> (String, Int, Int, String)? {
+        var searchEnd = text.endIndex
+        while let separator = text.range(of: ": ", range: text.startIndex..<searchEnd) {
+            let location = text[..<separator.lowerBound]
+            let parts = location.split(separator: ":", omittingEmptySubsequences: false)
+            if parts.count >= 3, let column = Int(parts[parts.count - 1]), let line = Int(parts[parts.count - 2]) {
+                let file = parts[..<(parts.count - 2)].joined(separator: ":")
+                return (file, line, column, String(text[separator.upperBound...]))
+            }
+            searchEnd = separator.lowerBound
+            if searchEnd == text.startIndex { break }
+        }
+        return nil
+    }
+
+    private static func attribute(_ file: String, to sourceName: String) -> String {
+        let last = file.split(separator: "/").last.map(String.init) ?? file
+        if file.isEmpty || file == "<source>" || file == "input.cl" || (last.hasPrefix("tempfile") && last.hasSuffix(".cl")) {
+            return sourceName
+        }
+        return file
     }
 }
