@@ -11,6 +11,8 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     public let kernelAccess: KernelAccess
     /// How the host may use the buffer.
     public let hostAccess: HostAccess
+    /// The OpenCL C name of the element type when it has one ("float"), checked against kernel parameters.
+    let elementTypeName: String? = (Element.self as? any KernelScalar.Type)?.openCLTypeName
 
     /// An uninitialised buffer of `count` elements.
     public init(count: Int, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite) throws {
@@ -80,7 +82,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     }
 
     public var kernelArgument: KernelArgumentValue {
-        KernelArgumentValue(.memory(self, elementTypeName: (Element.self as? any KernelScalar.Type)?.openCLTypeName))
+        KernelArgumentValue(.memory(self, elementTypeName: elementTypeName))
     }
 
     override var kindDescription: String { "Buffer<\(Element.self)>" }

@@ -94,7 +94,7 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
             .argumentType(kernel: name, index: index, parameter: parameter.name, expected: expected, given: argument.summary)
         }
         let pointee = parameter.pointeeTypeName
-        let pointeeKnown = openCLTypeSize(pointee) != nil
+        let pointeeKnown = parameter.knownSize != nil
         switch (parameter.addressSpace, argument.storage) {
         case (.global, let .memory(_, element)), (.constant, let .memory(_, element)):
             if pointeeKnown, let element, element != pointee {
@@ -108,7 +108,7 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
                 throw mismatch("local memory of \(pointee) (\(parameter))")
             }
         case (.private, let .bytes(bytes, typeName)):
-            if let size = openCLTypeSize(parameter.typeName) {
+            if let size = parameter.knownSize {
                 if bytes.count != size || (typeName != nil && typeName != parameter.typeName) {
                     throw mismatch("a \(parameter.typeName) value (\(size) bytes)")
                 }

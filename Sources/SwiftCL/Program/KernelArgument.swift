@@ -89,16 +89,20 @@ public struct LocalMemory<Element>: KernelArgument {
 
 /// Byte sizes of OpenCL C's built-in scalar and vector types (3-vectors take the room of 4).
 func openCLTypeSize(_ name: String) -> Int? {
+    openCLTypeSizes[name]
+}
+
+/// Every built-in scalar and vector type name with its size, built once.
+private let openCLTypeSizes: [String: Int] = {
     let scalars: [String: Int] = [
         "char": 1, "uchar": 1, "short": 2, "ushort": 2, "int": 4, "uint": 4, "long": 8, "ulong": 8,
         "half": 2, "float": 4, "double": 8,
     ]
-    if let size = scalars[name] { return size }
-    for width in [16, 8, 4, 3, 2] {
-        let suffix = String(width)
-        if name.hasSuffix(suffix), let scalar = scalars[String(name.dropLast(suffix.count))] {
-            return scalar * (width == 3 ? 4 : width)
+    var sizes = scalars
+    for (name, size) in scalars {
+        for width in [2, 3, 4, 8, 16] {
+            sizes["\(name)\(width)"] = size * (width == 3 ? 4 : width)
         }
     }
-    return nil
-}
+    return sizes
+}()

@@ -14,13 +14,23 @@ public struct KernelParameter: Hashable, Sendable, CustomStringConvertible {
     /// Whether the pointee is `const`.
     public let isConst: Bool
 
+    /// The type with any pointer star removed ("float" for "float*").
+    public let pointeeTypeName: String
+    /// The byte size of the declared by-value type, or of the pointee for pointers, when it is a
+    /// built-in OpenCL scalar or vector type.
+    let knownSize: Int?
+
+    init(name: String, typeName: String, addressSpace: AddressSpace, isConst: Bool) {
+        self.name = name
+        self.typeName = typeName
+        self.addressSpace = addressSpace
+        self.isConst = isConst
+        pointeeTypeName = String(typeName.reversed().drop(while: { $0 == "*" || $0 == " " }).reversed())
+        knownSize = openCLTypeSize(pointeeTypeName)
+    }
+
     /// Whether the parameter is a pointer (a buffer or local memory).
     public var isPointer: Bool { typeName.hasSuffix("*") }
-
-    /// The type with any pointer star removed ("float" for "float*").
-    public var pointeeTypeName: String {
-        String(typeName.drop(while: \.isWhitespace).reversed().drop(while: { $0 == "*" || $0 == " " }).reversed())
-    }
 
     public var description: String {
         let space = addressSpace == .private ? "" : "\(addressSpace.rawValue) "
