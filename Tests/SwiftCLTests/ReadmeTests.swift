@@ -1,0 +1,56 @@
+import Foundation
+import SwiftCL
+import SwiftCLKernels
+import Testing
+
+/// The README's usage snippet, compiled here; the test below checks the README shows exactly this text.
+func readmeUsage() async throws -> [Float] {
+    // README-BEGIN
+    let queue = try ComputeQueue(.cpu)                 // the CPU device with the most compute units
+    let square = try SquareKernel(context: queue.context)
+    let input = (0..<1024).map { Float($0) }
+    let a = try Buffer(copying: input, context: queue.context, access: .readOnly)
+    let b = try Buffer<Float>(count: input.count, context: queue.context)
+
+    // Like the guide's dispatch_sync block: returns when the commands have completed.
+    let squares = try queue.sync { cl in
+        try square(cl, NDRange(input.count), a, b)      // typed kernel call, checked before enqueue
+        return try cl.read(b)
+    }
+
+    // Your own kernel: built once per context, arguments checked against its parameters.
+    let program = try queue.context.program(source: """
+        kernel void scale(global float *x, float k) { x[get_global_id(0)] *= k; }
+        """, name: "scale.cl")
+    let scale = try program.kernel(named: "scale")
+    let halves = try await queue.run { cl in           // awaits an OpenCL event, blocks no thread
+        try cl.launch(scale, NDRange(input.count), b, Float(0.5))
+        return try cl.read(b)
+    }
+    // README-END
+    #expect(squares == input.map { $0 * $0 })
+    return halves
+}
+
+@Suite("README")
+struct ReadmeTests {
+    @Test("the usage snippet runs and gives the documented result")
+    func snippetRuns() async throws {
+        let halves = try await readmeUsage()
+        #expect(halves == (0..<1024).map { Float($0) * Float($0) * 0.5 })
+    }
+
+    @Test("the README shows the snippet exactly as compiled here")
+    func readmeMatchesSnippet() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let lines = source.components(separatedBy: "\n")
+        let begin = try #require(lines.firstIndex { $0.contains("// README-" + "BEGIN") })
+        let end = try #require(lines.firstIndex { $0.contains("// README-" + "END") })
+        let snippet = lines[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }.joined(separator: "\n")
+        #expect(readme.contains(snippet), "README.md must contain the usage snippet verbatim")
+        #expect(readme.contains("scripts/run.sh") && readme.contains("scripts/test.sh"))
+    }
+}
