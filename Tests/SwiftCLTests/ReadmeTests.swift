@@ -37,7 +37,11 @@ struct ReadmeTests {
     @Test("the usage snippet runs and gives the documented result")
     func snippetRuns() async throws {
         let halves = try await readmeUsage()
-        #expect(halves == (0..<1024).map { Float($0) * Float($0) * 0.5 })
+        let expected: [Float] = (0..<1024).map { index in
+            let value = Float(index)
+            return value * value * 0.5
+        }
+        #expect(halves == expected)
     }
 
     @Test("the README shows the snippet exactly as compiled here")
