@@ -34,7 +34,7 @@ struct GuideSampleTests {
         let input = try Buffer(copying: hostInput, context: queue.context, access: .readOnly)
         let output = try Buffer<Float>(count: count, context: queue.context, access: .writeOnly)
         let semaphore = DispatchSemaphore(value: 0)
-        let results = Mutex<[Float]>([])
+        let results = TestLocked<[Float]>([])
         queue.async({ cl in
             let local = try square.kernel.workGroupInfo(on: cl.device).maxWorkGroupSize
             try square(cl, NDRange(count, local: min(local, 256)), input, output)
@@ -55,7 +55,7 @@ struct GuideSampleTests {
         let bufferB = try Buffer(copying: b, context: q0.context)
         let bufferC = try Buffer<Float>(count: n, context: q0.context)
         let group = DispatchGroup()
-        let failures = Mutex<[String]>([])
+        let failures = TestLocked<[String]>([])
         for (queue, range) in [(q0, try NDRange(n / 2)), (q1, try NDRange(n - n / 2, offset: n / 2))] {
             group.enter()
             queue.async({ cl in try add(cl, range, bufferA, bufferB, bufferC) }, completion: { result in
@@ -79,7 +79,7 @@ struct GuideSampleTests {
         let bufferC = try Buffer(copying: [Float](repeating: 0, count: n), context: q0.context)
         let group = DispatchGroup()
         let done = DispatchSemaphore(value: 0)
-        let firstHalfSeenByQ1 = Mutex<[Float]>([])
+        let firstHalfSeenByQ1 = TestLocked<[Float]>([])
         group.enter()
         q0.async({ cl in try add(cl, NDRange(n / 2), bufferA, bufferB, bufferC) }, completion: { _ in group.leave() })
         q1.async({ cl in
@@ -120,4 +120,3 @@ struct GuideSampleTests {
     }
 }
 
-import Synchronization

@@ -4,7 +4,7 @@ import SwiftCLKernels
 import Testing
 
 /// The README's usage snippet, compiled here; the test below checks the README shows exactly this text.
-func readmeUsage() async throws -> [Float] {
+func readmeUsage() throws -> [Float] {
     // README-BEGIN
     let queue = try ComputeQueue(.cpu)                 // the CPU device with the most compute units
     let square = try SquareKernel(context: queue.context)
@@ -23,7 +23,7 @@ func readmeUsage() async throws -> [Float] {
         kernel void scale(global float *x, float k) { x[get_global_id(0)] *= k; }
         """, name: "scale.cl")
     let scale = try program.kernel(named: "scale")
-    let halves = try await queue.run { cl in           // awaits an OpenCL event, blocks no thread
+    let halves = try queue.sync { cl in                // from async code: try await queue.run { cl in … }
         try cl.launch(scale, NDRange(input.count), b, Float(0.5))
         return try cl.read(b)
     }
@@ -35,8 +35,8 @@ func readmeUsage() async throws -> [Float] {
 @Suite("README")
 struct ReadmeTests {
     @Test("the usage snippet runs and gives the documented result")
-    func snippetRuns() async throws {
-        let halves = try await readmeUsage()
+    func snippetRuns() throws {
+        let halves = try readmeUsage()
         let expected: [Float] = (0..<1024).map { index in
             let value = Float(index)
             return value * value * 0.5

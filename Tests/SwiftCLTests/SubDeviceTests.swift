@@ -29,7 +29,7 @@ struct SubDeviceTests {
         async let second: Void = q1.run { cl in try add(cl, NDRange(n - n / 2, offset: n / 2), bufferA, bufferB, bufferC) }
         try await first
         try await second
-        #expect(try q0.sync { cl in try cl.read(bufferC) } == AddArraysKernel.reference(a, b))
+        #expect(try await q0.run { cl in try cl.read(bufferC) } == AddArraysKernel.reference(a, b))
     }
 
     @Test("partition by counts, and requests the device cannot honour", arguments: partitionable)

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftCL
 import Testing
 
@@ -28,3 +29,17 @@ func ramp(_ count: Int, scale: Float = 0.5) -> [Float] {
 
 /// Sizes every size-parameterised test sweeps: 1, odd, and not multiples of 4, 8 or 16.
 let awkwardSizes = [1, 2, 3, 7, 17, 33, 1000, 1023, 4097]
+
+/// A value behind an `NSLock` (pthread-based, so ThreadSanitizer sees the synchronisation).
+final class TestLocked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

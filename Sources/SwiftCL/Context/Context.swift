@@ -1,5 +1,4 @@
 internal import COpenCL
-import Synchronization
 
 /// An OpenCL context: the devices that share memory objects and programs.
 ///
@@ -7,7 +6,7 @@ import Synchronization
 /// its root devices, created on first use. ``Context/init(devices:)`` makes one for any device set
 /// (sub-devices included). Built programs are cached per context (see ``program(source:name:options:)``).
 public final class Context: Hashable, @unchecked Sendable, CustomStringConvertible {
-    // The cl_context is thread-safe per the OpenCL spec; mutable state lives behind Mutexes.
+    // The cl_context is thread-safe per the OpenCL spec; mutable state lives behind locks.
     let id: OpaquePointer
     /// The devices in the context.
     public let devices: [Device]
@@ -38,7 +37,7 @@ public final class Context: Hashable, @unchecked Sendable, CustomStringConvertib
         release(clReleaseContext(id), "clReleaseContext")
     }
 
-    private static let sharedContexts = Mutex<[Platform: Context]>([:])
+    private static let sharedContexts = Locked<[Platform: Context]>([:])
 
     /// The platform's shared context (all of its root devices), created on first use.
     public static func shared(for platform: Platform) throws -> Context {

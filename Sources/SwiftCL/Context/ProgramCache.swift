@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Builds each (source, name, options) once per context, even when many threads ask at once: the
 /// first caller builds while others asking for the same key wait on that key only. Failed builds are
 /// not cached, so a caller may fix the environment and try again.
@@ -11,14 +9,14 @@ final class ProgramCache: Sendable {
     }
 
     final class Slot: Sendable {
-        let program = Mutex<Program?>(nil)
+        let program = Locked<Program?>(nil)
     }
 
-    private let slots = Mutex<[Key: Slot]>([:])
-    private let builds = Atomic<Int>(0)
+    private let slots = Locked<[Key: Slot]>([:])
+    private let builds = Locked<Int>(0)
 
     /// How many programs this cache has built (a cache hit does not count).
-    var buildCount: Int { builds.load(ordering: .relaxed) }
+    var buildCount: Int { builds.withLock { $0 } }
 
     func program(for key: Key, build: () throws -> Program) throws -> Program {
         let slot = slots.withLock { slots in
@@ -30,7 +28,7 @@ final class ProgramCache: Sendable {
         return try slot.program.withLock { cached in
             if let cached { return cached }
             let program = try build()
-            builds.add(1, ordering: .relaxed)
+            builds.withLock { $0 += 1 }
             cached = program
             return program
         }

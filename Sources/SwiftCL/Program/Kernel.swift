@@ -1,5 +1,4 @@
 internal import COpenCL
-import Synchronization
 
 /// A kernel of a built program.
 ///
@@ -17,8 +16,8 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
     public let argumentCount: Int
     /// The parameters as the runtime reports them, or nil when it gives no argument info.
     public let parameters: [KernelParameter]?
-    private let launchLock = Mutex<Void>(())
-    private let workGroupInfoCache = Mutex<[Device: WorkGroupInfo]>([:])
+    private let launchLock = Locked<Void>(())
+    private let workGroupInfoCache = Locked<[Device: WorkGroupInfo]>([:])
 
     init(program: Program, name: String) throws {
         self.program = program

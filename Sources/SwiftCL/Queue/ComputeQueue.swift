@@ -59,6 +59,7 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
     ///
     /// Throws what `body` throws, or the error that completing its commands raised. Calling `sync`
     /// from a closure already running on this queue throws ``SwiftCLError/reentrantSync(queue:)``.
+    @available(*, noasync, message: "blocks the calling thread; use run(_:) from async code")
     public func sync<T>(_ body: (ComputeEncoder) throws -> T) throws -> T {
         if DispatchQueue.getSpecific(key: onQueueKey) == true {
             throw SwiftCLError.reentrantSync(queue: description)
@@ -112,6 +113,7 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
     /// Like ``sync(_:)``, and also times the work (the guide's `gcl_start_timer`/`gcl_stop_timer`):
     /// device time from the first command's start to the last command's end (profiling events), host
     /// time around the whole closure including the wait.
+    @available(*, noasync, message: "blocks the calling thread while the device works")
     public func measure<T>(_ body: (ComputeEncoder) throws -> T) throws -> Timing<T> {
         if DispatchQueue.getSpecific(key: onQueueKey) == true {
             throw SwiftCLError.reentrantSync(queue: description)
