@@ -191,6 +191,7 @@ struct ProgramTests {
             }
             try await group.waitForAll()
         }
+        #expect(add.kernel.launchCount == 4 * 20, "every launch went through the one kernel object")
     }
 }
 

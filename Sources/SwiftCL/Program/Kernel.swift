@@ -16,7 +16,8 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
     public let argumentCount: Int
     /// The parameters as the runtime reports them, or nil when it gives no argument info.
     public let parameters: [KernelParameter]?
-    private let launchLock = Locked<Void>(())
+    /// Guards argument binding and enqueueing; holds how many launches were enqueued.
+    private let launchLock = Locked<Int>(0)
     private let workGroupInfoCache = Locked<[Device: WorkGroupInfo]>([:])
 
     init(program: Program, name: String) throws {
@@ -34,6 +35,9 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
     deinit {
         release(clReleaseKernel(id), "clReleaseKernel")
     }
+
+    /// How many launches of this kernel object have been enqueued.
+    public var launchCount: Int { launchLock.withLock { $0 } }
 
     public var description: String {
         "kernel \(name)(" + (parameters?.map(\.description).joined(separator: ", ") ?? "\(argumentCount) args") + ")"
@@ -124,7 +128,7 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
     /// Binds the arguments and enqueues the launch as one step under the kernel's lock.
     func enqueue(on queue: OpaquePointer, range: NDRange, local: SIMD3<Int>?, arguments: [KernelArgumentValue],
                  event: UnsafeMutablePointer<cl_event?>?) throws {
-        try launchLock.withLock { _ throws in
+        try launchLock.withLock { launches in
             for (index, argument) in arguments.enumerated() {
                 let slot = cl_uint(index)
                 switch argument.storage {
@@ -157,6 +161,7 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
                 }
             }
             try check(status, "clEnqueueNDRangeKernel(\(name))")
+            launches += 1
         }
     }
 }

@@ -12,13 +12,15 @@ import Darwin
 /// mutexes but not the futex-based `Mutex` of the (uninstrumented) standard library, which it then
 /// reports as races; `swift test --sanitize=thread` must stay meaningful.
 final class Locked<Value>: @unchecked Sendable {
+    // The mutex pointer comes first: a zero-sized `Value` (Void) would otherwise share its address,
+    // and ThreadSanitizer would report the unlocked read of the pointer as racing with the value.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     // `value` is only touched between pthread_mutex_lock and pthread_mutex_unlock.
     private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init(_ value: Value) {
-        self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        self.value = value
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
     }
