@@ -35,6 +35,7 @@ let package = Package(
                 .embedInCode("square.cl"),
                 .embedInCode("copy.cl"),
                 .embedInCode("add_arrays.cl"),
+                .embedInCode("box_filter.cl"),
             ]
         ),
         .target(

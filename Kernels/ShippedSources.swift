@@ -9,6 +9,9 @@ public enum ShippedSources {
     /// Listings 8-1 and 8-3: `add_arrays`.
     public static let addArrays = ProgramSource(name: "add_arrays.cl", utf8: PackageResources.add_arrays_cl)
 
+    /// "Improving Performance": the whole `boxAvg` family.
+    public static let boxFilter = ProgramSource(name: "box_filter.cl", utf8: PackageResources.box_filter_cl)
+
     /// Every shipped source, for validation and `swiftcl check`.
-    public static let all: [ProgramSource] = [square, copy, addArrays]
+    public static let all: [ProgramSource] = [square, copy, addArrays, boxFilter]
 }

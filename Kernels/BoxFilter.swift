@@ -1,0 +1,160 @@
+import SwiftCL
+
+/// A box-filter variant built for a context and a `RANGE`, ready to enqueue:
+///
+/// ```swift
+/// let filter = try BoxFilter(variant: .band, context: queue.context, range: 2)
+/// let workspace = try filter.makeWorkspace(width: w, height: h)
+/// try queue.sync { cl in try filter.encode(cl, input: a, output: b, workspace: workspace) }
+/// ```
+public final class BoxFilter: Sendable {
+    /// The variant this filter runs.
+    public let variant: BoxFilterVariant
+    /// The box half-width (`RANGE`): the box is `2 * range + 1` pixels wide.
+    public let range: Int
+    /// The context the kernels were built for.
+    public let context: Context
+    /// The kernels, in launch order.
+    public let kernels: [Kernel]
+
+    /// Builds the variant's kernels (once per context, range and variant parameters).
+    public init(variant: BoxFilterVariant, context: Context, range: Int = 2) throws {
+        guard (0...32).contains(range) else {
+            throw SwiftCLError.invalidArgument("box filter RANGE \(range) is outside 0...32")
+        }
+        var options = BuildOptions()
+        options.define("RANGE", range)
+        if case let .separable(.h5(px, py), _) = variant.pipeline {
+            options.define("PX", px)
+            options.define("PY", py)
+        }
+        let program = try context.program(ShippedSources.boxFilter, options: options)
+        self.variant = variant
+        self.range = range
+        self.context = context
+        kernels = try variant.kernels.map { try program.kernel(named: $0) }
+    }
+
+    /// Scratch buffers a variant needs for one image size (a temporary image for two-pass variants,
+    /// per-work-item rows for the banded ones). Allocate once, reuse across runs.
+    public final class Workspace: Sendable {
+        public let width: Int, height: Int
+        /// Work items of the banded kernels.
+        public let bands: Int
+        let temporary: Buffer<Float>?
+        let aux: Buffer<Float>?
+
+        init(width: Int, height: Int, bands: Int, temporary: Buffer<Float>?, aux: Buffer<Float>?) {
+            self.width = width
+            self.height = height
+            self.bands = bands
+            self.temporary = temporary
+            self.aux = aux
+        }
+    }
+
+    /// Checks the size against the variant and allocates its scratch buffers.
+    public func makeWorkspace(width: Int, height: Int) throws -> Workspace {
+        if let reason = variant.unsupportedReason(width: width, height: height) {
+            throw SwiftCLError.invalidArgument(reason)
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= Int(Int32.max) else {
+            throw SwiftCLError.invalidArgument("box filter: \(width)×\(height) pixels exceed the kernels' 32-bit indexing")
+        }
+        let computeUnits = context.devices.map(\.computeUnits).max() ?? 1
+        let bands = min(height, max(8, 8 * computeUnits))
+        switch variant.pipeline {
+        case .naive:
+            return Workspace(width: width, height: height, bands: bands, temporary: nil, aux: nil)
+        case .separable:
+            return Workspace(width: width, height: height, bands: bands,
+                             temporary: try Buffer<Float>(count: pixels, context: context), aux: nil)
+        case .fused:
+            return Workspace(width: width, height: height, bands: bands, temporary: nil,
+                             aux: try Buffer<Float>(count: bands * width, context: context))
+        case .band:
+            return Workspace(width: width, height: height, bands: bands, temporary: nil,
+                             aux: try Buffer<Float>(count: bands * (width + 2 * range), context: context))
+        }
+    }
+
+    /// Enqueues the filter from `input` to `output` (both `width × height`). `localSize`, when given,
+    /// is the work-group size along the first dimension of the pixel- or row-parallel launches.
+    public func encode(_ cl: ComputeEncoder, input: Buffer<Float>, output: Buffer<Float>, workspace: Workspace,
+                       localSize: Int? = nil) throws {
+        let w = workspace.width, h = workspace.height
+        guard input.count == w * h, output.count == w * h else {
+            throw SwiftCLError.invalidArgument(
+                "box filter \(variant.name): input (\(input.count)) and output (\(output.count)) must hold \(w)×\(h) pixels")
+        }
+        if let localSize, localSize < 1 {
+            throw SwiftCLError.invalidArgument("box filter \(variant.name): local size \(localSize) must be positive")
+        }
+        let width = Int32(w), height = Int32(h)
+        switch variant.pipeline {
+        case .naive:
+            try cl.launch(kernels[0], pixelRange(w, h, localSize), width, height, input, output)
+        case .fused:
+            guard let aux = workspace.aux else { throw missingScratch() }
+            try cl.fill(output, with: 0)
+            try cl.launch(kernels[0], NDRange(workspace.bands), width, height, input, output, aux)
+        case .band:
+            guard let aux = workspace.aux else { throw missingScratch() }
+            try cl.launch(kernels[0], NDRange(workspace.bands), width, height, input, output, aux)
+        case let .separable(horizontal, vertical):
+            guard let temporary = workspace.temporary else { throw missingScratch() }
+            try encode(horizontal, cl, width: w, height: h, input: input, output: temporary, localSize: localSize)
+            try encode(vertical, cl, workspace: workspace, input: temporary, output: output, localSize: localSize)
+        }
+    }
+
+    private func encode(_ horizontal: BoxFilterVariant.Horizontal, _ cl: ComputeEncoder, width w: Int, height h: Int,
+                        input: Buffer<Float>, output: Buffer<Float>, localSize: Int?) throws {
+        let kernel = kernels[0], width = Int32(w), height = Int32(h)
+        switch horizontal {
+        case .h1:
+            try cl.launch(kernel, pixelRange(w, h, localSize), width, height, input, output)
+        case .h2, .h3, .h4:
+            let range = try localSize.map { try NDRange(roundUp(h, $0), local: $0) } ?? NDRange(h)
+            try cl.launch(kernel, range, width, height, input, output)
+        case let .h5(px, py):
+            let limit = try kernel.workGroupInfo(on: cl.device).maxWorkGroupSize
+            let local = min(localSize ?? 64, limit)
+            let columns = roundUp((w + px - 1) / px, local), rows = (h + py - 1) / py
+            let scratch = LocalMemory<Float>(count: py * (local * px + 2 * range))
+            try cl.launch(kernel, NDRange(global: [columns, rows], local: [local, 1]), width, height, input, output, scratch)
+        }
+    }
+
+    private func encode(_ vertical: BoxFilterVariant.Vertical, _ cl: ComputeEncoder, workspace: Workspace,
+                        input: Buffer<Float>, output: Buffer<Float>, localSize: Int?) throws {
+        let kernel = kernels[1], w = workspace.width, h = workspace.height
+        let width = Int32(w), height = Int32(h)
+        switch vertical {
+        case .v1:
+            try cl.launch(kernel, pixelRange(w, h, localSize), width, height, input, output)
+        case .v3:
+            try cl.launch(kernel, NDRange(workspace.bands), width, height, input, output)
+        case .v4, .v4Ring, .v4Float4:
+            let columns = vertical == .v4Float4 ? w / 4 : w
+            let segments = max(1, (h + 63) / 64)
+            let range = try localSize.map { try NDRange(global: [roundUp(columns, $0), segments], local: [$0, 1]) }
+                ?? NDRange(global: [columns, segments])
+            try cl.launch(kernel, range, width, height, input, output)
+        }
+    }
+
+    private func pixelRange(_ w: Int, _ h: Int, _ localSize: Int?) throws -> NDRange {
+        guard let localSize else { return try NDRange(global: [w, h]) }
+        return try NDRange(global: [roundUp(w, localSize), h], local: [localSize, 1])
+    }
+
+    private func roundUp(_ value: Int, _ multiple: Int) -> Int {
+        (value + multiple - 1) / multiple * multiple
+    }
+
+    private func missingScratch() -> SwiftCLError {
+        .invalidArgument("box filter \(variant.name): the workspace was made for another variant")
+    }
+}

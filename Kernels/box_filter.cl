@@ -1,0 +1,344 @@
+// The boxAvg family of "Improving Performance" (OpenCL Programming Guide for Mac, chapter 11).
+//
+// Semantics, for every kernel: input and output are single-channel float images of w x h pixels,
+// pixel (x, y) at [x + w*y]. Output (x, y) is the mean of the input pixels inside the square box of
+// half-width RANGE centred at (x, y), counting only pixels inside the image. The box clipped to the
+// image is a rectangle, so the count is inCount(x, w) * inCount(y, h), and a horizontal average
+// followed by a vertical average gives the same mean.
+
+#ifndef RANGE
+#define RANGE 2
+#endif
+#define TAPS (2 * RANGE + 1)
+
+// Pixels of [c - RANGE, c + RANGE] inside [0, n).
+inline int inCount(int c, int n) { return min(n - 1, c + RANGE) - max(0, c - RANGE) + 1; }
+
+// ---------------------------------------------------------------------------------------------
+// Naive: one pixel per work item, 25 taps with bounds checks. Global size: w x h.
+kernel void boxAvg1(int w, int h, global const float *in, global float *out)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    if (x >= w || y >= h) return;
+    float sumA = 0.0f, sum1 = 0.0f;
+    for (int dy = -RANGE; dy <= RANGE; dy++) {
+        for (int dx = -RANGE; dx <= RANGE; dx++) {
+            int xx = x + dx, yy = y + dy;
+            if (xx >= 0 && xx < w && yy >= 0 && yy < h) {
+                sumA += in[xx + w * yy];
+                sum1 += 1.0f;
+            }
+        }
+    }
+    out[x + w * y] = sumA / sum1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Separable, one pixel per work item. Global size: w x h.
+kernel void boxAvgH1(int w, int h, global const float *in, global float *out)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    if (x >= w || y >= h) return;
+    float sumA = 0.0f, sum1 = 0.0f;
+    for (int dx = -RANGE; dx <= RANGE; dx++) {
+        int xx = x + dx;
+        if (xx >= 0 && xx < w) { sumA += in[xx + w * y]; sum1 += 1.0f; }
+    }
+    out[x + w * y] = sumA / sum1;
+}
+
+kernel void boxAvgV1(int w, int h, global const float *in, global float *out)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    if (x >= w || y >= h) return;
+    float sumA = 0.0f, sum1 = 0.0f;
+    for (int dy = -RANGE; dy <= RANGE; dy++) {
+        int yy = y + dy;
+        if (yy >= 0 && yy < h) { sumA += in[x + w * yy]; sum1 += 1.0f; }
+    }
+    out[x + w * y] = sumA / sum1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU series, horizontal passes: one row per work item. Global size: h.
+
+// v2: direct taps along the row.
+kernel void boxAvgH2(int w, int h, global const float *in, global float *out)
+{
+    int y = get_global_id(0);
+    if (y >= h) return;
+    global const float *inRow = in + (size_t)w * y;
+    global float *outRow = out + (size_t)w * y;
+    for (int x = 0; x < w; x++) {
+        float sumA = 0.0f, sum1 = 0.0f;
+        for (int dx = -RANGE; dx <= RANGE; dx++) {
+            int xx = x + dx;
+            if (xx >= 0 && xx < w) { sumA += inRow[xx]; sum1 += 1.0f; }
+        }
+        outRow[x] = sumA / sum1;
+    }
+}
+
+// v3: a sliding running sum: add the pixel entering the box, remove the one leaving it.
+kernel void boxAvgH3(int w, int h, global const float *in, global float *out)
+{
+    int y = get_global_id(0);
+    if (y >= h) return;
+    global const float *inRow = in + (size_t)w * y;
+    global float *outRow = out + (size_t)w * y;
+    float sumA = 0.0f, sum1 = 0.0f;
+    for (int xx = 0; xx < min(RANGE, w); xx++) { sumA += inRow[xx]; sum1 += 1.0f; }
+    for (int x = 0; x < w; x++) {
+        if (x - RANGE - 1 >= 0) { sumA -= inRow[x - RANGE - 1]; sum1 -= 1.0f; }
+        if (x + RANGE < w) { sumA += inRow[x + RANGE]; sum1 += 1.0f; }
+        outRow[x] = sumA / sum1;
+    }
+}
+
+// v4: v3 with the conditionals and the division moved out of the inner loop (left border,
+// interior with a constant weight, right border).
+kernel void boxAvgH4(int w, int h, global const float *in, global float *out)
+{
+    int y = get_global_id(0);
+    if (y >= h) return;
+    global const float *inRow = in + (size_t)w * y;
+    global float *outRow = out + (size_t)w * y;
+    float sumA = 0.0f;
+    for (int xx = 0; xx < min(RANGE, w); xx++) sumA += inRow[xx];
+    int x = 0;
+    for (; x <= RANGE && x < w; x++) {
+        if (x + RANGE < w) sumA += inRow[x + RANGE];
+        outRow[x] = sumA / (float)inCount(x, w);
+    }
+    const float k = 1.0f / (float)TAPS;
+    for (; x + RANGE < w; x++) {
+        sumA += inRow[x + RANGE] - inRow[x - RANGE - 1];
+        outRow[x] = sumA * k;
+    }
+    for (; x < w; x++) {
+        sumA -= inRow[x - RANGE - 1];
+        outRow[x] = sumA / (float)inCount(x, w);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU series, vertical pass v3: a band of rows per work item, all columns, direct taps (the inner
+// loop runs along a row, so it vectorises). Global size: any number of bands.
+kernel void boxAvgV3(int w, int h, global const float *in, global float *out)
+{
+    int rowsPerItem = (h + get_global_size(0) - 1) / get_global_size(0);
+    int y0 = rowsPerItem * get_global_id(0);
+    int y1 = min(h, y0 + rowsPerItem);
+    for (int y = y0; y < y1; y++) {
+        int top = max(0, y - RANGE), bottom = min(h - 1, y + RANGE);
+        float u = 1.0f / (float)(bottom - top + 1);
+        global float *outRow = out + (size_t)w * y;
+        for (int x = 0; x < w; x++) {
+            float sumA = 0.0f;
+            for (int yy = top; yy <= bottom; yy++) sumA += in[x + (size_t)w * yy];
+            outRow[x] = sumA * u;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU series, fused: a band of output rows per work item; each input row's horizontal average is
+// computed once into the work item's AUX row and accumulated into the 2*RANGE+1 output rows it
+// touches. OUT must be zero on entry. Global size: bands; AUX holds w floats per work item.
+kernel void boxAvg2(int w, int h, global const float *in, global float *out, global float *aux)
+{
+    int rowsPerItem = (h + get_global_size(0) - 1) / get_global_size(0);
+    int y0 = rowsPerItem * get_global_id(0);
+    int y1 = min(h, y0 + rowsPerItem);
+    aux += (size_t)get_global_id(0) * w;
+    const float k = 1.0f / (float)TAPS;
+    for (int y = y0 - RANGE; y < y1 + RANGE; y++) {
+        if (y < 0 || y >= h) continue;
+        global const float *inRow = in + (size_t)w * y;
+        // Horizontal pass (v4) of row y into AUX.
+        float sumA = 0.0f;
+        for (int xx = 0; xx < min(RANGE, w); xx++) sumA += inRow[xx];
+        int x = 0;
+        for (; x <= RANGE && x < w; x++) {
+            if (x + RANGE < w) sumA += inRow[x + RANGE];
+            aux[x] = sumA / (float)inCount(x, w);
+        }
+        for (; x + RANGE < w; x++) {
+            sumA += inRow[x + RANGE] - inRow[x - RANGE - 1];
+            aux[x] = sumA * k;
+        }
+        for (; x < w; x++) {
+            sumA -= inRow[x - RANGE - 1];
+            aux[x] = sumA / (float)inCount(x, w);
+        }
+        // Accumulate AUX into our output rows y - RANGE .. y + RANGE.
+        for (int dy = -RANGE; dy <= RANGE; dy++) {
+            int yy = y + dy;
+            if (yy < max(0, y0) || yy >= y1) continue;
+            float u = 1.0f / (float)inCount(yy, h);
+            global float *outRow = out + (size_t)w * yy;
+            for (int i = 0; i < w; i++) outRow[i] += u * aux[i];
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GPU series, horizontal pass v5: the work-group copies the input segment it needs (PX pixels per
+// work item plus RANGE on each side, for PY rows) into local memory, waits at a barrier, then each
+// work item sums its taps from local memory. Global size: roundup(ceil(w / PX), local) x ceil(h / PY);
+// local size: (L, 1); AUX: PY * (L * PX + 2 * RANGE) floats.
+#ifndef PX
+#define PX 1
+#endif
+#ifndef PY
+#define PY 1
+#endif
+kernel void boxAvgH5(int w, int h, global const float *in, global float *out, local float *aux)
+{
+    int lid = get_local_id(0), L = get_local_size(0);
+    int x0 = get_group_id(0) * L * PX;
+    int y0 = get_global_id(1) * PY;
+    int seg = L * PX + 2 * RANGE;
+    for (int r = 0; r < PY; r++) {
+        int y = y0 + r;
+        for (int i = lid; i < seg; i += L) {
+            int xx = x0 - RANGE + i;
+            aux[r * seg + i] = (y < h && xx >= 0 && xx < w) ? in[xx + w * y] : 0.0f;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int r = 0; r < PY; r++) {
+        int y = y0 + r;
+        if (y >= h) break;
+        for (int p = 0; p < PX; p++) {
+            int x = x0 + lid * PX + p;
+            if (x >= w) break;
+            float sumA = 0.0f;
+            for (int dx = -RANGE; dx <= RANGE; dx++) sumA += aux[r * seg + lid * PX + p + RANGE + dx];
+            out[x + w * y] = sumA / (float)inCount(x, w);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GPU series, vertical pass v4: each work item walks down a segment of one column with a running
+// sum (2 reads + 1 write per pixel). Global size: roundup(w, local) x bands.
+kernel void boxAvgV4(int w, int h, global const float *in, global float *out)
+{
+    int rowsPerItem = (h + get_global_size(1) - 1) / get_global_size(1);
+    int x = get_global_id(0);
+    if (x >= w) return;
+    int y0 = rowsPerItem * get_global_id(1);
+    int y1 = min(h, y0 + rowsPerItem);
+    float sumA = 0.0f;
+    for (int y = max(0, y0 - RANGE - 1); y < min(h, y0 + RANGE); y++) sumA += in[x + w * y];
+    for (int y = y0; y < y1; y++) {
+        int yy = y - RANGE - 1;
+        if (yy >= 0) sumA -= in[x + w * yy];
+        yy = y + RANGE;
+        if (yy < h) sumA += in[x + w * yy];
+        out[x + w * y] = sumA / (float)inCount(y, h);
+    }
+}
+
+// v4 with a register ring of the last 2*RANGE+1 rows: 1 read + 1 write per pixel. The inner loop is
+// unrolled TAPS times so every ring slot index is a constant.
+kernel void boxAvgV4_ring(int w, int h, global const float *in, global float *out)
+{
+    int rowsPerItem = (h + get_global_size(1) - 1) / get_global_size(1);
+    int x = get_global_id(0);
+    if (x >= w) return;
+    int y0 = rowsPerItem * get_global_id(1);
+    int y1 = min(h, y0 + rowsPerItem);
+    float ring[TAPS];
+    float sumA = 0.0f;
+    // Slot (row - y0 + RANGE) % TAPS holds row `row`; rows y0-RANGE .. y0+RANGE-1 first.
+    #pragma unroll
+    for (int k = 0; k < TAPS - 1; k++) {
+        int y = y0 - RANGE + k;
+        float v = (y >= 0 && y < h) ? in[x + w * y] : 0.0f;
+        ring[k] = v;
+        sumA += v;
+    }
+    ring[TAPS - 1] = 0.0f;
+    for (int y = y0; y < y1; y += TAPS) {
+        #pragma unroll
+        for (int k = 0; k < TAPS; k++) {
+            int yc = y + k;
+            if (yc < y1) {
+                int yn = yc + RANGE;
+                float v = (yn < h) ? in[x + w * yn] : 0.0f;
+                int slot = (2 * RANGE + k) % TAPS;
+                sumA += v - ring[slot];
+                ring[slot] = v;
+                out[x + w * yc] = sumA / (float)inCount(yc, h);
+            }
+        }
+    }
+}
+
+// v4 on float4: each work item handles 4 adjacent columns. Requires w % 4 == 0.
+// Global size: roundup(w / 4, local) x bands.
+kernel void boxAvgV4_float4(int w, int h, global const float *in, global float *out)
+{
+    int rowsPerItem = (h + get_global_size(1) - 1) / get_global_size(1);
+    int x4 = get_global_id(0);
+    if (4 * x4 >= w) return;
+    int w4 = w / 4;
+    global const float4 *in4 = (global const float4 *)in;
+    global float4 *out4 = (global float4 *)out;
+    int y0 = rowsPerItem * get_global_id(1);
+    int y1 = min(h, y0 + rowsPerItem);
+    float4 sumA = (float4)(0.0f);
+    for (int y = max(0, y0 - RANGE - 1); y < min(h, y0 + RANGE); y++) sumA += in4[x4 + w4 * y];
+    for (int y = y0; y < y1; y++) {
+        int yy = y - RANGE - 1;
+        if (yy >= 0) sumA -= in4[x4 + w4 * yy];
+        yy = y + RANGE;
+        if (yy < h) sumA += in4[x4 + w4 * yy];
+        out4[x4 + w4 * y] = sumA / (float)inCount(y, h);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Beyond the guide, for PoCL's CPU device: a band of rows per work item. For each output row the
+// 2*RANGE+1 input rows are summed directly into the work item's AUX row (no running sums, so the
+// row loop vectorises; the rows stay in cache for the next output row), then the horizontal taps
+// are summed directly from AUX with the border columns peeled off, so the interior loop has no
+// conditionals either. Global size: bands; AUX: w + 2 * RANGE floats per work item.
+kernel void boxAvgBand(int w, int h, global const float *in, global float *out, global float *aux)
+{
+    int rowsPerItem = (h + get_global_size(0) - 1) / get_global_size(0);
+    int y0 = rowsPerItem * get_global_id(0);
+    int y1 = min(h, y0 + rowsPerItem);
+    global float *vsum = aux + (size_t)get_global_id(0) * (w + 2 * RANGE) + RANGE;
+    for (int i = 1; i <= RANGE; i++) { vsum[-i] = 0.0f; vsum[w - 1 + i] = 0.0f; }
+    for (int y = y0; y < y1; y++) {
+        int top = max(0, y - RANGE), bottom = min(h - 1, y + RANGE);
+        global const float *first = in + (size_t)w * top;
+        for (int x = 0; x < w; x++) vsum[x] = first[x];
+        for (int yy = top + 1; yy <= bottom; yy++) {
+            global const float *row = in + (size_t)w * yy;
+            for (int x = 0; x < w; x++) vsum[x] += row[x];
+        }
+        float ny = (float)(bottom - top + 1);
+        global float *outRow = out + (size_t)w * y;
+        int left = min(RANGE, w), right = max(left, w - RANGE);
+        for (int x = 0; x < left; x++) {
+            float s = 0.0f;
+            for (int dx = -RANGE; dx <= RANGE; dx++) s += vsum[x + dx];
+            outRow[x] = s / (ny * (float)inCount(x, w));
+        }
+        const float k = 1.0f / (ny * (float)TAPS);
+        for (int x = left; x < right; x++) {
+            float s = 0.0f;
+            for (int dx = -RANGE; dx <= RANGE; dx++) s += vsum[x + dx];
+            outRow[x] = s * k;
+        }
+        for (int x = right; x < w; x++) {
+            float s = 0.0f;
+            for (int dx = -RANGE; dx <= RANGE; dx++) s += vsum[x + dx];
+            outRow[x] = s / (ny * (float)inCount(x, w));
+        }
+    }
+}

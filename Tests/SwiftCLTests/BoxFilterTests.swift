@@ -1,0 +1,83 @@
+import SwiftCL
+import SwiftCLKernels
+import Testing
+
+@Suite("Box filter")
+struct BoxFilterTests {
+    /// The sizes: 1×1, 1×N, N×1, 3×5, 17×13, 4095×33, and widths that are not multiples of 4, 8 or 16.
+    static let sizes: [(Int, Int)] = [(1, 1), (1, 37), (37, 1), (3, 5), (17, 13), (4095, 33), (100, 9), (24, 7), (64, 64)]
+    /// Inputs in [0, 1); the separable and running-sum variants reorder float sums, so they are held
+    /// to an absolute tolerance rather than bit equality.
+    static let tolerance: Float = 1e-4
+    static let cases: [(BoxFilterVariant, Int)] = BoxFilterVariant.all.flatMap { variant in [1, 2, 3].map { (variant, $0) } }
+
+    static func image(_ width: Int, _ height: Int) -> [Float] {
+        (0..<(width * height)).map { Float(($0 &* 2_654_435_761) % 1_000_003) / 1_000_003 }
+    }
+
+    @Test("every variant matches the exact host oracle at awkward sizes", arguments: cases)
+    func variantMatchesOracle(variant: BoxFilterVariant, range: Int) throws {
+        for device in TestDevices.all {
+            let queue = try makeQueue(device)
+            let filter = try BoxFilter(variant: variant, context: queue.context, range: range)
+            for (width, height) in Self.sizes {
+                let input = Self.image(width, height)
+                let expected = try BoxFilterReference.exact(input, width: width, height: height, range: range)
+                if let reason = variant.unsupportedReason(width: width, height: height) {
+                    #expect(throws: SwiftCLError.invalidArgument(reason)) { _ = try filter.makeWorkspace(width: width, height: height) }
+                    continue
+                }
+                let workspace = try filter.makeWorkspace(width: width, height: height)
+                let a = try Buffer(copying: input, context: queue.context)
+                let b = try Buffer<Float>(count: input.count, context: queue.context)
+                let output = try queue.sync { cl in
+                    try filter.encode(cl, input: a, output: b, workspace: workspace)
+                    return try cl.read(b)
+                }
+                let (worst, index) = maxAbsError(output, expected)
+                #expect(worst <= Self.tolerance,
+                        "\(variant.name) RANGE \(range) \(width)×\(height) on \(device.name): pixel \(index % width),\(index / width) is \(output[index]), expected \(expected[index])")
+            }
+        }
+    }
+
+    @Test("the fast host peer matches the oracle", arguments: [1, 2, 3])
+    func fastHostPeer(range: Int) throws {
+        for (width, height) in Self.sizes + [(1000, 3), (31, 200)] {
+            let input = Self.image(width, height)
+            let fast = try BoxFilterReference.fast(input, width: width, height: height, range: range)
+            let exact = try BoxFilterReference.exact(input, width: width, height: height, range: range)
+            #expect(maxAbsError(fast, exact).0 <= Self.tolerance, "\(width)×\(height) RANGE \(range)")
+        }
+    }
+
+    @Test("bad sizes and names are refused with a clear error")
+    func badInput() throws {
+        #expect(throws: SwiftCLError.self) { _ = try BoxFilterReference.exact([1, 2], width: 3, height: 1, range: 2) }
+        #expect(throws: SwiftCLError.self) { _ = try BoxFilterReference.exact([], width: 0, height: 0, range: 2) }
+        #expect(throws: SwiftCLError.self) { _ = try BoxFilterVariant.named("boxAvg9") }
+        let device = try #require(TestDevices.all.first)
+        let queue = try makeQueue(device)
+        #expect(throws: SwiftCLError.self) { _ = try BoxFilter(variant: .naive, context: queue.context, range: -1) }
+        let filter = try BoxFilter(variant: .h4v4Float4, context: queue.context)
+        #expect(throws: SwiftCLError.invalidArgument("H4+V4_float4 reads float4 columns: the width must be a multiple of 4, not 17")) {
+            _ = try filter.makeWorkspace(width: 17, height: 4)
+        }
+        let workspace = try filter.makeWorkspace(width: 16, height: 4)
+        let small = try Buffer<Float>(count: 8, context: queue.context)
+        #expect(throws: SwiftCLError.self) {
+            try queue.sync { cl in try filter.encode(cl, input: small, output: small, workspace: workspace) }
+        }
+    }
+}
+
+/// The largest absolute difference and where it is.
+func maxAbsError(_ actual: [Float], _ expected: [Float]) -> (Float, Int) {
+    guard actual.count == expected.count else { return (.infinity, 0) }
+    var worst: Float = 0, index = 0
+    for i in actual.indices {
+        let error = abs(actual[i] - expected[i])
+        if !(error <= worst) { worst = error; index = i }
+    }
+    return (worst, index)
+}
