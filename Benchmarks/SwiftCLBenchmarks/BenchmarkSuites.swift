@@ -4,26 +4,62 @@ import SwiftCLBench
 /// The suites `swiftcl bench` can run, by name.
 public enum BenchmarkSuites {
     /// Suite names in the order a default run takes them.
-    public static let names = ["launch", "square"]
+    public static let names = ["box", "square", "copy", "launch"]
 
-    /// Runs the named suites on `device` and returns every record.
-    public static func run(_ names: [String], on device: Device, quick: Bool = false,
-                           progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
-        var records: [BenchmarkRecord] = []
+    /// What to run and how hard.
+    public struct Options: Sendable {
+        /// Small sizes and few samples: a smoke run, not a measurement.
+        public var quick = false
+        /// Box half-width for the box suite.
+        public var range = 2
+        /// Box variant names to run (nil: all).
+        public var boxVariants: [String]?
+        /// Where best local sizes are remembered (nil: sweep every time).
+        public var tuning: TuningStore?
+
+        public init() {}
+    }
+
+    /// Runs the named suites on `device` and returns the report.
+    public static func run(_ names: [String], on device: Device, options: Options = Options(),
+                           progress: (String) -> Void = { _ in }) throws -> BenchmarkReport {
+        var report = BenchmarkReport()
         for name in names {
             switch name {
+            case "box":
+                var suite = BoxSuite()
+                suite.range = options.range
+                suite.only = options.boxVariants
+                if options.quick {
+                    suite.side = 512
+                    suite.sweepSides = [256, 512]
+                    suite.settings.samplesPerAllocation = 2
+                    suite.settings.allocations = 1
+                    suite.settings.sampleBudget = 0.02
+                    suite.settings.sweepBudget = 0.01
+                }
+                let (records, suites) = try suite.run(on: device, tuning: options.tuning, progress: progress)
+                report.results += records
+                report.suites += suites
             case "launch":
                 var suite = LaunchSuite()
-                if quick { suite.rounds = 3; suite.batchSize = 200; suite.waitSamples = 40 }
-                records += try suite.run(on: device, progress: progress)
+                if options.quick { suite.rounds = 3; suite.batchSize = 200; suite.waitSamples = 40 }
+                report.results += try suite.run(on: device, progress: progress)
+                report.suites.append(SuiteSummary(name: "launch"))
             case "square":
                 var suite = SquareSuite()
-                if quick { suite.count = 1 << 18; suite.rounds = 3 }
-                records += try suite.run(on: device, progress: progress)
+                if options.quick { suite.count = 1 << 18; suite.rounds = 3 }
+                report.results += try suite.run(on: device, progress: progress)
+                report.suites.append(SuiteSummary(name: "square"))
+            case "copy":
+                var suite = CopySuite()
+                if options.quick { suite.sizes = [1024, 1 << 16, 1 << 20]; suite.samples = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+                report.suites.append(SuiteSummary(name: "copy"))
             default:
                 throw SwiftCLError.invalidArgument("no benchmark suite named \(name); suites: \(Self.names.joined(separator: ", "))")
             }
         }
-        return records
+        return report
     }
 }

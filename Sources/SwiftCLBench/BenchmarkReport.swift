@@ -1,45 +1,98 @@
 import Foundation
 
-/// A benchmark run: every record, and where it ran. Written as JSON with a flat `results` list.
+/// A benchmark run: every record in a flat `results` list, per-suite facts, and where it ran.
 public struct BenchmarkReport: Sendable, Codable {
     public var results: [BenchmarkRecord]
-    /// Free-form facts about the run (device, date, SwiftCL version, the command).
+    public var suites: [SuiteSummary]
+    /// Free-form facts about the run (device, date, the command).
     public var context: [String: String]
 
-    public init(results: [BenchmarkRecord] = [], context: [String: String] = [:]) {
+    public init(results: [BenchmarkRecord] = [], suites: [SuiteSummary] = [], context: [String: String] = [:]) {
         self.results = results
+        self.suites = suites
         self.context = context
     }
 
-    /// The report as pretty-printed JSON with sorted keys.
+    /// The report as pretty-printed JSON, snake_case keys, sorted.
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
         return try encoder.encode(self)
+    }
+
+    /// Reads a report written by ``writeJSON(to:)``.
+    public static func read(from url: URL) throws -> BenchmarkReport {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(BenchmarkReport.self, from: Data(contentsOf: url))
     }
 
     /// Writes ``jsonData()`` to `url`, creating the parent folder if needed.
     public func writeJSON(to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try jsonData().write(to: url, options: .atomic)
+        try write(jsonData(), to: url)
     }
 
-    /// A plain-text table, one row per record, with a ratio column where a record has one.
-    public func table() -> String {
-        let header = ["suite", "variant", "metric", "median", "min", "max", "unit", "n", "verified", "notes"]
-        var rows = [header]
-        for record in results {
-            let notes = record.extra.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.format($0.value))" }.joined(separator: " ")
-            rows.append([record.suite, record.variant, record.metric, Self.format(record.median), Self.format(record.min),
-                         Self.format(record.max), record.unit, "\(record.samples)", record.verified ? "yes" : "NO", notes])
+    func write(_ data: Data, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url, options: .atomic)
+    }
+
+    /// Rows of the text and Markdown tables.
+    func rows() -> [[String]] {
+        results.map { record in
+            let size = record.width.map { width in record.height.map { "\(width)×\($0)" } ?? "\(width)" } ?? ""
+            var notes = record.extra.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.format($0.value))" }
+            if let percent = record.percentOfCopyBound { notes.insert("\(Self.format(percent))% of copy", at: 0) }
+            if let error = record.maxAbsError, record.verified { notes.append("err \(String(format: "%.1e", error))") }
+            if let local = record.localSize { notes.append("local \(local)") }
+            if let note = record.note { notes.append(note) }
+            let timed = record.samples > 0
+            return [record.suite, record.variant, size, timed ? Self.format(record.median) : "-",
+                    timed ? Self.format(record.min) : "-", timed ? Self.format(record.max) : "-", record.unit,
+                    record.verified ? "yes" : "NO", notes.joined(separator: ", ")]
         }
-        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.enumerated().map { index, row in
-            let line = row.enumerated().map { column, cell in
+    }
+
+    static let header = ["suite", "variant", "size", "median", "min", "max", "unit", "verified", "notes"]
+
+    /// A plain-text table, one row per record.
+    public func table() -> String {
+        let all = [Self.header] + rows()
+        let widths = (0..<Self.header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
+        var lines = all.map { row in
+            row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
-            return index == 0 ? line + "\n" + String(repeating: "-", count: line.count) : line
-        }.joined(separator: "\n")
+        }
+        lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
+        for suite in suites {
+            if let bound = suite.copyBoundMpixPerS {
+                lines.append("\(suite.name) \(suite.width ?? 0)×\(suite.height ?? 0): copy bound \(Self.format(bound)) Mpix/s (median, same run)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A Markdown report: the run's context, then one table.
+    public func markdown() -> String {
+        var text = "# SwiftCL benchmark report\n\n"
+        for (key, value) in context.sorted(by: { $0.key < $1.key }) { text += "- **\(key)**: \(value)\n" }
+        text += "\n| " + Self.header.joined(separator: " | ") + " |\n"
+        text += "|" + Self.header.map { _ in "---" }.joined(separator: "|") + "|\n"
+        for row in rows() {
+            text += "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+        }
+        let bounds = suites.compactMap { suite in
+            suite.copyBoundMpixPerS.map { "- \(suite.name) \(suite.width ?? 0)×\(suite.height ?? 0): copy bound \(Self.format($0)) Mpix/s" }
+        }
+        if !bounds.isEmpty { text += "\nCopy bounds, measured in the same run, interleaved with the variants:\n\n" + bounds.joined(separator: "\n") + "\n" }
+        return text
+    }
+
+    /// Writes ``markdown()`` to `url`.
+    public func writeMarkdown(to url: URL) throws {
+        try write(Data(markdown().utf8), to: url)
     }
 
     static func format(_ value: Double) -> String {

@@ -16,6 +16,9 @@ public struct Summary: Hashable, Sendable, Codable {
         count = sorted.count
     }
 
+    /// No samples: all zero.
+    public static let zero = Summary(min: 0, median: 0, max: 0, count: 0)
+
     /// The same summary with every value multiplied by `factor` (unit conversion).
     public func scaled(by factor: Double) -> Summary {
         Summary(min: min * factor, median: median * factor, max: max * factor, count: count)

@@ -4,7 +4,7 @@ import SwiftCL
 import SwiftCLBench
 import SwiftCLBenchmarks
 
-/// `swiftcl bench [SUITE ...]`: run benchmark suites, print a table, optionally write JSON.
+/// `swiftcl bench [SUITE ...]`: run benchmark suites, print a table, write JSON, Markdown and SVG.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -16,40 +16,103 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the results as JSON to this path.")
     var json: String?
 
+    @Option(help: "Write a Markdown report to this path.")
+    var markdown: String?
+
+    @Option(help: "Write an SVG bar chart of the box suite here (the copy suite's line chart goes next to it, -copy.svg).")
+    var chart: String?
+
+    @Option(help: "Compare with an earlier --json report; exit non-zero on a regression beyond --threshold.")
+    var baseline: String?
+
+    @Option(help: "Regression threshold for --baseline, in percent.")
+    var threshold: Double = 10
+
     @Option(help: "Device type to run on: cpu, gpu, accelerator (default: the most capable GPU, else CPU).")
     var deviceType: String?
 
-    @Flag(help: "Small sizes and few rounds: a smoke run, not a measurement.")
+    @Option(help: "Box half-width RANGE for the box suite.")
+    var range: Int = 2
+
+    @Option(help: "Comma-separated box variant names to run (default: all).")
+    var variants: String?
+
+    @Flag(help: "Sweep local sizes again instead of reusing the remembered best ones.")
+    var retune = false
+
+    @Flag(help: "Small sizes and few samples: a smoke run, not a measurement.")
     var quick = false
 
     func run() throws {
         let device = try selectedDevice()
         let names = suites.isEmpty ? BenchmarkSuites.names : suites
         print("Benchmarking \(names.joined(separator: ", ")) on \(device.name)\(quick ? " (quick)" : "")")
+        var options = BenchmarkSuites.Options()
+        options.quick = quick
+        options.range = range
+        options.boxVariants = variants?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        if !retune { options.tuning = TuningStore() } else { options.tuning = RetuningStore.make() }
         let progress = ProgressLine()
-        let records = try BenchmarkSuites.run(names, on: device, quick: quick) { progress.show($0) }
+        var report = try BenchmarkSuites.run(names, on: device, options: options) { progress.show($0) }
         progress.clear()
-        let report = BenchmarkReport(results: records, context: [
+        report.context = [
             "device": device.name, "driver": device.driverVersion, "platform": (try? device.platform.name) ?? "?",
             "date": ISO8601DateFormatter().string(from: Date()), "quick": quick ? "true" : "false",
-            "command": CommandLine.arguments.joined(separator: " "),
-        ])
+            "range": "\(range)", "command": CommandLine.arguments.joined(separator: " "),
+        ]
         print(report.table())
         if let json {
-            let url = URL(fileURLWithPath: json)
-            try report.writeJSON(to: url)
-            print("JSON: \(url.path)")
+            try report.writeJSON(to: URL(fileURLWithPath: json))
+            print("JSON: \(json)")
         }
+        if let markdown {
+            try report.writeMarkdown(to: URL(fileURLWithPath: markdown))
+            print("Markdown: \(markdown)")
+        }
+        var regression = false
+        if let baseline {
+            let old = try BenchmarkReport.read(from: URL(fileURLWithPath: baseline))
+            let comparison = Baseline(threshold: threshold / 100)
+            let changes = comparison.compare(report, with: old)
+            print("\nAgainst \(baseline) (regression threshold \(threshold)%):")
+            print(changes.isEmpty ? "no record in common" : comparison.describe(changes))
+            regression = changes.contains(where: \.isRegression)
+        }
+        if let chart {
+            let url = URL(fileURLWithPath: chart)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let copy = report.copyChart() {
+                let named = url.deletingLastPathComponent().appendingPathComponent(
+                    url.deletingPathExtension().lastPathComponent + "-copy.svg")
+                try Data(copy.utf8).write(to: named, options: .atomic)
+                print("Copy chart: \(named.path)")
+            }
+            if let bars = report.barChart(suite: "box") ?? report.barChart(suite: "box-sizes") {
+                try Data(bars.utf8).write(to: url, options: .atomic)
+                print("Chart: \(url.path)")
+            }
+        }
+        if regression { throw ExitCode(2) }
     }
 
     private func selectedDevice() throws -> Device {
         switch deviceType?.lowercased() {
-        case nil: if let gpu = try? Device.default(for: .gpu) { return gpu }; return try Device.default(for: .cpu)
+        case nil:
+            if let gpu = try? Device.default(for: .gpu) { return gpu }
+            return try Device.default(for: .cpu)
         case "cpu": return try Device.default(for: .cpu)
         case "gpu": return try Device.default(for: .gpu)
         case "accelerator": return try Device.default(for: .accelerator)
         case let other?: throw ValidationError("unknown device type \(other); use cpu, gpu or accelerator")
         }
+    }
+}
+
+/// A tuning store that forgets what it had, so every tunable variant is swept again and re-remembered.
+enum RetuningStore {
+    static func make() -> TuningStore {
+        try? FileManager.default.removeItem(at: TuningStore.defaultURL)
+        return TuningStore()
     }
 }
 

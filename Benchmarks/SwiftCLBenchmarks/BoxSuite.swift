@@ -1,0 +1,65 @@
+import SwiftCL
+import SwiftCLBench
+import SwiftCLKernels
+
+/// The box filter, the main job: every variant at one size (4096² by default) against the copy bound
+/// measured in the same run, then a size sweep for the naive kernel, the best variant and the host peer.
+public struct BoxSuite: Sendable {
+    public var side = 4096
+    public var sweepSides = [256, 512, 1024, 2048, 4096, 8192]
+    public var range = 2
+    /// Max abs error allowed (inputs lie in [0, 1)).
+    public var tolerance: Float = 1e-4
+    public var settings = Comparison.Settings()
+    /// Variant names to run (nil: all).
+    public var only: [String]?
+
+    public init() {}
+
+    /// Deterministic pseudo-random pixels in [0, 1).
+    public static func image(_ pixels: Int) -> [Float] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        return (0..<pixels).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Float(state >> 40) / Float(1 << 24)
+        }
+    }
+
+    public func run(on device: Device, tuning: TuningStore?, progress: (String) -> Void = { _ in })
+        throws -> (records: [BenchmarkRecord], suites: [SuiteSummary]) {
+        let queue = try ComputeQueue(device: device)
+        var variants = BoxVariants.device(range: range) + [BoxVariants.hostPeer(range: range)]
+        if let only { variants = variants.filter { only.contains($0.name) } }
+        var records: [BenchmarkRecord] = []
+        var suites: [SuiteSummary] = []
+
+        let main = try comparison(suite: "box", side: side, tuning: tuning, progress: progress)
+        let (mainRecords, bound) = try main.run(variants, on: queue, progress: progress)
+        records += mainRecords
+        suites.append(SuiteSummary(name: "box", width: side, height: side, copyBoundMpixPerS: bound))
+
+        let timed = mainRecords.filter { $0.verified && $0.device != "host" }
+        let best = timed.max { ($0.medianMpixPerS ?? 0) < ($1.medianMpixPerS ?? 0) }
+        let sweepNames = Set([BoxFilterVariant.naive.name, best?.variant, "host-swift-parallel"].compactMap { $0 })
+        let sweepVariants = variants.filter { sweepNames.contains($0.name) }
+        for sweepSide in sweepSides where !sweepVariants.isEmpty {
+            let sweep = try comparison(suite: "box-sizes", side: sweepSide, tuning: tuning, progress: progress)
+            let (sweepRecords, sweepBound) = try sweep.run(sweepVariants, on: queue, progress: progress)
+            records += sweepRecords
+            suites.append(SuiteSummary(name: "box-sizes", width: sweepSide, height: sweepSide, copyBoundMpixPerS: sweepBound))
+        }
+        return (records, suites)
+    }
+
+    private func comparison(suite: String, side: Int, tuning: TuningStore?, progress: (String) -> Void) throws -> Comparison {
+        progress("\(suite) \(side)×\(side): computing the reference")
+        let input = Self.image(side * side)
+        let reference = try BoxFilterReference.exact(input, width: side, height: side, range: range)
+        var comparison = try Comparison(suite: suite, problem: ImageProblem(side: side), input: input, reference: reference,
+                                        tolerance: tolerance, bound: BoxVariants.copyBound)
+        comparison.settings = settings
+        comparison.tuning = tuning
+        comparison.tuningContext = "RANGE=\(range)"
+        return comparison
+    }
+}

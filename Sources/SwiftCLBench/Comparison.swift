@@ -1,0 +1,213 @@
+import SwiftCL
+
+/// Compares variants on one image problem, the way the guide's performance chapter does and more
+/// strictly: each variant is verified against the reference (max abs error against a stated tolerance)
+/// before its time counts; runs are warmed up; the run count per sample is calibrated to a time budget;
+/// samples are repeated over fresh allocations; and the copy kernel — the memory bound — is measured
+/// next to every variant sample, so "% of copy bound" compares moments that match.
+public struct Comparison {
+    public struct Settings: Sendable {
+        /// Target seconds per timed sample (the run count is calibrated to it).
+        public var sampleBudget = 0.12
+        /// Timed samples per allocation.
+        public var samplesPerAllocation = 3
+        /// Fresh input/output allocations per variant.
+        public var allocations = 2
+        /// Untimed runs before timing.
+        public var warmups = 1
+        /// Target seconds per local-size candidate during a sweep.
+        public var sweepBudget = 0.05
+
+        public init() {}
+    }
+
+    public let suite: String
+    public let problem: ImageProblem
+    public let input: [Float]
+    public let reference: [Float]
+    /// The largest absolute error a variant may have and still count.
+    public let tolerance: Float
+    /// The copy kernel (or any other bound) measured next to each variant.
+    public let bound: Variant
+    public var settings = Settings()
+    /// Where the best local sizes are remembered (nil: sweep every time, remember nothing).
+    public var tuning: TuningStore?
+    /// Extra text in tuning keys (e.g. "RANGE=2").
+    public var tuningContext = ""
+
+    public init(suite: String, problem: ImageProblem, input: [Float], reference: [Float], tolerance: Float, bound: Variant) throws {
+        guard input.count == problem.pixels, reference.count == problem.pixels else {
+            throw SwiftCLError.invalidArgument("comparison \(suite): input and reference must hold \(problem) pixels")
+        }
+        self.suite = suite
+        self.problem = problem
+        self.input = input
+        self.reference = reference
+        self.tolerance = tolerance
+        self.bound = bound
+    }
+
+    /// Runs every variant and returns one record each, plus the suite's copy bound.
+    public func run(_ variants: [Variant], on queue: ComputeQueue,
+                    progress: (String) -> Void = { _ in }) throws -> (records: [BenchmarkRecord], copyBoundMpixPerS: Double) {
+        guard case let .device(prepareBound) = bound.body else {
+            throw SwiftCLError.invalidArgument("comparison \(suite): the bound must be a device variant")
+        }
+        let boundPrepared = try prepareBound(queue, problem, nil)
+        var allBoundSamples: [Double] = []
+        var records: [BenchmarkRecord] = []
+        for (index, variant) in variants.enumerated() {
+            progress("\(suite) \(problem): \(variant.name) (\(index + 1)/\(variants.count))")
+            var (record, boundSamples) = try measure(variant, on: queue, bound: boundPrepared)
+            allBoundSamples += boundSamples
+            if let boundMedian = Summary(boundSamples)?.median, let median = record.medianMpixPerS {
+                record.percentOfCopyBound = median / boundMedian * 100
+            }
+            records.append(record)
+        }
+        let copyBound = Summary(allBoundSamples)?.median ?? 0
+        for index in records.indices { records[index].copyBoundMpixPerS = copyBound }
+        return (records, copyBound)
+    }
+
+    /// Mpix/s of one run taking `seconds`.
+    func rate(_ seconds: Double) -> Double { Double(problem.pixels) / seconds / 1e6 }
+
+    private func measure(_ variant: Variant, on queue: ComputeQueue, bound: Variant.Prepared) throws -> (BenchmarkRecord, [Double]) {
+        let deviceName: String
+        switch variant.body {
+        case .device: deviceName = queue.device.name
+        case .host: deviceName = "host"
+        }
+        if let reason = variant.unsupportedReason(problem) {
+            return (untimed(variant, deviceName, note: "unsupported: \(reason)"), [])
+        }
+        var localSize: Int?
+        if case let .device(prepare) = variant.body {
+            localSize = try chooseLocalSize(variant, prepare: prepare, queue: queue)
+        }
+        var samples: [Double] = [], boundSamples: [Double] = []
+        var worstError: Float = 0
+        for allocation in 0..<settings.allocations {
+            let inputBuffer = try Buffer(copying: input, context: queue.context)
+            let outputBuffer = try Buffer<Float>(count: problem.pixels, context: queue.context)
+            let boundOutput = try Buffer<Float>(count: problem.pixels, context: queue.context)
+            // `runs(n)` does n runs and waits once, so per-run figures carry no per-run wait.
+            let runs: (Int) throws -> Void
+            switch variant.body {
+            case let .device(prepare):
+                let prepared = try prepare(queue, problem, localSize)
+                if allocation == 0 {
+                    let output = try queue.sync { cl in
+                        try prepared.encode(cl, inputBuffer, outputBuffer)
+                        return try cl.read(outputBuffer)
+                    }
+                    worstError = maxAbsError(output, reference)
+                }
+                runs = { count in try queue.sync { cl in for _ in 0..<count { try prepared.encode(cl, inputBuffer, outputBuffer) } } }
+            case let .host(compute):
+                if allocation == 0 { worstError = maxAbsError(try compute(input, problem), reference) }
+                runs = { count in for _ in 0..<count { _ = try compute(input, problem) } }
+            }
+            guard worstError <= tolerance else {
+                return (untimed(variant, deviceName, note: "failed verification: max abs error \(worstError) > \(tolerance)",
+                                error: worstError), boundSamples)
+            }
+            try runs(settings.warmups)
+            let runBound: (Int) throws -> Void = { count in
+                try queue.sync { cl in for _ in 0..<count { try bound.encode(cl, inputBuffer, boundOutput) } }
+            }
+            try runBound(1)
+            let repetitions = try calibrate(runs, budget: settings.sampleBudget)
+            let boundRepetitions = try calibrate(runBound, budget: settings.sampleBudget / 2)
+            for sample in 0..<settings.samplesPerAllocation {
+                // Alternate which goes first so neither always follows the other.
+                if sample.isMultiple(of: 2) {
+                    boundSamples.append(rate(try timePerRun(runBound, repetitions: boundRepetitions)))
+                    samples.append(rate(try timePerRun(runs, repetitions: repetitions)))
+                } else {
+                    samples.append(rate(try timePerRun(runs, repetitions: repetitions)))
+                    boundSamples.append(rate(try timePerRun(runBound, repetitions: boundRepetitions)))
+                }
+            }
+        }
+        guard let summary = Summary(samples) else {
+            return (untimed(variant, deviceName, note: "no samples"), boundSamples)
+        }
+        var record = BenchmarkRecord(suite: suite, variant: variant.name, metric: "mpix_per_s", summary: summary,
+                                     unit: "Mpix/s", device: deviceName, verified: true)
+        record.width = problem.width
+        record.height = problem.height
+        record.localSize = localSize
+        record.medianMpixPerS = summary.median
+        record.minMpixPerS = summary.min
+        record.maxMpixPerS = summary.max
+        record.gbPerS = summary.median * 1e6 * 8 / 1e9
+        record.maxAbsError = Double(worstError)
+        record.tolerance = Double(tolerance)
+        return (record, boundSamples)
+    }
+
+    private func untimed(_ variant: Variant, _ device: String, note: String, error: Float? = nil) -> BenchmarkRecord {
+        BenchmarkRecord.untimed(suite: suite, variant: variant.name, metric: "mpix_per_s", device: device,
+                                width: problem.width, height: problem.height, note: note,
+                                maxAbsError: error.map(Double.init), tolerance: Double(tolerance))
+    }
+
+    /// The local size to time with: remembered, or found by a sweep over the sizes the kernel allows
+    /// (every candidate verified first), then remembered.
+    private func chooseLocalSize(_ variant: Variant, prepare: @Sendable (ComputeQueue, ImageProblem, Int?) throws -> Variant.Prepared,
+                                 queue: ComputeQueue) throws -> Int? {
+        let candidates = try variant.localSizeCandidates(queue)
+        guard !candidates.isEmpty else { return nil }
+        let key = [queue.device.name, queue.device.driverVersion, variant.name, tuningContext, problem.description]
+            .joined(separator: "|")
+        if let remembered = tuning?.localSize(for: key) { return remembered }
+        let inputBuffer = try Buffer(copying: input, context: queue.context)
+        let outputBuffer = try Buffer<Float>(count: problem.pixels, context: queue.context)
+        var best: (local: Int?, rate: Double) = (nil, -1)
+        for candidate in [nil] + candidates.map(Optional.some) {
+            let prepared: Variant.Prepared
+            do {
+                prepared = try prepare(queue, problem, candidate)
+            } catch is SwiftCLError {
+                continue  // a size this variant refuses (e.g. beyond its local memory) is not a candidate
+            }
+            let output = try queue.sync { cl in
+                try prepared.encode(cl, inputBuffer, outputBuffer)
+                return try cl.read(outputBuffer)
+            }
+            guard maxAbsError(output, reference) <= tolerance else { continue }
+            let run: (Int) throws -> Void = { count in
+                try queue.sync { cl in for _ in 0..<count { try prepared.encode(cl, inputBuffer, outputBuffer) } }
+            }
+            let repetitions = try calibrate(run, budget: settings.sweepBudget)
+            let candidateRate = rate(try timePerRun(run, repetitions: repetitions))
+            if candidateRate > best.rate { best = (candidate, candidateRate) }
+        }
+        try? tuning?.remember(best.local, for: key)
+        return best.local
+    }
+
+    /// Runs `run` once, timed, and returns how many runs fill `budget` seconds (1...10_000).
+    func calibrate(_ runs: (Int) throws -> Void, budget: Double) throws -> Int {
+        let once = try Stopwatch.time { try runs(1) }.seconds
+        guard once > 0 else { return 10_000 }
+        return Swift.max(1, Swift.min(10_000, Int(budget / once)))
+    }
+
+    func timePerRun(_ runs: (Int) throws -> Void, repetitions: Int) throws -> Double {
+        try Stopwatch.time { try runs(repetitions) }.seconds / Double(repetitions)
+    }
+}
+
+/// The largest absolute difference between two images (infinite when their sizes differ or a value is NaN).
+public func maxAbsError(_ actual: [Float], _ expected: [Float]) -> Float {
+    guard actual.count == expected.count else { return .infinity }
+    var worst: Float = 0
+    for index in actual.indices {
+        let error = abs(actual[index] - expected[index])
+        if !(error <= worst) { worst = error.isNaN ? .infinity : error }
+    }
+    return worst
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The best local size found per device, kernel variant and problem, kept in a small JSON file so a
+/// later run reuses it instead of sweeping again. Entries are keyed by device name, driver version,
+/// variant, parameters and image size; 0 means "let the runtime choose".
+public final class TuningStore: @unchecked Sendable {
+    // `entries` is only touched under `lock`.
+    private let lock = NSLock()
+    private var entries: [String: Int]
+    /// The file the store reads and writes.
+    public let url: URL
+
+    /// `$XDG_CACHE_HOME/swiftcl/tuning.json`, or `~/.cache/swiftcl/tuning.json`.
+    public static var defaultURL: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return base.appendingPathComponent("swiftcl").appendingPathComponent("tuning.json")
+    }
+
+    /// Opens the store at `url`; a missing or unreadable file starts empty (and is replaced on save).
+    public init(url: URL = TuningStore.defaultURL) {
+        self.url = url
+        let data = try? Data(contentsOf: url)
+        entries = data.flatMap { try? JSONDecoder().decode([String: Int].self, from: $0) } ?? [:]
+    }
+
+    /// The remembered local size for `key`: `.some(nil)` for "the runtime's choice", nil when unknown.
+    public func localSize(for key: String) -> Int?? {
+        lock.withLock { entries[key].map { $0 == 0 ? nil : $0 } }
+    }
+
+    /// Remembers the best local size for `key` and writes the file (atomically, folder mode 0700).
+    public func remember(_ localSize: Int?, for key: String) throws {
+        let snapshot = lock.withLock {
+            entries[key] = localSize ?? 0
+            return entries
+        }
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(snapshot).write(to: url, options: .atomic)
+    }
+
+    /// Every entry, for reports and tests.
+    public var all: [String: Int] { lock.withLock { entries } }
+}

@@ -1,0 +1,64 @@
+import SwiftCL
+
+/// One candidate in a comparison: a name, the kernels it launches, how, and with what parameters.
+/// A device variant is prepared for a queue and a problem, then enqueued again and again; a host
+/// variant is a Swift function (a peer to compare against). Point the harness at your own kernels by
+/// making variants of them.
+public struct Variant: Sendable {
+    /// A variant ready to run on one queue for one problem.
+    public struct Prepared {
+        /// Enqueues one run from `input` to `output`.
+        public let encode: (ComputeEncoder, Buffer<Float>, Buffer<Float>) throws -> Void
+
+        public init(encode: @escaping (ComputeEncoder, Buffer<Float>, Buffer<Float>) throws -> Void) {
+            self.encode = encode
+        }
+    }
+
+    public enum Body: Sendable {
+        /// Prepares the variant on a queue for a problem with a local size (nil: the runtime's choice).
+        case device(@Sendable (ComputeQueue, ImageProblem, Int?) throws -> Prepared)
+        /// Computes the output on the host.
+        case host(@Sendable ([Float], ImageProblem) throws -> [Float])
+    }
+
+    /// The stable name the suite selects the variant by.
+    public let name: String
+    /// The kernels it launches, in order (empty for host variants).
+    public let kernels: [String]
+    /// How it is launched, in words.
+    public let plan: String
+    /// Build-time and launch parameters (e.g. RANGE).
+    public let parameters: [String: String]
+    /// The local sizes worth sweeping (empty: no sweep; the runtime chooses).
+    public let localSizeCandidates: @Sendable (ComputeQueue) throws -> [Int]
+    /// Why the variant cannot run a problem, or nil when it can.
+    public let unsupportedReason: @Sendable (ImageProblem) -> String?
+    public let body: Body
+
+    public init(name: String, kernels: [String], plan: String, parameters: [String: String] = [:],
+                localSizeCandidates: @escaping @Sendable (ComputeQueue) throws -> [Int] = { _ in [] },
+                unsupportedReason: @escaping @Sendable (ImageProblem) -> String? = { _ in nil }, body: Body) {
+        self.name = name
+        self.kernels = kernels
+        self.plan = plan
+        self.parameters = parameters
+        self.localSizeCandidates = localSizeCandidates
+        self.unsupportedReason = unsupportedReason
+        self.body = body
+    }
+
+    /// Powers of two from a kernel's preferred work-group multiple up to its limit (at most `cap`):
+    /// only the sizes the kernel allows.
+    public static func powerOfTwoLocalSizes(for kernel: Kernel, on device: Device, cap: Int = 256) throws -> [Int] {
+        let info = try kernel.workGroupInfo(on: device)
+        let limit = Swift.min(info.maxWorkGroupSize, device.maxWorkItemSizes.first ?? 1, cap)
+        var sizes: [Int] = []
+        var size = Swift.max(1, info.preferredWorkGroupSizeMultiple)
+        while size <= limit {
+            sizes.append(size)
+            size *= 2
+        }
+        return sizes
+    }
+}
