@@ -28,6 +28,13 @@ public final class BoxFilter: Sendable {
             options.define("PX", px)
             options.define("PY", py)
         }
+        if case let .strip(rows) = variant.pipeline {
+            options.define("KROWS", rows)
+        }
+        if case let .vector(width, band) = variant.pipeline {
+            options.define("VW", width)
+            options.define("BAND", band)
+        }
         let program = try context.program(ShippedSources.boxFilter, options: options)
         self.variant = variant
         self.range = range
@@ -65,7 +72,7 @@ public final class BoxFilter: Sendable {
         let computeUnits = context.devices.map(\.computeUnits).max() ?? 1
         let bands = min(height, max(8, 8 * computeUnits))
         switch variant.pipeline {
-        case .naive:
+        case .naive, .strip, .vector:
             return Workspace(width: width, height: height, bands: bands, temporary: nil, aux: nil)
         case .separable:
             return Workspace(width: width, height: height, bands: bands,
@@ -102,6 +109,21 @@ public final class BoxFilter: Sendable {
         case .band:
             guard let aux = workspace.aux else { throw missingScratch() }
             try cl.launch(kernels[0], NDRange(workspace.bands), width, height, input, output, aux)
+        case let .strip(rows):
+            // Interior columns in whole work-groups, then the rest with the naive kernel.
+            let local = localSize ?? 16
+            let interior = max(0, w - 2 * range) / local * local
+            if interior > 0 {
+                try cl.launch(kernels[0], NDRange(global: [interior, (h + rows - 1) / rows], local: [local, 1], offset: [range, 0]),
+                              width, height, input, output)
+            }
+            try encodeBorderColumns(cl, interior: interior, width: w, height: h, input: input, output: output)
+        case let .vector(vectorWidth, band):
+            let vectors = max(0, w - 2 * range) / vectorWidth
+            if vectors > 0 {
+                try cl.launch(kernels[0], NDRange(global: [vectors, (h + band - 1) / band]), width, height, input, output)
+            }
+            try encodeBorderColumns(cl, interior: vectors * vectorWidth, width: w, height: h, input: input, output: output)
         case let .separable(horizontal, vertical):
             guard let temporary = workspace.temporary else { throw missingScratch() }
             try encode(horizontal, cl, width: w, height: h, input: input, output: temporary, localSize: localSize)
@@ -142,6 +164,20 @@ public final class BoxFilter: Sendable {
             let range = try localSize.map { try NDRange(global: [roundUp(columns, $0), segments], local: [$0, 1]) }
                 ?? NDRange(global: [columns, segments])
             try cl.launch(kernel, range, width, height, input, output)
+        }
+    }
+
+    /// The columns left of and right of `interior` columns starting at `range`, with the naive kernel.
+    private func encodeBorderColumns(_ cl: ComputeEncoder, interior: Int, width w: Int, height h: Int,
+                                     input: Buffer<Float>, output: Buffer<Float>) throws {
+        let naive = kernels[1], width = Int32(w), height = Int32(h)
+        let leftEnd = interior > 0 ? range : 0
+        let rightStart = interior > 0 ? range + interior : 0
+        if leftEnd > 0 {
+            try cl.launch(naive, NDRange(global: [leftEnd, h]), width, height, input, output)
+        }
+        if rightStart < w {
+            try cl.launch(naive, NDRange(global: [w - rightStart, h], offset: [rightStart, 0]), width, height, input, output)
         }
     }
 

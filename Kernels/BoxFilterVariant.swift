@@ -32,6 +32,8 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
         case separable(Horizontal, Vertical)
         case fused
         case band
+        case strip(rows: Int)
+        case vector(width: Int, band: Int)
     }
 
     /// The stable name the benchmark suite and the CLI select the variant by.
@@ -48,6 +50,8 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
         case .naive: ["boxAvg1"]
         case .fused: ["boxAvg2"]
         case .band: ["boxAvgBand"]
+        case .strip: ["boxAvgStrip", "boxAvg1"]
+        case .vector: ["boxAvgVec", "boxAvg1"]
         case let .separable(horizontal, vertical):
             [Self.kernelName(horizontal), Self.kernelName(vertical)]
         }
@@ -57,8 +61,8 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
     /// pixels or rows rather than a handful of bands).
     public var hasTunableLocalSize: Bool {
         switch pipeline {
-        case .naive, .separable: true
-        case .fused, .band: false
+        case .naive, .separable, .strip: true
+        case .fused, .band, .vector: false
         }
     }
 
@@ -107,9 +111,18 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
     public static let h4v4Ring = BoxFilterVariant(name: "H4+V4_ring", summary: "GPU: register ring, 1 read per pixel", pipeline: .separable(.h4, .v4Ring))
     public static let h4v4Float4 = BoxFilterVariant(name: "H4+V4_float4", summary: "GPU: V4 on float4 columns (width % 4 == 0)", pipeline: .separable(.h4, .v4Float4))
     public static let band = BoxFilterVariant(name: "band", summary: "SwiftCL: row bands, direct taps into an aux row, vectorisable", pipeline: .band)
+    public static let stripVariants: [BoxFilterVariant] = [4, 8, 16].map { rows in
+        BoxFilterVariant(name: "strip\(rows)", summary: "SwiftCL: one column × \(rows) rows per work item, unrolled, for PoCL's work-group vectoriser",
+                         pipeline: .strip(rows: rows))
+    }
+
+    public static let vectorVariants: [BoxFilterVariant] = [(8, 64), (16, 32), (16, 64), (16, 128)].map { width, band in
+        BoxFilterVariant(name: "vec\(width)x\(band)", summary: "SwiftCL: float\(width) columns × \(band)-row bands, register ring",
+                         pipeline: .vector(width: width, band: band))
+    }
 
     /// Every variant, in the guide's order, then SwiftCL's own.
-    public static let all: [BoxFilterVariant] = [naive, h1v1, h2v1, h3v1, h4v1, h4v3, fused] + h5Variants + [h4v4, h4v4Ring, h4v4Float4, band]
+    public static let all: [BoxFilterVariant] = [naive, h1v1, h2v1, h3v1, h4v1, h4v3, fused] + h5Variants + [h4v4, h4v4Ring, h4v4Float4, band] + stripVariants + vectorVariants
 
     /// The variant with this name; the error lists the names that exist.
     public static func named(_ name: String) throws -> BoxFilterVariant {

@@ -306,7 +306,8 @@ kernel void boxAvgV4_float4(int w, int h, global const float *in, global float *
 // row loop vectorises; the rows stay in cache for the next output row), then the horizontal taps
 // are summed directly from AUX with the border columns peeled off, so the interior loop has no
 // conditionals either. Global size: bands; AUX: w + 2 * RANGE floats per work item.
-kernel void boxAvgBand(int w, int h, global const float *in, global float *out, global float *aux)
+kernel void boxAvgBand(int w, int h, global const float *restrict in, global float *restrict out,
+                         global float *restrict aux)
 {
     int rowsPerItem = (h + get_global_size(0) - 1) / get_global_size(0);
     int y0 = rowsPerItem * get_global_id(0);
@@ -339,6 +340,107 @@ kernel void boxAvgBand(int w, int h, global const float *in, global float *out, 
             float s = 0.0f;
             for (int dx = -RANGE; dx <= RANGE; dx++) s += vsum[x + dx];
             outRow[x] = s / (ny * (float)inCount(x, w));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Beyond the guide, shaped for PoCL's work-group vectoriser. PoCL turns the loop over the work items
+// of a work-group into SIMD lanes (the copy kernel's speed comes from that), but it if-converts any
+// branch it cannot prove uniform, so a clamped border path turns every load into a gather, and a
+// loop left in the body keeps the work items scalar. So: each work item owns one interior column
+// (x0 <= x < w - RANGE) of a strip of KROWS rows; every loop is unrolled (RANGE and KROWS are
+// compile-time constants); rows outside the image are read clamped and weighted 0 (a uniform
+// scalar); the launch covers a whole number of work-groups of interior columns, so no work item
+// needs a column test. The few columns left at each side are done by boxAvg1 with an offset.
+// Per KROWS pixels: (KROWS + 2*RANGE) * (2*RANGE+1) loads, nearly all from cache.
+// Global size: (a multiple of L) x ceil(h / KROWS), offset (RANGE, 0); local size: (L, 1).
+#ifndef KROWS
+#define KROWS 8
+#endif
+#define SPAN (KROWS + 2 * RANGE)
+kernel void boxAvgStrip(int w, int h, global const float *restrict in, global float *restrict out)
+{
+    int x = get_global_id(0);
+    int y0 = get_global_id(1) * KROWS;
+    float rows[SPAN];
+    #pragma unroll
+    for (int r = 0; r < SPAN; r++) {
+        int yy = y0 - RANGE + r;
+        float weight = (yy >= 0 && yy < h) ? 1.0f : 0.0f;
+        global const float *row = in + (size_t)w * clamp(yy, 0, h - 1) + x;
+        float s = 0.0f;
+        #pragma unroll
+        for (int dx = -RANGE; dx <= RANGE; dx++) s += row[dx];
+        rows[r] = s * weight;
+    }
+    const float k = 1.0f / (float)TAPS;
+    float s = 0.0f;
+    #pragma unroll
+    for (int j = 0; j < 2 * RANGE; j++) s += rows[j];
+    #pragma unroll
+    for (int r = 0; r < KROWS; r++) {
+        s += rows[r + 2 * RANGE];
+        int y = y0 + r;
+        if (y < h) out[x + (size_t)w * y] = s * (k / (float)inCount(y, h));
+        s -= rows[r];
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Beyond the guide, explicit SIMD: each work item owns VW adjacent interior columns (one floatVW)
+// over a band of BAND rows. Per input row it loads 2*RANGE+1 shifted vectors for the horizontal sum,
+// and keeps the vertical sum running down the band with a register ring of the last 2*RANGE+1 row
+// sums (the ring loop is unrolled TAPS times so slots are constants). Running sums along y do not
+// block SIMD here: the lanes are columns. The few columns that do not fill a vector are done by
+// boxAvg1 with an offset. Global size: floor((w - 2*RANGE) / VW) x ceil(h / BAND).
+#ifndef VW
+#define VW 16
+#endif
+#ifndef BAND
+#define BAND 64
+#endif
+#define GLUE_(a, b) a##b
+#define GLUE(a, b) GLUE_(a, b)
+#define VFLOAT GLUE(float, VW)
+#define VLOAD GLUE(vload, VW)
+#define VSTORE GLUE(vstore, VW)
+
+inline VFLOAT rowSum(global const float *restrict in, int w, int h, int x, int y)
+{
+    if (y < 0 || y >= h) return (VFLOAT)(0.0f);
+    global const float *p = in + (size_t)w * y + x;
+    VFLOAT s = VLOAD(0, p - RANGE);
+    #pragma unroll
+    for (int dx = -RANGE + 1; dx <= RANGE; dx++) s += VLOAD(0, p + dx);
+    return s;
+}
+
+kernel void boxAvgVec(int w, int h, global const float *restrict in, global float *restrict out)
+{
+    int x = RANGE + (int)get_global_id(0) * VW;
+    int y0 = (int)get_global_id(1) * BAND;
+    int y1 = min(h, y0 + BAND);
+    VFLOAT ring[TAPS];
+    VFLOAT vs = (VFLOAT)(0.0f);
+    #pragma unroll
+    for (int k = 0; k < TAPS - 1; k++) {
+        ring[k] = rowSum(in, w, h, x, y0 - RANGE + k);
+        vs += ring[k];
+    }
+    ring[TAPS - 1] = (VFLOAT)(0.0f);
+    const float kx = 1.0f / (float)TAPS;
+    for (int y = y0; y < y1; y += TAPS) {
+        #pragma unroll
+        for (int k = 0; k < TAPS; k++) {
+            int yc = y + k;
+            if (yc < y1) {
+                const int slot = (2 * RANGE + k) % TAPS;
+                VFLOAT s = rowSum(in, w, h, x, yc + RANGE);
+                vs += s - ring[slot];
+                ring[slot] = s;
+                VSTORE(vs * (kx / (float)inCount(yc, h)), 0, out + (size_t)w * yc + x);
+            }
         }
     }
 }

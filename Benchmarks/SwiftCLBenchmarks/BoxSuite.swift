@@ -59,7 +59,7 @@ public struct BoxSuite: Sendable {
                                         tolerance: tolerance, bound: BoxVariants.copyBound)
         comparison.settings = settings
         comparison.tuning = tuning
-        comparison.tuningContext = "RANGE=\(range)"
+        comparison.tuningContext = "RANGE=\(range)|source=\(ShippedSources.boxFilter.fingerprint)"
         return comparison
     }
 }

@@ -50,7 +50,7 @@ public struct Variant: Sendable {
 
     /// Powers of two from a kernel's preferred work-group multiple up to its limit (at most `cap`):
     /// only the sizes the kernel allows.
-    public static func powerOfTwoLocalSizes(for kernel: Kernel, on device: Device, cap: Int = 256) throws -> [Int] {
+    public static func powerOfTwoLocalSizes(for kernel: Kernel, on device: Device, cap: Int = 1024) throws -> [Int] {
         let info = try kernel.workGroupInfo(on: device)
         let limit = Swift.min(info.maxWorkGroupSize, device.maxWorkItemSizes.first ?? 1, cap)
         var sizes: [Int] = []

@@ -11,6 +11,17 @@ public struct ProgramSource: Hashable, Sendable {
         self.text = text
     }
 
+    /// A stable 64-bit FNV-1a hash of the text, in hex: the same in every process (unlike `hashValue`),
+    /// so caches keyed by it survive restarts and notice edits.
+    public var fingerprint: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
     /// Source from UTF-8 bytes, as SwiftPM's `embedInCode` resources provide them.
     public init(name: String, utf8 bytes: [UInt8]) {
         self.init(name: name, text: String(decoding: bytes, as: UTF8.self))
