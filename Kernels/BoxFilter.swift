@@ -19,8 +19,8 @@ public final class BoxFilter: Sendable {
 
     /// Builds the variant's kernels (once per context, range and variant parameters).
     public init(variant: BoxFilterVariant, context: Context, range: Int = 2) throws {
-        guard (0...32).contains(range) else {
-            throw SwiftCLError.invalidArgument("box filter RANGE \(range) is outside 0...32")
+        guard (0...16).contains(range) else {
+            throw SwiftCLError.invalidArgument("box filter RANGE \(range) is outside 0...16")
         }
         var options = BuildOptions()
         options.define("RANGE", range)
@@ -82,7 +82,7 @@ public final class BoxFilter: Sendable {
                              aux: try Buffer<Float>(count: bands * width, context: context))
         case .band:
             return Workspace(width: width, height: height, bands: bands, temporary: nil,
-                             aux: try Buffer<Float>(count: bands * (width + 2 * range), context: context))
+                             aux: try Buffer<Float>(count: bands * (width + 32), context: context))
         }
     }
 

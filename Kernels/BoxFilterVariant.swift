@@ -110,13 +110,13 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
     public static let h4v4 = BoxFilterVariant(name: "H4+V4", summary: "GPU: several rows per work item (running sum down a column)", pipeline: .separable(.h4, .v4))
     public static let h4v4Ring = BoxFilterVariant(name: "H4+V4_ring", summary: "GPU: register ring, 1 read per pixel", pipeline: .separable(.h4, .v4Ring))
     public static let h4v4Float4 = BoxFilterVariant(name: "H4+V4_float4", summary: "GPU: V4 on float4 columns (width % 4 == 0)", pipeline: .separable(.h4, .v4Float4))
-    public static let band = BoxFilterVariant(name: "band", summary: "SwiftCL: row bands, direct taps into an aux row, vectorisable", pipeline: .band)
-    public static let stripVariants: [BoxFilterVariant] = [4, 8, 16].map { rows in
+    public static let band = BoxFilterVariant(name: "band", summary: "SwiftCL: row bands, float16 direct taps through an aux row", pipeline: .band)
+    public static let stripVariants: [BoxFilterVariant] = [4, 8].map { rows in
         BoxFilterVariant(name: "strip\(rows)", summary: "SwiftCL: one column × \(rows) rows per work item, unrolled, for PoCL's work-group vectoriser",
                          pipeline: .strip(rows: rows))
     }
 
-    public static let vectorVariants: [BoxFilterVariant] = [(8, 64), (16, 32), (16, 64), (16, 128)].map { width, band in
+    public static let vectorVariants: [BoxFilterVariant] = [(8, 64), (16, 64)].map { width, band in
         BoxFilterVariant(name: "vec\(width)x\(band)", summary: "SwiftCL: float\(width) columns × \(band)-row bands, register ring",
                          pipeline: .vector(width: width, band: band))
     }
