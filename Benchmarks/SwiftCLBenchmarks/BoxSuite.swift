@@ -7,6 +7,15 @@ import SwiftCLKernels
 public struct BoxSuite: Sendable {
     public var side = 4096
     public var sweepSides = [256, 512, 1024, 2048, 4096, 8192]
+    /// Samples of the size sweep (lighter than the main comparison).
+    public var sweepSettings: Comparison.Settings = {
+        var settings = Comparison.Settings()
+        settings.samplesPerAllocation = 3
+        settings.allocations = 1
+        settings.sampleBudget = 0.05
+        settings.sweepsLocalSizes = false
+        return settings
+    }()
     public var range = 2
     /// Max abs error allowed (inputs lie in [0, 1)).
     public var tolerance: Float = 1e-4
@@ -40,10 +49,12 @@ public struct BoxSuite: Sendable {
 
         let timed = mainRecords.filter { $0.verified && $0.device != "host" }
         let best = timed.max { ($0.medianMpixPerS ?? 0) < ($1.medianMpixPerS ?? 0) }
+        // The sweep follows the best variant against the naive one and the host peer.
         let sweepNames = Set([BoxFilterVariant.naive.name, best?.variant, "host-swift-parallel"].compactMap { $0 })
         let sweepVariants = variants.filter { sweepNames.contains($0.name) }
         for sweepSide in sweepSides where !sweepVariants.isEmpty {
-            let sweep = try comparison(suite: "box-sizes", side: sweepSide, tuning: tuning, progress: progress)
+            var sweep = try comparison(suite: "box-sizes", side: sweepSide, tuning: tuning, progress: progress)
+            sweep.settings = sweepSettings
             let (sweepRecords, sweepBound) = try sweep.run(sweepVariants, on: queue, progress: progress)
             records += sweepRecords
             suites.append(SuiteSummary(name: "box-sizes", width: sweepSide, height: sweepSide, copyBoundMpixPerS: sweepBound))

@@ -48,13 +48,14 @@ public struct BenchmarkReport: Sendable, Codable {
             if let local = record.localSize { notes.append("local \(local)") }
             if let note = record.note { notes.append(note) }
             let timed = record.samples > 0
-            return [record.suite, record.variant, size, timed ? Self.format(record.median) : "-",
+            let metric = record.metric == "mpix_per_s" ? "" : record.metric
+            return [record.suite, record.variant, metric, size, timed ? Self.format(record.median) : "-",
                     timed ? Self.format(record.min) : "-", timed ? Self.format(record.max) : "-", record.unit,
                     record.verified ? "yes" : "NO", notes.joined(separator: ", ")]
         }
     }
 
-    static let header = ["suite", "variant", "size", "median", "min", "max", "unit", "verified", "notes"]
+    static let header = ["suite", "variant", "metric", "size", "median", "min", "max", "unit", "verified", "notes"]
 
     /// A plain-text table, one row per record.
     public func table() -> String {

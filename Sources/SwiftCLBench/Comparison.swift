@@ -8,15 +8,20 @@ import SwiftCL
 public struct Comparison {
     public struct Settings: Sendable {
         /// Target seconds per timed sample (the run count is calibrated to it).
-        public var sampleBudget = 0.12
+        public var sampleBudget = 0.08
         /// Timed samples per allocation.
         public var samplesPerAllocation = 3
         /// Fresh input/output allocations per variant.
         public var allocations = 2
         /// Untimed runs before timing.
         public var warmups = 1
-        /// Target seconds per local-size candidate during a sweep.
-        public var sweepBudget = 0.05
+        /// Target seconds per local-size candidate during a sweep (best of ``sweepSamples``).
+        public var sweepBudget = 0.025
+        /// Samples per local-size candidate; the fastest counts, which damps this machine's drift.
+        public var sweepSamples = 2
+        /// Whether to sweep local sizes at all; when off, variants run with the runtime's choice
+        /// (or their own default).
+        public var sweepsLocalSizes = true
 
         public init() {}
     }
@@ -158,7 +163,7 @@ public struct Comparison {
     /// (every candidate verified first), then remembered.
     private func chooseLocalSize(_ variant: Variant, prepare: @Sendable (ComputeQueue, ImageProblem, Int?) throws -> Variant.Prepared,
                                  queue: ComputeQueue) throws -> Int? {
-        let candidates = try variant.localSizeCandidates(queue)
+        let candidates = settings.sweepsLocalSizes ? try variant.localSizeCandidates(queue) : []
         guard !candidates.isEmpty else { return nil }
         let key = [queue.device.name, queue.device.driverVersion, variant.name, tuningContext, problem.description]
             .joined(separator: "|")
@@ -182,7 +187,11 @@ public struct Comparison {
                 try queue.sync { cl in for _ in 0..<count { try prepared.encode(cl, inputBuffer, outputBuffer) } }
             }
             let repetitions = try calibrate(run, budget: settings.sweepBudget)
-            let candidateRate = rate(try timePerRun(run, repetitions: repetitions))
+            var fastest = Double.infinity
+            for _ in 0..<Swift.max(1, settings.sweepSamples) {
+                fastest = Swift.min(fastest, try timePerRun(run, repetitions: repetitions))
+            }
+            let candidateRate = rate(fastest)
             if candidateRate > best.rate { best = (candidate, candidateRate) }
         }
         try? tuning?.remember(best.local, for: key)

@@ -48,16 +48,16 @@ public struct Variant: Sendable {
         self.body = body
     }
 
-    /// Powers of two from a kernel's preferred work-group multiple up to its limit (at most `cap`):
-    /// only the sizes the kernel allows.
-    public static func powerOfTwoLocalSizes(for kernel: Kernel, on device: Device, cap: Int = 1024) throws -> [Int] {
+    /// Local sizes worth trying, and only those the kernel allows: its preferred work-group multiple
+    /// times 1, 2, 4, … up to the kernel's limit (at most `cap`), every `step`-th power of two.
+    public static func powerOfTwoLocalSizes(for kernel: Kernel, on device: Device, cap: Int = 1024, step: Int = 2) throws -> [Int] {
         let info = try kernel.workGroupInfo(on: device)
         let limit = Swift.min(info.maxWorkGroupSize, device.maxWorkItemSizes.first ?? 1, cap)
         var sizes: [Int] = []
         var size = Swift.max(1, info.preferredWorkGroupSizeMultiple)
         while size <= limit {
             sizes.append(size)
-            size *= 2
+            size <<= Swift.max(1, step)
         }
         return sizes
     }
