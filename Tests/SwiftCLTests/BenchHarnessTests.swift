@@ -58,7 +58,7 @@ struct BenchHarnessTests {
         #expect((naive.maxAbsError ?? 1) <= 1e-4)
         #expect(naive.min <= naive.median && naive.median <= naive.max)
         #expect((naive.percentOfCopyBound ?? 0) > 0)
-        #expect(naive.gbPerS == naive.median * 8 / 1000)
+        #expect(abs((naive.gbPerS ?? 0) - naive.median * 8 / 1000) <= 1e-9 * naive.median, "GB/s counts 8 bytes per pixel")
         #expect(!records[1].verified && records[1].note?.hasPrefix("unsupported: ") == true && records[1].samples == 0)
         #expect(!records[2].verified && records[2].note?.hasPrefix("failed verification") == true)
         #expect(records[3].verified && records[3].device == "host")
