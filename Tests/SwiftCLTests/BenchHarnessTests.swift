@@ -25,7 +25,7 @@ struct BenchHarnessTests {
         let comparison = try Comparison(suite: "t", problem: ImageProblem(width: 1, height: 1), input: [0], reference: [0],
                                         tolerance: 0, bound: BoxVariants.copyBound)
         let repetitions = try comparison.calibrate({ runs in Thread.sleep(forTimeInterval: 0.002 * Double(runs)) }, budget: 0.02)
-        #expect((4...10).contains(repetitions), "about 10 runs of 2 ms fill 20 ms, got \(repetitions)")
+        #expect((2...10).contains(repetitions), "about 10 runs of 2 ms (more under load) fill 20 ms, got \(repetitions)")
         #expect(try comparison.calibrate({ _ in }, budget: 1) >= 1_000, "an instant run is capped, not divided by zero")
         #expect(comparison.rate(0.5) == 2e-6, "1 pixel in 0.5 s is 2e-6 Mpix/s")
         #expect(throws: SwiftCLError.self) {
