@@ -69,8 +69,18 @@ public struct LaunchSuite: Sendable {
                 swiftWait.append(try swift())
             }
         }
-        return Self.records(device: device.name, swiftBatched: swiftBatched, rawBatched: rawBatched,
-                            swiftWait: swiftWait, rawWait: rawWait)
+        // What a submission costs with nothing in it: the Dispatch hop, the encoder and clFinish.
+        var emptySync: [Double] = []
+        for _ in 0..<waitSamples {
+            emptySync.append(try Stopwatch.time { try queue.sync { _ in } }.seconds)
+        }
+        var records = Self.records(device: device.name, swiftBatched: swiftBatched, rawBatched: rawBatched,
+                                   swiftWait: swiftWait, rawWait: rawWait)
+        if let empty = Summary(emptySync)?.scaled(by: 1e6) {
+            records.append(BenchmarkRecord(suite: "launch", variant: "swiftcl", metric: "empty_sync", summary: empty, unit: "us",
+                                           device: device.name, verified: true))
+        }
+        return records
     }
 
     static func records(device: String, swiftBatched: [Double], rawBatched: [Double],
