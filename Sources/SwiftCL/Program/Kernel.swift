@@ -18,18 +18,27 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
     public let parameters: [KernelParameter]?
     /// Guards argument binding and enqueueing; holds how many launches were enqueued.
     private let launchLock = Locked<Int>(0)
-    private let workGroupInfoCache = Locked<[Device: WorkGroupInfo]>([:])
+    /// Work-group facts for every device of the context, read once when the kernel is created so a
+    /// launch looks them up without a lock.
+    private let workGroupInfos: [(device: Device, info: WorkGroupInfo)]
 
     init(program: Program, name: String) throws {
         self.program = program
         self.name = name
         let handle = try create("clCreateKernel(\(name))") { status in clCreateKernel(program.id, name, status) }
         id = handle
-        let count = try InfoQuery("clGetKernelInfo(CL_KERNEL_NUM_ARGS)") { size, value, sizeRet in
-            clGetKernelInfo(handle, cl_kernel_info(CL_KERNEL_NUM_ARGS), size, value, sizeRet)
-        }.value(cl_uint.self)
-        argumentCount = Int(count)
-        parameters = try? (0..<count).map { try Kernel.parameter(handle, index: $0) }
+        do {
+            let count = try InfoQuery("clGetKernelInfo(CL_KERNEL_NUM_ARGS)") { size, value, sizeRet in
+                clGetKernelInfo(handle, cl_kernel_info(CL_KERNEL_NUM_ARGS), size, value, sizeRet)
+            }.value(cl_uint.self)
+            argumentCount = Int(count)
+            parameters = try? (0..<count).map { try Kernel.parameter(handle, index: $0) }
+            workGroupInfos = try program.context.devices.map { device in (device, try Kernel.workGroupInfo(handle, on: device)) }
+        } catch {
+            // The object is not fully built, so deinit will not run: release the kernel here.
+            release(clReleaseKernel(handle), "clReleaseKernel")
+            throw error
+        }
     }
 
     deinit {
@@ -43,27 +52,27 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
         "kernel \(name)(" + (parameters?.map(\.description).joined(separator: ", ") ?? "\(argumentCount) args") + ")"
     }
 
-    /// Work-group facts of this kernel on `device` (cached after the first query).
+    /// Work-group facts of this kernel on `device` (the guide's `gcl_get_kernel_block_workgroup_info`).
     public func workGroupInfo(on device: Device) throws -> WorkGroupInfo {
-        if let cached = workGroupInfoCache.withLock({ $0[device] }) { return cached }
-        guard program.context.contains(device) else {
-            throw SwiftCLError.contextMismatch("\(device.name) is not a device of the kernel's context")
-        }
+        for entry in workGroupInfos where entry.device === device { return entry.info }
+        for entry in workGroupInfos where entry.device == device { return entry.info }
+        throw SwiftCLError.contextMismatch("\(device.name) is not a device of the kernel's context")
+    }
+
+    private static func workGroupInfo(_ kernel: OpaquePointer, on device: Device) throws -> WorkGroupInfo {
         func query(_ parameter: Int32, _ label: String) -> InfoQuery {
-            InfoQuery("clGetKernelWorkGroupInfo(\(label))") { [id] size, value, sizeRet in
-                clGetKernelWorkGroupInfo(id, device.id, cl_kernel_work_group_info(parameter), size, value, sizeRet)
+            InfoQuery("clGetKernelWorkGroupInfo(\(label))") { size, value, sizeRet in
+                clGetKernelWorkGroupInfo(kernel, device.id, cl_kernel_work_group_info(parameter), size, value, sizeRet)
             }
         }
         let compile = try query(CL_KERNEL_COMPILE_WORK_GROUP_SIZE, "CL_KERNEL_COMPILE_WORK_GROUP_SIZE").array(Int.self)
-        let info = WorkGroupInfo(
+        return WorkGroupInfo(
             maxWorkGroupSize: try query(CL_KERNEL_WORK_GROUP_SIZE, "CL_KERNEL_WORK_GROUP_SIZE").value(Int.self),
             preferredWorkGroupSizeMultiple: try query(
                 CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, "CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE").value(Int.self),
             localMemorySize: Int(clamping: try query(CL_KERNEL_LOCAL_MEM_SIZE, "CL_KERNEL_LOCAL_MEM_SIZE").value(cl_ulong.self)),
             privateMemorySize: Int(clamping: try query(CL_KERNEL_PRIVATE_MEM_SIZE, "CL_KERNEL_PRIVATE_MEM_SIZE").value(cl_ulong.self)),
             requiredWorkGroupSize: compile.allSatisfy { $0 == 0 } ? nil : compile)
-        workGroupInfoCache.withLock { $0[device] = info }
-        return info
     }
 
     private static func parameter(_ kernel: OpaquePointer, index: cl_uint) throws -> KernelParameter {
