@@ -36,6 +36,8 @@ let package = Package(
                 .embedInCode("copy.cl"),
                 .embedInCode("add_arrays.cl"),
                 .embedInCode("box_filter.cl"),
+                .embedInCode("red_to_green.cl"),
+                .embedInCode("box_image.cl"),
             ]
         ),
         .target(

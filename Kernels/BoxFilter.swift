@@ -16,6 +16,8 @@ public final class BoxFilter: Sendable {
     public let context: Context
     /// The kernels, in launch order.
     public let kernels: [Kernel]
+    /// The sampler of the image variant (clamp to a zero border, nearest, pixel coordinates).
+    let sampler: Sampler?
 
     /// Builds the variant's kernels (once per context, range and variant parameters).
     public init(variant: BoxFilterVariant, context: Context, range: Int = 2) throws {
@@ -35,7 +37,9 @@ public final class BoxFilter: Sendable {
             options.define("VW", width)
             options.define("BAND", band)
         }
-        let program = try context.program(ShippedSources.boxFilter, options: options)
+        let source = variant.pipeline == .image ? ShippedSources.boxImage : ShippedSources.boxFilter
+        let program = try context.program(source, options: options)
+        sampler = variant.pipeline == .image ? try Sampler(context: context, addressing: .clamp, filter: .nearest) : nil
         self.variant = variant
         self.range = range
         self.context = context
@@ -50,13 +54,15 @@ public final class BoxFilter: Sendable {
         public let bands: Int
         let temporary: Buffer<Float>?
         let aux: Buffer<Float>?
+        let image: Image?
 
-        init(width: Int, height: Int, bands: Int, temporary: Buffer<Float>?, aux: Buffer<Float>?) {
+        init(width: Int, height: Int, bands: Int, temporary: Buffer<Float>?, aux: Buffer<Float>?, image: Image? = nil) {
             self.width = width
             self.height = height
             self.bands = bands
             self.temporary = temporary
             self.aux = aux
+            self.image = image
         }
     }
 
@@ -72,6 +78,9 @@ public final class BoxFilter: Sendable {
         let computeUnits = context.devices.map(\.computeUnits).max() ?? 1
         let bands = min(height, max(8, 8 * computeUnits))
         switch variant.pipeline {
+        case .image:
+            return Workspace(width: width, height: height, bands: bands, temporary: nil, aux: nil,
+                             image: try Image(format: .rFloat, width: width, height: height, context: context, access: .readOnly))
         case .naive, .strip, .vector:
             return Workspace(width: width, height: height, bands: bands, temporary: nil, aux: nil)
         case .separable:
@@ -118,6 +127,10 @@ public final class BoxFilter: Sendable {
                               width, height, input, output)
             }
             try encodeBorderColumns(cl, interior: interior, width: w, height: h, input: input, output: output)
+        case .image:
+            guard let image = workspace.image, let sampler else { throw missingScratch() }
+            try cl.copy(from: input, to: image)
+            try cl.launch(kernels[0], pixelRange(w, h, localSize), image, sampler, output, width, height)
         case let .vector(vectorWidth, band):
             let vectors = max(0, w - 2 * range) / vectorWidth
             if vectors > 0 {

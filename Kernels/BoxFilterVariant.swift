@@ -34,6 +34,7 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
         case band
         case strip(rows: Int)
         case vector(width: Int, band: Int)
+        case image
     }
 
     /// The stable name the benchmark suite and the CLI select the variant by.
@@ -52,6 +53,7 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
         case .band: ["boxAvgBand"]
         case .strip: ["boxAvgStrip", "boxAvg1"]
         case .vector: ["boxAvgVec", "boxAvg1"]
+        case .image: ["boxAvgImage"]
         case let .separable(horizontal, vertical):
             [Self.kernelName(horizontal), Self.kernelName(vertical)]
         }
@@ -61,7 +63,7 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
     /// pixels or rows rather than a handful of bands).
     public var hasTunableLocalSize: Bool {
         switch pipeline {
-        case .naive, .separable, .strip: true
+        case .naive, .separable, .strip, .image: true
         case .fused, .band, .vector: false
         }
     }
@@ -121,8 +123,11 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
                          pipeline: .vector(width: width, band: band))
     }
 
+    public static let image = BoxFilterVariant(name: "image", summary: "read_imagef through a clamp sampler (PoCL emulates images)",
+                                               pipeline: .image)
+
     /// Every variant, in the guide's order, then SwiftCL's own.
-    public static let all: [BoxFilterVariant] = [naive, h1v1, h2v1, h3v1, h4v1, h4v3, fused] + h5Variants + [h4v4, h4v4Ring, h4v4Float4, band] + stripVariants + vectorVariants
+    public static let all: [BoxFilterVariant] = [naive, h1v1, h2v1, h3v1, h4v1, h4v3, fused] + h5Variants + [h4v4, h4v4Ring, h4v4Float4, band] + stripVariants + vectorVariants + [image]
 
     /// The variant with this name; the error lists the names that exist.
     public static func named(_ name: String) throws -> BoxFilterVariant {

@@ -12,6 +12,11 @@ public enum ShippedSources {
     /// "Improving Performance": the whole `boxAvg` family.
     public static let boxFilter = ProgramSource(name: "box_filter.cl", utf8: PackageResources.box_filter_cl)
 
+    /// Listing 6-6: `red_to_green`.
+    public static let redToGreen = ProgramSource(name: "red_to_green.cl", utf8: PackageResources.red_to_green_cl)
+    /// The box filter read through an image and a sampler.
+    public static let boxImage = ProgramSource(name: "box_image.cl", utf8: PackageResources.box_image_cl)
+
     /// Every shipped source, for validation and `swiftcl check`.
-    public static let all: [ProgramSource] = [square, copy, addArrays, boxFilter]
+    public static let all: [ProgramSource] = [square, copy, addArrays, boxFilter, redToGreen, boxImage]
 }

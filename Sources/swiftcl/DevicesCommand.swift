@@ -9,6 +9,9 @@ struct DevicesCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Also list each device's supported image formats per image kind (read-write access).")
+    var imageFormats = false
+
     func run() throws {
         let platforms = try Platform.all.map { platform in
             PlatformReport(name: try platform.name, vendor: try platform.vendor, version: try platform.version,
@@ -28,6 +31,15 @@ struct DevicesCommand: ParsableCommand {
             print("Platform #\(index): \(platform.name) (\(platform.vendor)), \(platform.version)")
             for device in platform.devices {
                 device.printText()
+            }
+        }
+        guard imageFormats else { return }
+        for device in try Device.all where device.imageSupport {
+            let context = try Context(devices: [device])
+            print("Image formats of \(device.name) (read-write):")
+            for kind in ImageKind.allCases {
+                let formats = try context.supportedImageFormats(for: kind, access: .readWrite)
+                print("  \(kind): " + formats.map(\.description).joined(separator: ", "))
             }
         }
     }

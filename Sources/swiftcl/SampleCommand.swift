@@ -8,6 +8,7 @@ struct SampleCommand: ParsableCommand {
 
     enum Name: String, ExpressibleByArgument, CaseIterable {
         case square
+        case redToGreen = "red-to-green"
     }
 
     @Argument(help: "The sample to run: \(Name.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -17,6 +18,19 @@ struct SampleCommand: ParsableCommand {
     var count = 1024
 
     func run() throws {
+        if name == .redToGreen {
+            // Listing 6-5 asks for a CPU queue.
+            let queue = try ComputeQueue(.cpu)
+            print("Using OpenCL device: \(queue.device.vendor) \(queue.device.name)")
+            let outcome = try RedToGreenSample.run(on: queue)
+            if outcome.mismatches == 0 {
+                print("Image results OK! All \(outcome.pixels) pixels are 0xFF00FF00.")
+            } else {
+                print("\(outcome.mismatches) of \(outcome.pixels) pixels were wrong.")
+                throw ExitCode.failure
+            }
+            return
+        }
         let queue = try SquareSample.preferredQueue()
         print("Created a compute queue using \(queue.device.name)")
         let outcome = try SquareSample.run(on: queue, count: count)

@@ -70,6 +70,8 @@ public final class Device: Hashable, @unchecked Sendable, CustomStringConvertibl
         public let max2DWidth: Int, max2DHeight: Int
         public let max3DWidth: Int, max3DHeight: Int, max3DDepth: Int
         public let maxReadArguments: Int, maxWriteArguments: Int, maxSamplers: Int
+        /// `CL_DEVICE_IMAGE_MAX_ARRAY_SIZE`: layers of a 1D or 2D image array.
+        public let maxArraySize: Int
     }
 
     init(id: OpaquePointer, platform: Platform, parent: Device?) throws {
@@ -116,10 +118,11 @@ public final class Device: Hashable, @unchecked Sendable, CustomStringConvertibl
                 max3DDepth: try int(CL_DEVICE_IMAGE3D_MAX_DEPTH, "CL_DEVICE_IMAGE3D_MAX_DEPTH", Int.self),
                 maxReadArguments: try int(CL_DEVICE_MAX_READ_IMAGE_ARGS, "CL_DEVICE_MAX_READ_IMAGE_ARGS", cl_uint.self),
                 maxWriteArguments: try int(CL_DEVICE_MAX_WRITE_IMAGE_ARGS, "CL_DEVICE_MAX_WRITE_IMAGE_ARGS", cl_uint.self),
-                maxSamplers: try int(CL_DEVICE_MAX_SAMPLERS, "CL_DEVICE_MAX_SAMPLERS", cl_uint.self))
+                maxSamplers: try int(CL_DEVICE_MAX_SAMPLERS, "CL_DEVICE_MAX_SAMPLERS", cl_uint.self),
+                maxArraySize: try int(CL_DEVICE_IMAGE_MAX_ARRAY_SIZE, "CL_DEVICE_IMAGE_MAX_ARRAY_SIZE", Int.self))
         } else {
             imageLimits = ImageLimits(max2DWidth: 0, max2DHeight: 0, max3DWidth: 0, max3DHeight: 0, max3DDepth: 0,
-                                      maxReadArguments: 0, maxWriteArguments: 0, maxSamplers: 0)
+                                      maxReadArguments: 0, maxWriteArguments: 0, maxSamplers: 0, maxArraySize: 0)
         }
         extensions = try query(CL_DEVICE_EXTENSIONS, "CL_DEVICE_EXTENSIONS").string()
             .split(separator: " ").map(String.init)

@@ -27,6 +27,12 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
     case reentrantSync(queue: String)
     /// An encoder was used after the closure it was handed to had returned.
     case encoderExpired
+    /// The image format is not supported for this kind of image and access; `supported` lists those that are.
+    case unsupportedImageFormat(ImageFormat, kind: ImageKind, supported: [ImageFormat])
+    /// An image dimension exceeds a device limit, named by its `CL_DEVICE_*` query.
+    case imageLimitExceeded(dimension: String, value: Int, limit: String, maximum: Int, device: String)
+    /// Two images (or an image and a request) disagree on the pixel format.
+    case imageFormatMismatch(expected: ImageFormat, given: ImageFormat)
 
     public var description: String {
         switch self {
@@ -59,6 +65,13 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
             return "sync called on \(queue) from a closure already running on it (this would deadlock)"
         case .encoderExpired:
             return "a ComputeEncoder was used after its closure returned"
+        case let .unsupportedImageFormat(format, kind, supported):
+            return "image format \(format) is not supported for \(kind); supported: "
+                + (supported.isEmpty ? "none" : supported.map(\.description).joined(separator: ", "))
+        case let .imageLimitExceeded(dimension, value, limit, maximum, device):
+            return "image \(dimension) \(value) exceeds \(limit) (\(maximum)) of \(device)"
+        case let .imageFormatMismatch(expected, given):
+            return "image format mismatch: expected \(expected), given \(given)"
         }
     }
 }

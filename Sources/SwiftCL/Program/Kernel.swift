@@ -107,6 +107,22 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
         }
         let pointee = parameter.pointeeTypeName
         let pointeeKnown = parameter.knownSize != nil
+        if parameter.typeName.hasPrefix("image") {
+            guard case let .memory(object, _) = argument.storage, let image = object as? Image else {
+                throw mismatch("an Image (\(parameter))")
+            }
+            if image.kind.openCLTypeName != parameter.typeName {
+                throw mismatch("an Image of kind \(parameter.typeName), not \(image.kind)")
+            }
+            return
+        }
+        if parameter.typeName == "sampler_t" {
+            guard case .sampler = argument.storage else { throw mismatch("a Sampler (\(parameter))") }
+            return
+        }
+        if case let .memory(object, _) = argument.storage, object is Image {
+            throw mismatch("a buffer, not an Image (\(parameter))")
+        }
         switch (parameter.addressSpace, argument.storage) {
         case (.global, let .memory(_, element)), (.constant, let .memory(_, element)):
             if pointeeKnown, let element, element != pointee {
@@ -152,6 +168,10 @@ public final class Kernel: @unchecked Sendable, CustomStringConvertible {
                     }
                 case let .local(byteCount, _):
                     try check(clSetKernelArg(id, slot, byteCount, nil), "clSetKernelArg(\(name), \(index))")
+                case let .sampler(sampler):
+                    var handle: cl_sampler? = sampler.id
+                    try check(clSetKernelArg(id, slot, MemoryLayout<cl_sampler?>.size, &handle),
+                              "clSetKernelArg(\(name), \(index))")
                 }
             }
             var global = range.globalSize, offset = range.offsetSize, localSize = local ?? .zero

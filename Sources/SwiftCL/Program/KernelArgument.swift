@@ -11,6 +11,7 @@ public struct KernelArgumentValue {
         case memory(MemoryObject, elementTypeName: String?)
         case bytes([UInt8], typeName: String?)
         case local(byteCount: Int, elementTypeName: String?)
+        case sampler(Sampler)
     }
 
     let storage: Storage
@@ -30,6 +31,7 @@ public struct KernelArgumentValue {
         case let .memory(object, element): "\(object.kindDescription) of \(element ?? "unknown elements")"
         case let .bytes(bytes, typeName): "value of type \(typeName ?? "unknown") (\(bytes.count) bytes)"
         case let .local(byteCount, element): "local memory of \(byteCount) bytes of \(element ?? "unknown elements")"
+        case .sampler: "a Sampler"
         }
     }
 }

@@ -25,6 +25,8 @@ extension ComputeEncoder {
             let value = argument.kernelArgument
             switch value.storage {
             case let .memory(object, _): try checkContext(object)
+            case let .sampler(sampler) where sampler.context !== queue.context:
+                throw SwiftCLError.contextMismatch("a sampler belongs to \(sampler.context), the queue to \(queue.context)")
             case let .local(byteCount, _) where byteCount > 0: localBytes += byteCount
             default: break
             }
@@ -42,7 +44,11 @@ extension ComputeEncoder {
         }
         inFlight.append(kernel)
         for value in values {
-            if case let .memory(object, _) = value.storage { inFlight.append(object) }
+            switch value.storage {
+            case let .memory(object, _): inFlight.append(object)
+            case let .sampler(sampler): inFlight.append(sampler)
+            default: break
+            }
         }
     }
 }

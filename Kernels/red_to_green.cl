@@ -1,0 +1,10 @@
+// Listing 6-6 of the OpenCL Programming Guide for Mac: swap the red and green channels of an RGBA
+// image with integer channels, reading through a program-scope sampler.
+const sampler_t sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
+
+kernel void red_to_green(read_only image2d_t input, write_only image2d_t output)
+{
+    int2 position = (int2)((int)get_global_id(0), (int)get_global_id(1));
+    uint4 pixel = read_imageui(input, sampler, position);
+    write_imageui(output, position, pixel.yxzw);
+}
