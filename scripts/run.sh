@@ -8,4 +8,5 @@ swift build -c release --product swiftcl
 swiftcl=.build/release/swiftcl
 "$swiftcl" devices
 "$swiftcl" sample square
-"$swiftcl" bench --json bench-out/bench.json "$@"
+"$swiftcl" sample red-to-green
+"$swiftcl" bench --json bench-out/bench.json --markdown bench-out/bench.md --chart bench-out/box.svg "$@"
