@@ -63,8 +63,8 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
     /// pixels or rows rather than a handful of bands).
     public var hasTunableLocalSize: Bool {
         switch pipeline {
-        case .naive, .separable, .strip, .image: true
-        case .fused, .band, .vector: false
+        case .naive, .separable, .strip: true
+        case .fused, .band, .vector, .image: false
         }
     }
 
