@@ -42,6 +42,18 @@ extension ComputeEncoder {
         try withEvent { event in
             try kernel.enqueue(on: queue.id, range: range, local: local, arguments: values, event: event)
         }
+        // Keep the kernel and the objects alive until the commands complete; a launch of the same
+        // kernel with the same objects as the previous one (a batch) adds nothing new.
+        var identities: [ObjectIdentifier] = [ObjectIdentifier(kernel)]
+        for value in values {
+            switch value.storage {
+            case let .memory(object, _): identities.append(ObjectIdentifier(object))
+            case let .sampler(sampler): identities.append(ObjectIdentifier(sampler))
+            default: break
+            }
+        }
+        if identities == lastLaunchRetained { return }
+        lastLaunchRetained = identities
         inFlight.append(kernel)
         for value in values {
             switch value.storage {

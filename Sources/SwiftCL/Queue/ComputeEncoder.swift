@@ -15,6 +15,8 @@ public final class ComputeEncoder {
     /// Objects used by commands that may still be running, released once they complete.
     var inFlight: [AnyObject] = []
     var mapped: Set<ObjectIdentifier> = []
+    /// What the previous launch added to `inFlight`, so a batch of identical launches retains once.
+    var lastLaunchRetained: [ObjectIdentifier] = []
     private var firstEvent: cl_event?
     private var lastEvent: cl_event?
 
@@ -71,6 +73,7 @@ public final class ComputeEncoder {
         try checkUsable()
         try check(clFinish(queue.id), "clFinish")
         inFlight.removeAll(keepingCapacity: true)
+        lastLaunchRetained.removeAll()
     }
 
     /// Ends the encoder's life: waits for outstanding commands so nothing it kept alive is released
@@ -94,6 +97,7 @@ public final class ComputeEncoder {
         }
         let box = CompletionBox(keepAlive: inFlight, handler: handler)
         inFlight.removeAll()
+        lastLaunchRetained.removeAll()
         isExpired = true
         let context = Unmanaged.passRetained(box).toOpaque()
         let status = clSetEventCallback(marker, CL_COMPLETE, { event, status, userData in
