@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "SwiftCL", targets: ["SwiftCL"]),
         .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
         .library(name: "SwiftCLBench", targets: ["SwiftCLBench"]),
+        .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
         .executable(name: "swiftcl", targets: ["swiftcl"]),
     ],
     dependencies: [
@@ -44,6 +45,11 @@ let package = Package(
             name: "SwiftCLBench",
             dependencies: ["SwiftCL"]
         ),
+        // The validation suites of the shipped kernels and the deliberately broken ones.
+        .target(
+            name: "SwiftCLValidation",
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench"]
+        ),
         // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
         .target(
             name: "RawOpenCL",
@@ -58,13 +64,13 @@ let package = Package(
         .executableTarget(
             name: "swiftcl",
             dependencies: [
-                "SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks",
+                "SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "SwiftCLTests",
-            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks"]
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation", "swiftcl"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Oclgrind, the OpenCL simulator that catches out-of-bounds accesses, data races and API misuse, as
+/// a second OpenCL platform. Debian's `oclgrind` package installs the ICD library but no `.icd` file;
+/// SwiftCL writes one into a private vendors folder and points `OCL_ICD_VENDORS` at it for a child
+/// process, so only that process sees Oclgrind (the ICD loader reads the variable once, at start-up).
+public enum Oclgrind {
+    /// One problem Oclgrind reported.
+    public struct Finding: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The case running when it was reported (from the `[case] NAME` markers a child prints).
+        public let context: String?
+        /// The kernel Oclgrind names, if any.
+        public let kernel: String?
+        /// The headline ("Invalid write of size 4 at global memory address …").
+        public let summary: String
+        /// The indented lines that follow it (entity, instruction, source line).
+        public let details: [String]
+
+        public var description: String {
+            "\(context.map { "[\($0)] " } ?? "")\(kernel.map { "kernel \($0): " } ?? "")\(summary)"
+        }
+    }
+
+    /// What a command run under Oclgrind produced.
+    public struct Result: Sendable {
+        public let exitStatus: Int32
+        public let standardOutput: String
+        public let standardError: String
+        public let findings: [Finding]
+    }
+
+    /// Where the ICD library may be installed.
+    static let candidates = [
+        "/usr/lib/oclgrind/liboclgrind-rt-icd.so", "/usr/lib/x86_64-linux-gnu/oclgrind/liboclgrind-rt-icd.so",
+        "/usr/local/lib/liboclgrind-rt-icd.so", "/usr/lib/liboclgrind-rt-icd.so",
+    ]
+
+    /// The path of Oclgrind's ICD library, or nil when it is not installed.
+    public static var libraryPath: String? {
+        candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The environment for a child that sees only Oclgrind, with its data-race and API checks on
+    /// (out-of-bounds checks are always on).
+    public static func environment(base: [String: String] = ProcessInfo.processInfo.environment) throws -> [String: String] {
+        guard let library = libraryPath else {
+            throw OclgrindError.notInstalled(searched: candidates)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-oclgrind-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data((library + "\n").utf8).write(to: folder.appendingPathComponent("oclgrind.icd"), options: .atomic)
+        var environment = base
+        environment["OCL_ICD_VENDORS"] = folder.path
+        environment["OCL_ICD_FILENAMES"] = nil
+        environment["OCLGRIND_CHECK_API"] = "1"
+        environment["OCLGRIND_DATA_RACES"] = "1"
+        return environment
+    }
+
+    /// Runs `executable` with `arguments` under Oclgrind and collects what it reports.
+    public static func run(_ executable: URL, arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = try environment()
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Drain both pipes while the child runs so neither can fill up and block it.
+        let collected = OutputCollector()
+        let group = DispatchGroup()
+        for (pipe, isError) in [(output, false), (errors, true)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.store(data, isError: isError)
+                group.leave()
+            }
+        }
+        process.waitUntilExit()
+        group.wait()
+        let (standardOutput, standardError) = collected.texts
+        return Result(exitStatus: process.terminationStatus, standardOutput: standardOutput, standardError: standardError,
+                      findings: parse(standardError))
+    }
+
+    /// Oclgrind's messages in `log`: a headline followed by tab-indented lines, attributed to the most
+    /// recent `[case] NAME` marker.
+    public static func parse(_ log: String) -> [Finding] {
+        var findings: [Finding] = []
+        var context: String?
+        var current: (summary: String, details: [String])?
+        func flush() {
+            if let current {
+                let kernel = current.details.lazy.compactMap { line -> String? in
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    return trimmed.hasPrefix("Kernel: ") ? String(trimmed.dropFirst("Kernel: ".count)) : nil
+                }.first
+                findings.append(Finding(context: context, kernel: kernel, summary: current.summary, details: current.details))
+            }
+            current = nil
+        }
+        let headlines = ["Invalid ", "Uninitialized ", "Work-group divergence", "Work-item divergence", "Oclgrind - ",
+                         "Read-write data race", "Write-write data race", "Unaligned "]
+        for line in log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("[case] ") {
+                flush()
+                context = String(line.dropFirst("[case] ".count))
+            } else if line.hasPrefix("\t"), current != nil {
+                current?.details.append(line)
+            } else if headlines.contains(where: { line.hasPrefix($0) }) || line.contains(" data race ") {
+                flush()
+                current = (line, [])
+            } else if line.isEmpty {
+                flush()
+            }
+        }
+        flush()
+        return findings
+    }
+}
+
+/// Oclgrind cannot be used.
+public enum OclgrindError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notInstalled(searched: [String])
+
+    public var description: String {
+        switch self {
+        case let .notInstalled(searched):
+            "Oclgrind's ICD library is not installed (looked in \(searched.joined(separator: ", "))); install the Debian package oclgrind"
+        }
+    }
+}
+
+/// Collects a child's two output streams from two reader threads.
+private final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var output = Data(), errors = Data()
+
+    func store(_ data: Data, isError: Bool) {
+        lock.withLock {
+            if isError { errors = data } else { output = data }
+        }
+    }
+
+    var texts: (String, String) {
+        lock.withLock { (String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)) }
+    }
+}

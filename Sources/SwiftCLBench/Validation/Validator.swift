@@ -1,0 +1,104 @@
+import Foundation
+import SwiftCL
+
+/// Runs kernel checks over devices × sizes × local sizes the kernel allows and reports every case.
+public struct Validator: Sendable {
+    public init() {}
+
+    /// Every case of every check on every device; a case that throws is a failed case, not an abort.
+    public func run(_ checks: [KernelCheck], on devices: [Device], progress: (String) -> Void = { _ in }) -> [ValidationCase] {
+        var cases: [ValidationCase] = []
+        for device in devices {
+            let queue: ComputeQueue
+            do {
+                queue = try ComputeQueue(device: device)
+            } catch {
+                cases.append(Self.failed("queue", device: device.name, size: ImageProblem(side: 0), local: nil, tolerance: "", error))
+                continue
+            }
+            for check in checks {
+                progress("validate \(check.name) on \(device.name)")
+                let locals: [Int?]
+                do {
+                    locals = [nil] + (try check.localSizes(queue)).map(Optional.some)
+                } catch {
+                    cases.append(Self.failed(check.name, device: device.name, size: check.sizes.first ?? ImageProblem(side: 0),
+                                             local: nil, tolerance: check.tolerance.description, error))
+                    continue
+                }
+                for size in check.sizes {
+                    for local in locals {
+                        cases.append(Self.validate(check, queue: queue, size: size, local: local))
+                    }
+                }
+            }
+        }
+        return cases
+    }
+
+    /// One case: run `check` at `size` with `local` on `queue` and compare with its reference.
+    public static func validate(_ check: KernelCheck, queue: ComputeQueue, size: ImageProblem, local: Int?) -> ValidationCase {
+        do {
+            let outcome = try check.run(queue, size, local)
+            guard outcome.actual.count == outcome.expected.count else {
+                throw SwiftCLError.invalidArgument("\(outcome.actual.count) results for \(outcome.expected.count) expected")
+            }
+            var worst = -1.0, index = -1
+            var passed = true
+            for i in outcome.actual.indices {
+                let error = check.tolerance.error(outcome.actual[i], outcome.expected[i])
+                if !check.tolerance.accepts(outcome.actual[i], outcome.expected[i]) { passed = false }
+                if error > worst || error.isNaN { worst = error.isNaN ? .infinity : error; index = i }
+            }
+            let width = Swift.max(1, size.width)
+            return ValidationCase(
+                check: check.name, device: queue.device.name, width: size.width, height: size.height, localSize: local,
+                passed: passed, maxError: Swift.max(0, worst), tolerance: check.tolerance.description,
+                worstX: index >= 0 ? index % width : nil, worstY: index >= 0 ? index / width : nil,
+                worstExpected: index >= 0 ? outcome.expected[index] : nil, worstActual: index >= 0 ? outcome.actual[index] : nil,
+                failure: nil)
+        } catch {
+            return failed(check.name, device: queue.device.name, size: size, local: local, tolerance: check.tolerance.description, error)
+        }
+    }
+
+    static func failed(_ check: String, device: String, size: ImageProblem, local: Int?, tolerance: String, _ error: any Error) -> ValidationCase {
+        ValidationCase(check: check, device: device, width: size.width, height: size.height, localSize: local, passed: false,
+                       maxError: .infinity, tolerance: tolerance, worstX: nil, worstY: nil, worstExpected: nil,
+                       worstActual: nil, failure: "\(error)")
+    }
+
+    /// A pass/fail table: one row per check and device, with case counts and the worst case.
+    public static func table(_ cases: [ValidationCase]) -> String {
+        var rows: [[String]] = [["check", "device", "cases", "failed", "worst max error", "tolerance"]]
+        var seen: [String] = []
+        for item in cases where !seen.contains(item.check + "|" + item.device) { seen.append(item.check + "|" + item.device) }
+        for key in seen {
+            let group = cases.filter { $0.check + "|" + $0.device == key }
+            let failed = group.filter { !$0.passed }
+            let worst = group.map(\.maxError).max() ?? 0
+            rows.append([group[0].check, group[0].device, "\(group.count)", failed.isEmpty ? "0" : "\(failed.count) FAIL",
+                         worst.isFinite ? String(format: "%.3g", worst) : "error", group[0].tolerance])
+        }
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        }
+        lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
+        for failure in cases.filter({ !$0.passed }).prefix(20) { lines.append(failure.description) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The cases as JSON (`{"cases": [...], "passed": Bool}`).
+    public static func json(_ cases: [ValidationCase]) throws -> Data {
+        struct Report: Codable {
+            let passed: Bool
+            let cases: [ValidationCase]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(Report(passed: cases.allSatisfy(\.passed), cases: cases))
+    }
+}

@@ -1,0 +1,136 @@
+import SwiftCL
+import SwiftCLBench
+import SwiftCLKernels
+
+/// The validation suites of every shipped kernel: each against its host reference, over awkward sizes
+/// and the local sizes the kernel allows.
+public enum ShippedChecks {
+    /// 1-D sizes: 1, odd, and not multiples of 4, 8 or 16.
+    static let lengths = [1, 3, 17, 1000, 4099].map { ImageProblem(width: $0, height: 1) }
+    /// 2-D sizes: 1×1, 1×N, N×1, 3×5, 17×13 and a width that is a multiple of 4 but not 8.
+    static let images = [(1, 1), (1, 37), (37, 1), (3, 5), (17, 13), (100, 9)].map { ImageProblem(width: $0.0, height: $0.1) }
+
+    /// Every check; `memcheck` picks small sizes for the simulator.
+    public static func all(memcheck: Bool = false) -> [KernelCheck] {
+        let lengths = memcheck ? [ImageProblem(width: 1, height: 1), ImageProblem(width: 37, height: 1)] : Self.lengths
+        let images = memcheck ? [ImageProblem(width: 1, height: 1), ImageProblem(width: 17, height: 13)] : Self.images
+        return [square(lengths), copy(lengths), addArrays(lengths)] + box(images, memcheck: memcheck) + [redToGreen(images)]
+    }
+
+    /// Deterministic values in [0, 1).
+    static func values(_ count: Int, seed: UInt64 = 1) -> [Float] {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Float(state >> 40) / Float(1 << 24)
+        }
+    }
+
+    static func powersOfTwo(_ kernel: @escaping @Sendable (Context) throws -> Kernel) -> @Sendable (ComputeQueue) throws -> [Int] {
+        { queue in Array(try Variant.powerOfTwoLocalSizes(for: kernel(queue.context), on: queue.device, cap: 256, step: 2).prefix(3)) }
+    }
+
+    static func oneDimensional(_ count: Int, local: Int?) throws -> NDRange {
+        guard let local else { return try NDRange(count) }
+        // Pad to whole work-groups would run past the buffers; use the largest allowed divisor instead.
+        let divisor = stride(from: min(local, count), through: 1, by: -1).first { count % $0 == 0 } ?? 1
+        return try NDRange(count, local: divisor)
+    }
+
+    static func square(_ sizes: [ImageProblem]) -> KernelCheck {
+        KernelCheck(name: "square", sizes: sizes, tolerance: .ulp(0),
+                    localSizes: powersOfTwo { try SquareKernel(context: $0).kernel }) { queue, size, local in
+            let input = values(size.pixels).map { $0 * 100 - 50 }
+            let kernel = try SquareKernel(context: queue.context)
+            let a = try Buffer(copying: input, context: queue.context)
+            let b = try Buffer<Float>(count: input.count, context: queue.context)
+            let output = try queue.sync { cl in
+                try kernel(cl, oneDimensional(input.count, local: local), a, b)
+                return try cl.read(b)
+            }
+            return KernelCheck.Outcome(actual: output, expected: SquareKernel.reference(input))
+        }
+    }
+
+    static func copy(_ sizes: [ImageProblem]) -> KernelCheck {
+        KernelCheck(name: "copy", sizes: sizes, tolerance: .ulp(0),
+                    localSizes: powersOfTwo { try CopyKernel(context: $0).kernel }) { queue, size, local in
+            let input = values(size.pixels, seed: 2)
+            let kernel = try CopyKernel(context: queue.context)
+            let a = try Buffer(copying: input, context: queue.context)
+            let b = try Buffer<Float>(count: input.count, context: queue.context)
+            let output = try queue.sync { cl in
+                try kernel(cl, oneDimensional(input.count, local: local), a, b)
+                return try cl.read(b)
+            }
+            return KernelCheck.Outcome(actual: output, expected: input)
+        }
+    }
+
+    static func addArrays(_ sizes: [ImageProblem]) -> KernelCheck {
+        KernelCheck(name: "add_arrays", sizes: sizes, tolerance: .ulp(0),
+                    localSizes: powersOfTwo { try AddArraysKernel(context: $0).kernel }) { queue, size, local in
+            let x = values(size.pixels, seed: 3), y = values(size.pixels, seed: 4)
+            let kernel = try AddArraysKernel(context: queue.context)
+            let a = try Buffer(copying: x, context: queue.context)
+            let b = try Buffer(copying: y, context: queue.context)
+            let c = try Buffer<Float>(count: x.count, context: queue.context)
+            let output = try queue.sync { cl in
+                try kernel(cl, oneDimensional(x.count, local: local), a, b, c)
+                return try cl.read(c)
+            }
+            return KernelCheck.Outcome(actual: output, expected: AddArraysKernel.reference(x, y))
+        }
+    }
+
+    static func box(_ sizes: [ImageProblem], memcheck: Bool) -> [KernelCheck] {
+        BoxFilterVariant.all.map { variant in
+            KernelCheck(name: "box/\(variant.name)", sizes: sizes, tolerance: .absolute(1e-4), localSizes: { queue in
+                guard variant.hasTunableLocalSize else { return [] }
+                let filter = try BoxFilter(variant: variant, context: queue.context)
+                return Array(try Variant.powerOfTwoLocalSizes(for: filter.kernels[0], on: queue.device, cap: 64, step: 2)
+                    .prefix(memcheck ? 1 : 2))
+            }) { queue, size, local in
+                let input = values(size.pixels, seed: 5)
+                let expected = try BoxFilterReference.exact(input, width: size.width, height: size.height, range: 2)
+                if let reason = variant.unsupportedReason(width: size.width, height: size.height) {
+                    // A size the variant refuses is a pass when it is refused with that reason.
+                    let filter = try BoxFilter(variant: variant, context: queue.context)
+                    do {
+                        _ = try filter.makeWorkspace(width: size.width, height: size.height)
+                        throw SwiftCLError.invalidArgument("\(variant.name) accepted a size it should refuse (\(reason))")
+                    } catch SwiftCLError.invalidArgument(reason) {
+                        return KernelCheck.Outcome(actual: [], expected: [])
+                    }
+                }
+                let filter = try BoxFilter(variant: variant, context: queue.context)
+                let workspace = try filter.makeWorkspace(width: size.width, height: size.height)
+                let a = try Buffer(copying: input, context: queue.context)
+                let b = try Buffer<Float>(count: input.count, context: queue.context)
+                let output = try queue.sync { cl in
+                    try filter.encode(cl, input: a, output: b, workspace: workspace, localSize: local)
+                    return try cl.read(b)
+                }
+                return KernelCheck.Outcome(actual: output, expected: expected)
+            }
+        }
+    }
+
+    static func redToGreen(_ sizes: [ImageProblem]) -> KernelCheck {
+        KernelCheck(name: "red_to_green", sizes: sizes, tolerance: .ulp(0)) { queue, size, _ in
+            let pixels = values(size.pixels, seed: 6).map { UInt32($0 * Float(1 << 24)) &* 257 }
+            let kernel = try RedToGreenKernel(context: queue.context)
+            let input = try Image(format: .rgbaUInt8, width: size.width, height: size.height, copying: pixels, context: queue.context)
+            let output = try Image(format: .rgbaUInt8, width: size.width, height: size.height, context: queue.context)
+            let result = try queue.sync { cl in
+                try kernel(cl, NDRange(width: size.width, height: size.height), input, output)
+                return try cl.read(output, as: UInt32.self)
+            }
+            // Compare channel by channel, each exactly representable as a Float.
+            func channels(_ values: [UInt32]) -> [Float] {
+                values.flatMap { value in (0..<4).map { Float((value >> (8 * $0)) & 0xFF) } }
+            }
+            return KernelCheck.Outcome(actual: channels(result), expected: channels(pixels.map(RedToGreenKernel.reference)))
+        }
+    }
+}

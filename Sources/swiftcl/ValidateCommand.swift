@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import SwiftCL
+import SwiftCLBench
+import SwiftCLValidation
+
+/// `swiftcl validate`: every shipped kernel against its host reference on every device; with
+/// `--memcheck`, again under Oclgrind with its checks on.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Validate every shipped kernel against its host reference on every device (and under Oclgrind with --memcheck).")
+
+    @Option(help: "Write every case as JSON to this path.")
+    var json: String?
+
+    @Flag(help: "Also run the kernels under Oclgrind (out-of-bounds, data races, API misuse) at small sizes.")
+    var memcheck = false
+
+    @Flag(help: "Add the deliberately broken kernels (an out-of-bounds write, a missing barrier): the run must then fail.")
+    var includeBroken = false
+
+    @Option(name: .customLong("check"), help: "Only the checks whose names start with this (repeatable).")
+    var checks: [String] = []
+
+    @Flag(help: .hidden)
+    var oclgrindChild = false
+
+    func run() throws {
+        var selected = ShippedChecks.all(memcheck: memcheck || oclgrindChild) + (includeBroken ? BrokenKernels.checks : [])
+        if !checks.isEmpty { selected = selected.filter { check in checks.contains { check.name.hasPrefix($0) } } }
+        if oclgrindChild {
+            try runAsOclgrindChild(selected)
+            return
+        }
+        let devices = try Device.all
+        guard !devices.isEmpty else { throw ValidationError("no OpenCL device: install pocl-opencl-icd") }
+        let progress = ProgressLine()
+        let cases = Validator().run(selected, on: devices) { progress.show($0) }
+        progress.clear()
+        print(Validator.table(cases))
+        if let json {
+            try Validator.json(cases).write(to: URL(fileURLWithPath: json), options: .atomic)
+            print("JSON: \(json)")
+        }
+        var failed = !cases.allSatisfy(\.passed)
+        if memcheck {
+            failed = try runMemcheck() || failed
+        }
+        print(failed ? "\nValidation FAILED." : "\nAll \(cases.count) cases passed.")
+        if failed { throw ExitCode.failure }
+    }
+
+    /// Runs this command again as a child that sees only Oclgrind; returns whether anything failed.
+    private func runMemcheck() throws -> Bool {
+        print("\nMemcheck under Oclgrind (out-of-bounds always, data races and API checks on):")
+        var arguments = ["validate", "--oclgrind-child"]
+        if includeBroken { arguments.append("--include-broken") }
+        for check in checks { arguments += ["--check", check] }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        let result = try Oclgrind.run(executable, arguments: arguments)
+        print(result.standardOutput, terminator: "")
+        for finding in result.findings {
+            print("  FAULT \(finding)")
+            for line in finding.details.prefix(4) { print("       \(line.trimmingCharacters(in: .whitespaces))") }
+        }
+        if result.findings.isEmpty && result.exitStatus == 0 { print("  no findings") }
+        if result.exitStatus != 0 && result.findings.isEmpty {
+            print(result.standardError.split(separator: "\n").suffix(10).joined(separator: "\n"))
+        }
+        return !result.findings.isEmpty || result.exitStatus != 0
+    }
+
+    /// In the child: run every check on the Oclgrind device, marking each case on standard error so the
+    /// parent can attribute Oclgrind's reports.
+    private func runAsOclgrindChild(_ selected: [KernelCheck]) throws {
+        guard let device = try Device.all.first(where: { $0.name.contains("Oclgrind") }) else {
+            throw ValidationError("the Oclgrind device is not visible (OCL_ICD_VENDORS=\(ProcessInfo.processInfo.environment["OCL_ICD_VENDORS"] ?? "unset"))")
+        }
+        let queue = try ComputeQueue(device: device)
+        var failures = 0
+        for check in selected {
+            let locals: [Int?] = [nil] + ((try? check.localSizes(queue)) ?? []).map(Optional.some)
+            for size in check.sizes {
+                for local in locals {
+                    let name = "\(check.name) \(size) local \(local.map(String.init) ?? "auto")"
+                    FileHandle.standardError.write(Data("\n[case] \(name)\n".utf8))
+                    let result = Validator.validate(check, queue: queue, size: size, local: local)
+                    print("  \(result.passed ? "pass" : "FAIL") \(name)")
+                    if !result.passed { failures += 1 }
+                }
+            }
+        }
+        if failures > 0 { throw ExitCode.failure }
+    }
+}
