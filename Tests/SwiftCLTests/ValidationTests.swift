@@ -1,0 +1,132 @@
+import Foundation
+import SwiftCL
+import SwiftCLBench
+import SwiftCLKernels
+import SwiftCLValidation
+import Testing
+
+@Suite("Kernel validation")
+struct ValidationTests {
+    @Test("tolerances: absolute, relative, ULP; NaN never passes")
+    func tolerances() {
+        #expect(Tolerance.absolute(0.1).accepts(1.05, 1))
+        #expect(!Tolerance.absolute(0.1).accepts(1.2, 1))
+        #expect(Tolerance.relative(0.01).accepts(1005, 1000) && !Tolerance.relative(0.01).accepts(1020, 1000))
+        #expect(Tolerance.ulp(0).accepts(1, 1) && !Tolerance.ulp(0).accepts(1, Float(1).nextUp))
+        #expect(Tolerance.ulp(1).accepts(Float(1).nextUp, 1) && Tolerance.ulp(2).accepts(Float(0).nextUp, Float(0).nextDown))
+        #expect(!Tolerance.absolute(.infinity).accepts(.nan, 0))
+        #expect(Tolerance.ulp(3).error(Float(1).nextUp.nextUp, 1) == 2)
+    }
+
+    /// One parameterised test per shipped kernel: every device, every size, every allowed local size.
+    @Test("every shipped kernel matches its host reference", arguments: ShippedChecks.all())
+    func shippedKernel(check: KernelCheck) {
+        for device in TestDevices.all {
+            let cases = Validator().run([check], on: [device])
+            #expect(!cases.isEmpty)
+            for failure in cases where !failure.passed {
+                Issue.record("\(failure)")
+            }
+        }
+    }
+
+    @Test("a failing case names the worst element, its position and both values", arguments: TestDevices.all)
+    func failureReport(device: Device) throws {
+        let wrong = KernelCheck(name: "square-against-a-wrong-reference", sizes: [ImageProblem(width: 5, height: 2)],
+                                tolerance: .absolute(0.5)) { queue, size, _ in
+            let input = (0..<size.pixels).map(Float.init)
+            let square = try SquareKernel(context: queue.context)
+            let a = try Buffer(copying: input, context: queue.context)
+            let b = try Buffer<Float>(count: input.count, context: queue.context)
+            let output = try queue.sync { cl in
+                try square(cl, NDRange(input.count), a, b)
+                return try cl.read(b)
+            }
+            var expected = SquareKernel.reference(input)
+            expected[7] += 3  // element (2, 1) is "expected" to be 52 instead of 49
+            return KernelCheck.Outcome(actual: output, expected: expected)
+        }
+        let result = try #require(Validator().run([wrong], on: [device]).first)
+        #expect(!result.passed)
+        #expect(result.worstX == 2 && result.worstY == 1)
+        #expect(result.worstExpected == 52 && result.worstActual == 49 && result.maxError == 3)
+        #expect(result.description.contains("worst at (2, 1): expected 52.0, got 49.0"))
+        let throwing = KernelCheck(name: "throws", sizes: [ImageProblem(width: 1, height: 1)], tolerance: .ulp(0)) { _, _, _ in
+            throw SwiftCLError.invalidArgument("on purpose")
+        }
+        let thrown = try #require(Validator().run([throwing], on: [device]).first)
+        #expect(!thrown.passed && thrown.failure == "on purpose")
+        let json = try Validator.json([result, thrown])
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(object["passed"] as? Bool == false && (object["cases"] as? [Any])?.count == 2)
+        #expect(Validator.table([result, thrown]).contains("1 FAIL"))
+    }
+
+    @Test("Oclgrind's report parses into findings attributed to the running case")
+    func oclgrindParsing() {
+        let log = """
+
+        [case] square 1×1 local auto
+
+        [case] broken_oob_write 16×1 local auto
+
+        Invalid write of size 4 at global memory address 0x2000000000040
+        \tKernel: broken_oob_write
+        \tEntity: Global(15,0,0) Local(15,0,0) Group(0,0,0)
+        \tAt line 5 (column 20) of input.cl:
+
+        Read-write data race at local memory address 0x1000000000004
+        \tKernel: broken_missing_barrier
+        """
+        let findings = Oclgrind.parse(log)
+        #expect(findings.count == 2)
+        #expect(findings[0].context == "broken_oob_write 16×1 local auto" && findings[0].kernel == "broken_oob_write")
+        #expect(findings[0].summary.hasPrefix("Invalid write of size 4") && findings[0].details.count == 3)
+        #expect(findings[1].kernel == "broken_missing_barrier" && findings[1].summary.contains("data race"))
+    }
+
+    /// The built `swiftcl` next to the test bundle.
+    static var swiftcl: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("swiftcl"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/debug/swiftcl"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static func runSwiftcl(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let executable = try #require(swiftcl, "the swiftcl executable is built next to the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("Oclgrind is installed (the README's test command installs it), so memcheck runs on CI")
+    func oclgrindInstalled() {
+        #expect(Oclgrind.libraryPath != nil, "install the Debian package oclgrind (scripts/install-opencl.sh does)")
+    }
+
+    @Test("swiftcl validate --memcheck passes the shipped kernels and names the broken ones' faults",
+          .enabled(if: Oclgrind.libraryPath != nil, "Oclgrind is missing; the test above fails in that case"))
+    func memcheck() throws {
+        let clean = try Self.runSwiftcl(["validate", "--memcheck", "--check", "square", "--check", "box/H5_1x1", "--check", "red_to_green"])
+        #expect(clean.status == 0, "shipped kernels are clean under Oclgrind:\n\(clean.output.suffix(2000))")
+        #expect(clean.output.contains("no findings"))
+        let broken = try Self.runSwiftcl(["validate", "--memcheck", "--include-broken", "--check", "broken"])
+        #expect(broken.status != 0, "the broken kernels must fail the run")
+        #expect(broken.output.contains("kernel broken_oob_write: Invalid write"), "\(broken.output.suffix(2000))")
+        #expect(broken.output.contains("kernel broken_missing_barrier: Read-write data race"))
+    }
+}
+
+extension KernelCheck: CustomTestStringConvertible {
+    public var testDescription: String { name }
+}
