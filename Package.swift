@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SwiftCLBench", targets: ["SwiftCLBench"]),
         .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
         .executable(name: "swiftcl", targets: ["swiftcl"]),
+        .plugin(name: "SwiftCLKernelPlugin", targets: ["SwiftCLKernelPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -45,6 +46,17 @@ let package = Package(
             name: "SwiftCLBench",
             dependencies: ["SwiftCL"]
         ),
+        // The .cl signature parser and Swift code generator behind the build plugin.
+        .target(name: "SwiftCLGenerator"),
+        .executableTarget(name: "swiftcl-kernelgen", dependencies: ["SwiftCLGenerator"]),
+        .plugin(name: "SwiftCLKernelPlugin", capability: .buildTool(), dependencies: ["swiftcl-kernelgen"]),
+        // A target that applies the plugin to its .cl files, as a user's package would.
+        .target(
+            name: "PluginExample",
+            dependencies: ["SwiftCL"],
+            path: "Examples/PluginExample",
+            plugins: ["SwiftCLKernelPlugin"]
+        ),
         // The validation suites of the shipped kernels and the deliberately broken ones.
         .target(
             name: "SwiftCLValidation",
@@ -64,13 +76,14 @@ let package = Package(
         .executableTarget(
             name: "swiftcl",
             dependencies: [
-                "SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation",
+                "SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation", "SwiftCLGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "SwiftCLTests",
-            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation", "swiftcl"]
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation", "swiftcl",
+                           "SwiftCLGenerator", "PluginExample"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -18,6 +18,7 @@ public final class Program: @unchecked Sendable {
     public let kernelNames: [String]
     /// Each device's build log (warnings may appear even when the build succeeds).
     public let buildLogs: [BuildError.DeviceLog]
+    private let sharedKernels = Locked<[String: Kernel]>([:])
 
     /// Compiles `source` for every device in `context`. A failed build throws ``BuildError`` with the
     /// whole log of each device and the diagnostics as file:line:column.
@@ -73,6 +74,17 @@ public final class Program: @unchecked Sendable {
             throw SwiftCLError.kernelNotFound(name: name, available: kernelNames)
         }
         return try Kernel(program: self, name: name)
+    }
+
+    /// One kernel object per name, created on first use and shared (a `Kernel` binds and launches under
+    /// its own lock, so sharing it between queues is safe). Generated kernel functions use this.
+    public func sharedKernel(named name: String) throws -> Kernel {
+        try sharedKernels.withLock { kernels in
+            if let kernel = kernels[name] { return kernel }
+            let kernel = try self.kernel(named: name)
+            kernels[name] = kernel
+            return kernel
+        }
     }
 
     private static func buildLog(_ program: OpaquePointer, device: Device) -> String {

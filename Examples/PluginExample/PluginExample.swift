@@ -1,0 +1,14 @@
+import SwiftCL
+
+/// Uses the functions SwiftCLKernelPlugin generated from `saxpy.cl`.
+public enum PluginExample {
+    /// y = a·x + y on `queue`, through the generated `SaxpyCL.saxpy`.
+    public static func saxpy(on queue: ComputeQueue, a: Float, x: [Float], y: [Float]) throws -> [Float] {
+        let xs = try Buffer(copying: x, context: queue.context, access: .readOnly)
+        let ys = try Buffer(copying: y, context: queue.context)
+        return try queue.sync { cl in
+            try SaxpyCL.saxpy(cl, NDRange(x.count), a, xs, ys)
+            return try cl.read(ys)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// A kernel declared in an OpenCL C file, as the generator sees it.
+public struct KernelSignature: Hashable, Sendable {
+    /// A parameter and the Swift type it maps to.
+    public struct Parameter: Hashable, Sendable {
+        public let name: String
+        /// The declaration as written, normalised ("global const float *input").
+        public let declaration: String
+        /// The Swift type of the generated function's parameter ("Buffer<Float>").
+        public let swiftType: String
+        /// Whether the kernel only reads it (a `const` or `constant` pointee, or a `read_only` image).
+        public let isReadOnly: Bool
+    }
+
+    public let name: String
+    public let parameters: [Parameter]
+    /// `reqd_work_group_size(x, y, z)`, when the kernel declares it.
+    public let requiredWorkGroupSize: [Int]?
+    /// Where the kernel's name stands in the file.
+    public let line: Int
+    public let column: Int
+}
+
+/// A problem the generator found, located in the `.cl` file.
+public struct GeneratorDiagnostic: Hashable, Sendable, CustomStringConvertible, Error {
+    public let file: String
+    public let line: Int
+    public let column: Int
+    public let message: String
+
+    /// The form compilers print and SwiftPM shows as a build error.
+    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SwiftCL
+import SwiftCLGenerator
+
+/// `swiftcl check FILE.cl [-D NAME=VALUE ...]`: the guide's `openclc` — compile a file for every device,
+/// print the compiler's diagnostics and the typed signatures SwiftCLKernelPlugin would generate.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Compile a .cl file for every device; print diagnostics and the typed Swift signatures of its kernels.")
+
+    @Argument(help: "The OpenCL C file.")
+    var file: String
+
+    @Option(name: .customShort("D"), help: "A preprocessor definition NAME or NAME=VALUE (repeatable).")
+    var definitions: [String] = []
+
+    func run() throws {
+        let url = URL(fileURLWithPath: file)
+        let source = try String(contentsOf: url, encoding: .utf8)
+        var failed = false
+        let (kernels, diagnostics) = KernelParser(fileName: url.path).parse(source)
+        for diagnostic in diagnostics {
+            print(diagnostic)
+            failed = true
+        }
+        var options = BuildOptions()
+        options.raw = SwiftGenerator.declaredOptions(in: source)
+        for definition in definitions {
+            let parts = definition.split(separator: "=", maxSplits: 1).map(String.init)
+            options.define(parts[0], parts.count > 1 ? parts[1] : nil)
+        }
+        for device in try Device.all {
+            do {
+                let program = try Program(context: Context(devices: [device]), source: source, name: url.path, options: options)
+                for warning in program.diagnostics { print(warning) }
+                print("\(device.name): compiled (\(program.kernelNames.count) kernel(s))")
+            } catch let error as BuildError {
+                failed = true
+                print("\(device.name): build failed with \(error.status.name)")
+                for diagnostic in error.diagnostics { print(diagnostic) }
+                if error.diagnostics.isEmpty { print(error.logs.map(\.log).joined(separator: "\n")) }
+            }
+        }
+        if !kernels.isEmpty {
+            print("\nTyped Swift (namespace \(SwiftGenerator.namespace(for: url.lastPathComponent))):")
+            for kernel in kernels {
+                let parameters = kernel.parameters.map { "_ \($0.name): \($0.swiftType)" }.joined(separator: ", ")
+                let required = kernel.requiredWorkGroupSize.map { "   // reqd_work_group_size \($0)" } ?? ""
+                print("  static func \(kernel.name)(_ cl: ComputeEncoder, _ range: NDRange\(parameters.isEmpty ? "" : ", " + parameters)) throws\(required)")
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,181 @@
+import PluginExample
+import SwiftCL
+import SwiftCLGenerator
+import Testing
+
+@Suite("Typed kernels from .cl files")
+struct GeneratorTests {
+    /// Every mapping row of the generator: declaration → Swift parameter type.
+    static let corpus: [(String, String)] = [
+        ("global float *p", "Buffer<Float>"),
+        ("__global const float *p", "Buffer<Float>"),
+        ("constant int *p", "Buffer<Int32>"),
+        ("__constant uchar4 *p", "Buffer<SIMD4<UInt8>>"),
+        ("global float2 *p", "Buffer<SIMD2<Float>>"),
+        ("global float3 *p", "Buffer<SIMD3<Float>>"),
+        ("global float8 *p", "Buffer<SIMD8<Float>>"),
+        ("global float16 *p", "Buffer<SIMD16<Float>>"),
+        ("global int4 *p", "Buffer<SIMD4<Int32>>"),
+        ("global double *p", "Buffer<Double>"),
+        ("global unsigned int *p", "Buffer<UInt32>"),
+        ("global ulong *restrict p", "Buffer<UInt64>"),
+        ("local float *p", "LocalMemory<Float>"),
+        ("__local int4 *p", "LocalMemory<SIMD4<Int32>>"),
+        ("char c", "Int8"), ("uchar c", "UInt8"), ("short c", "Int16"), ("ushort c", "UInt16"),
+        ("int c", "Int32"), ("uint c", "UInt32"), ("long c", "Int64"), ("ulong c", "UInt64"),
+        ("float c", "Float"), ("double c", "Double"), ("const float c", "Float"),
+        ("float4 c", "SIMD4<Float>"), ("int2 c", "SIMD2<Int32>"), ("uchar16 c", "SIMD16<UInt8>"),
+        ("read_only image2d_t i", "Image"), ("__write_only image3d_t i", "Image"), ("image2d_array_t i", "Image"),
+        ("sampler_t s", "Sampler"),
+    ]
+
+    @Test("each parameter declaration maps to its Swift type", arguments: corpus.indices)
+    func mapping(index: Int) throws {
+        let (declaration, swiftType) = Self.corpus[index]
+        let (kernels, diagnostics) = KernelParser(fileName: "t.cl").parse("kernel void k(\(declaration)) {}")
+        #expect(diagnostics.isEmpty, "\(declaration): \(diagnostics)")
+        #expect(kernels.first?.parameters.first?.swiftType == swiftType, "\(declaration)")
+    }
+
+    @Test("what cannot be mapped is reported at its file:line:column")
+    func unmappable() {
+        let cases: [(String, Int, Int, String)] = [
+            ("kernel void k(global MyStruct *s) {}", 1, 22, "cannot map type 'MyStruct'"),
+            ("kernel void k(bool flag) {}", 1, 15, "bool is not allowed"),
+            ("kernel void k(size_t n) {}", 1, 15, "size_t is not allowed"),
+            ("\n\n  kernel void k(float *p) {}", 3, 24, "needs an address space"),
+            ("kernel void k(global float **p) {}", 1, 30, "pointer-to-pointer"),
+            ("kernel void k(half h) {}", 1, 15, "half"),
+            ("kernel int k() {}", 1, 8, "must return void"),
+            ("kernel void k(global float p[4]) {}", 1, 29, "array parameters"),
+            ("kernel void k(RANGE_TYPE x) {}", 1, 15, "cannot map type 'RANGE_TYPE'"),
+            ("kernel void k(global float *p) {}\nkernel void k(global int *q) {}", 2, 13, "declared twice"),
+            ("__attribute__((reqd_work_group_size(8, 0, 1))) kernel void k() {}", 1, 16, "three positive integers"),
+        ]
+        for (source, line, column, message) in cases {
+            let (_, diagnostics) = KernelParser(fileName: "bad.cl").parse(source)
+            let first = diagnostics.first
+            #expect(first?.line == line && first?.column == column && first?.message.contains(message) == true,
+                    "\(source) → \(diagnostics.map(\.description))")
+            #expect(first?.description.hasPrefix("bad.cl:\(line):\(column): error: ") == true)
+        }
+    }
+
+    @Test("spellings, comments, helpers, #defines, attributes and several kernels in one file")
+    func wholeFile() {
+        let source = """
+        #define N 4 /* a macro */
+        // kernel void commented_out(global float *p) {}
+        /* kernel void also_commented(int x) {} */
+        inline float helper(float x) { return x * 2.0f; }
+        __kernel void a(__global float *p) { p[0] = helper(1.0f); }
+        __attribute__((reqd_work_group_size(16, 2, 1)))
+        kernel void
+            b(global const int4 *in,   // a comment inside
+              /* another */ local float *scratch, uint n) { }
+        kernel __attribute__((reqd_work_group_size(4,1,1))) void c(void) { }
+        """
+        let (kernels, diagnostics) = KernelParser(fileName: "f.cl").parse(source)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(kernels.map(\.name) == ["a", "b", "c"])
+        #expect(kernels[1].requiredWorkGroupSize == [16, 2, 1] && kernels[2].requiredWorkGroupSize == [4, 1, 1])
+        #expect(kernels[0].requiredWorkGroupSize == nil)
+        #expect(kernels[1].parameters.map(\.swiftType) == ["Buffer<SIMD4<Int32>>", "LocalMemory<Float>", "UInt32"])
+        #expect(kernels[1].parameters[0].isReadOnly && !kernels[1].parameters[1].isReadOnly)
+        #expect(kernels[1].line == 8 && kernels[1].column == 5)
+        #expect(kernels[2].parameters.isEmpty)
+    }
+
+    @Test("the generated Swift for a small file (golden)")
+    func golden() {
+        let source = "// swiftcl-options: -D K=2\nkernel void scale(global float *in, float k) { in[get_global_id(0)] *= k; }\n"
+        let (kernels, _) = KernelParser(fileName: "my-scale.cl").parse(source)
+        let generated = SwiftGenerator().generate(fileName: "my-scale.cl", source: source, kernels: kernels)
+        #expect(SwiftGenerator.namespace(for: "my-scale.cl") == "MyScaleCL" && SwiftGenerator.namespace(for: "3d.cl") == "K3dCL")
+        let expectedLines = [
+            "public enum MyScaleCL {",
+            "    public static let source = ProgramSource(name: \"my-scale.cl\", text: #\"\"\"",
+            "        options.raw = [\"-D\", \"K=2\"]",
+            "    /// `kernel void scale(global float *in, float k)` (my-scale.cl:2:13).",
+            "    public static func scale(",
+            "        _ cl: ComputeEncoder, _ range: NDRange, _ `in`: Buffer<Float>, _ k: Float, options: BuildOptions? = nil",
+            "        let kernel = try program(in: cl.context, options: options).sharedKernel(named: \"scale\")",
+            "        try cl.launch(kernel, range, `in`, k)",
+            "    public static let kernelNames: [String] = [\"scale\"]",
+        ]
+        for line in expectedLines {
+            #expect(generated.contains(line + "\n"), "generated code has: \(line)")
+        }
+    }
+
+    @Test("random and mutated inputs never crash the parser and always yield kernels or diagnostics")
+    func fuzz() {
+        var generator = SplitMix(seed: 0x5EED)
+        let seeds = [
+            "kernel void k(global float *p, int n) { p[0] = n; }",
+            "__attribute__((reqd_work_group_size(8,1,1))) __kernel void k(__local float4 *s, read_only image2d_t i, sampler_t t) {}",
+            "/* c */ kernel void a(void) {} // x\n#define X 1\nkernel void b(constant uchar16 *p) {}",
+        ]
+        let alphabet = Array("kernel void global local constant const float int4 uint * ( ) , { } ; / * # \n __attribute__ (( reqd_work_group_size 8 x y z _ 0 9 \" \\ é".unicodeScalars)
+        let iterations = 20_000
+        var withKernels = 0
+        for iteration in 0..<iterations {
+            var text = Array(seeds[iteration % seeds.count].unicodeScalars)
+            for _ in 0..<(1 + Int(generator.next() % 6)) {
+                let position = text.isEmpty ? 0 : Int(generator.next() % UInt64(text.count + 1))
+                switch generator.next() % 3 {
+                case 0 where !text.isEmpty && position < text.count: text.remove(at: position)
+                case 1: text.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: position)
+                default:
+                    if !text.isEmpty, position < text.count { text[position] = alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+                }
+            }
+            if iteration % 10 == 9 {
+                text = (0..<Int(generator.next() % 80)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            }
+            var source = ""
+            source.unicodeScalars.append(contentsOf: text)
+            let (kernels, diagnostics) = KernelParser(fileName: "fuzz.cl").parse(source)
+            if !kernels.isEmpty { withKernels += 1 }
+            for diagnostic in diagnostics {
+                #expect(diagnostic.line >= 1 && diagnostic.column >= 1)
+            }
+            if diagnostics.isEmpty {
+                _ = SwiftGenerator().generate(fileName: "fuzz.cl", source: source, kernels: kernels)
+            }
+        }
+        #expect(withKernels > iterations / 10, "mutations keep many inputs valid: \(withKernels) of \(iterations)")
+    }
+
+    @Test("a target that applies the plugin calls its generated kernels (end to end)", arguments: TestDevices.all)
+    func endToEnd(device: Device) throws {
+        let queue = try makeQueue(device)
+        let x = ramp(1001), y = ramp(1001, scale: 0.25)
+        let result = try PluginExample.saxpy(on: queue, a: 3, x: x, y: y)
+        #expect(result == zip(x, y).map { 3 * $0 + $1 })
+        #expect(SaxpyCL.kernelNames == ["saxpy", "scale4"])
+        #expect(SaxpyCL.scale4RequiredWorkGroupSize == [8, 1, 1])
+        let data = try Buffer(copying: (0..<16).map { SIMD4<Float>(repeating: Float($0)) }, context: queue.context)
+        let scaled = try queue.sync { cl in
+            try SaxpyCL.scale4(cl, NDRange(16), data, SIMD4(1, 2, 3, 4), LocalMemory(count: 8), UInt32(16))
+            return try cl.read(data)
+        }
+        #expect(scaled == (0..<16).map { SIMD4<Float>(repeating: Float($0)) * SIMD4(1, 2, 3, 4) })
+        #expect(throws: SwiftCLError.invalidNDRange(.requiredWorkGroupSize(required: [8, 1, 1], given: [4]))) {
+            try queue.sync { cl in try SaxpyCL.scale4(cl, NDRange(16, local: 4), data, SIMD4(1, 1, 1, 1), LocalMemory(count: 4), UInt32(16)) }
+        }
+    }
+}
+
+/// A small deterministic generator for the fuzz test.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
