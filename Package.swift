@@ -33,14 +33,8 @@ let package = Package(
             name: "SwiftCLKernels",
             dependencies: ["SwiftCL"],
             path: "Kernels",
-            resources: [
-                .embedInCode("square.cl"),
-                .embedInCode("copy.cl"),
-                .embedInCode("add_arrays.cl"),
-                .embedInCode("box_filter.cl"),
-                .embedInCode("red_to_green.cl"),
-                .embedInCode("box_image.cl"),
-            ]
+            // Every .cl file here becomes a typed Swift namespace (square.cl → SquareCL) at build time.
+            plugins: ["SwiftCLKernelPlugin"]
         ),
         .target(
             name: "SwiftCLBench",
