@@ -42,7 +42,7 @@ let package = Package(
         ),
         // The .cl signature parser and Swift code generator behind the build plugin.
         .target(name: "SwiftCLGenerator"),
-        .executableTarget(name: "swiftcl-kernelgen", dependencies: ["SwiftCLGenerator"]),
+        .executableTarget(name: "swiftcl-kernelgen", dependencies: ["SwiftCLGenerator", "SwiftCL"]),
         .plugin(name: "SwiftCLKernelPlugin", capability: .buildTool(), dependencies: ["swiftcl-kernelgen"]),
         // A target that applies the plugin to its .cl files, as a user's package would.
         .target(
