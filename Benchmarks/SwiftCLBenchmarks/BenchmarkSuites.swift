@@ -5,6 +5,8 @@ import SwiftCLBench
 public enum BenchmarkSuites {
     /// Suite names in the order a default run takes them.
     public static let names = ["box", "square", "copy", "launch"]
+    /// Suites that run only when named.
+    public static let optionalNames = ["build"]
 
     /// What to run and how hard.
     public struct Options: Sendable {
@@ -56,8 +58,14 @@ public enum BenchmarkSuites {
                 if options.quick { suite.sizes = [1024, 1 << 16, 1 << 20]; suite.samples = 2 }
                 report.results += try suite.run(on: device, progress: progress)
                 report.suites.append(SuiteSummary(name: "copy"))
+            case "build":
+                var suite = BuildSuite()
+                if options.quick { suite.rounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+                report.suites.append(SuiteSummary(name: "build"))
             default:
-                throw SwiftCLError.invalidArgument("no benchmark suite named \(name); suites: \(Self.names.joined(separator: ", "))")
+                throw SwiftCLError.invalidArgument(
+                    "no benchmark suite named \(name); suites: \((Self.names + Self.optionalNames).joined(separator: ", "))")
             }
         }
         return report

@@ -13,9 +13,13 @@ public final class Context: Hashable, @unchecked Sendable, CustomStringConvertib
     /// The platform the devices belong to.
     public let platform: Platform
     let programCache = ProgramCache()
+    /// Where ``program(source:name:options:)`` keeps built binaries across runs (nil: nowhere).
+    public let binaryCache: ProgramBinaryCache?
 
-    /// Creates a context for the given devices, which must share one platform.
-    public init(devices: [Device]) throws {
+    /// Creates a context for the given devices, which must share one platform; with `binaryCache`, programs
+    /// built through the context's cache are also kept on disk and reloaded in later runs.
+    public init(devices: [Device], binaryCache: ProgramBinaryCache? = nil) throws {
+        self.binaryCache = binaryCache
         guard let first = devices.first else {
             throw SwiftCLError.invalidArgument("a context needs at least one device")
         }
@@ -39,11 +43,12 @@ public final class Context: Hashable, @unchecked Sendable, CustomStringConvertib
 
     private static let sharedContexts = Locked<[Platform: Context]>([:])
 
-    /// The platform's shared context (all of its root devices), created on first use.
+    /// The platform's shared context (all of its root devices), created on first use. It keeps built
+    /// programs in the default ``ProgramBinaryCache`` unless `SWIFTCL_BINARY_CACHE=0`.
     public static func shared(for platform: Platform) throws -> Context {
         try sharedContexts.withLock { contexts in
             if let existing = contexts[platform] { return existing }
-            let context = try Context(devices: platform.devices())
+            let context = try Context(devices: platform.devices(), binaryCache: ProgramBinaryCache.sharedDefault)
             contexts[platform] = context
             return context
         }
