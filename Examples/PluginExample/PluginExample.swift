@@ -11,4 +11,14 @@ public enum PluginExample {
             return try cl.read(ys)
         }
     }
+
+    /// The README's plugin snippet, compiled here (ReadmeTests checks the README shows it verbatim).
+    public static func readmeSnippet(queue: ComputeQueue, n: Int, x: Buffer<Float>, y: Buffer<Float>) throws {
+        // README-PLUGIN-BEGIN
+        // saxpy.cl:  __kernel void saxpy(float a, __global const float *x, __global float *y) { … }
+        try queue.sync { cl in
+            try SaxpyCL.saxpy(cl, NDRange(n), 2.0, x, y)     // a: Float, x: Buffer<Float>, y: Buffer<Float>
+        }
+        // README-PLUGIN-END
+    }
 }

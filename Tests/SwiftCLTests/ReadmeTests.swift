@@ -56,5 +56,13 @@ struct ReadmeTests {
         let snippet = lines[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }.joined(separator: "\n")
         #expect(readme.contains(snippet), "README.md must contain the usage snippet verbatim")
         #expect(readme.contains("scripts/run.sh") && readme.contains("scripts/test.sh"))
+        // The plugin snippet, compiled in Examples/PluginExample (a target that applies the plugin).
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/PluginExample/PluginExample.swift"), encoding: .utf8)
+        let exampleLines = example.components(separatedBy: "\n")
+        let pluginBegin = try #require(exampleLines.firstIndex { $0.contains("// README-PLUGIN-" + "BEGIN") })
+        let pluginEnd = try #require(exampleLines.firstIndex { $0.contains("// README-PLUGIN-" + "END") })
+        let pluginSnippet = exampleLines[(pluginBegin + 1)..<pluginEnd]
+            .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : $0 }.joined(separator: "\n")
+        #expect(readme.contains(pluginSnippet), "README.md must contain the plugin snippet verbatim")
     }
 }
