@@ -1,20 +1,10 @@
 import SwiftCL
 
 /// `red_to_green` (Listing 6-6): swaps the red and green channels of an RGBA, 8-bit unsigned image.
-public struct RedToGreenKernel: Sendable {
-    /// The underlying kernel object.
-    public let kernel: Kernel
+/// Generated from `red_to_green.cl` by SwiftCLKernelPlugin.
+public typealias RedToGreenKernel = RedToGreenCL.RedToGreen
 
-    /// Builds (once per context) and looks up the kernel.
-    public init(context: Context, options: BuildOptions = BuildOptions()) throws {
-        kernel = try context.program(ShippedSources.redToGreen, options: options).kernel(named: "red_to_green")
-    }
-
-    /// Enqueues the swap over `range` (one work item per pixel).
-    public func callAsFunction(_ cl: ComputeEncoder, _ range: NDRange, _ input: Image, _ output: Image) throws {
-        try cl.launch(kernel, range, input, output)
-    }
-
+extension RedToGreenCL.RedToGreen {
     /// The host reference for one packed 0xAABBGGRR pixel.
     public static func reference(_ pixel: UInt32) -> UInt32 {
         let red = pixel & 0xFF, green = (pixel >> 8) & 0xFF

@@ -75,11 +75,33 @@ public struct SwiftGenerator {
                 text += "    /// `reqd_work_group_size` of `\(kernel.name)`.\n"
                 text += "    public static let \(kernel.name)RequiredWorkGroupSize: [Int] = \(size)\n\n"
             }
+            let typeName = Self.typeName(for: kernel.name)
+            text += "    /// `\(kernel.name)` bound to a context: built once, then launched without any lookup (the fastest path).\n"
+            text += "    public struct \(typeName): Sendable {\n"
+            text += "        /// The kernel object (shared by every `\(typeName)` of the same context and options).\n"
+            text += "        public let kernel: Kernel\n\n"
+            text += "        public init(context: Context, options: BuildOptions? = nil) throws {\n"
+            text += "            kernel = try \(namespace).program(in: context, options: options).sharedKernel(named: \(Self.literal(kernel.name)))\n"
+            text += "        }\n\n"
+            text += "        /// Enqueues `\(kernel.name)` over `range` on the encoder's queue.\n"
+            text += "        public func callAsFunction(\n"
+            text += "            _ cl: ComputeEncoder, _ range: NDRange\(parameters.map { ", " + $0 }.joined())\n"
+            text += "        ) throws {\n"
+            text += "            try cl.launch(kernel, range\(kernel.parameters.map { ", " + Self.identifier($0.name) }.joined()))\n"
+            text += "        }\n"
+            text += "    }\n\n"
         }
         text += "    /// The kernels this file declares.\n"
         text += "    public static let kernelNames: [String] = [\(kernels.map { Self.literal($0.name) }.joined(separator: ", "))]\n"
         text += "}\n"
         return text
+    }
+
+    /// The struct name for a kernel: its words capitalised (`add_arrays` → `AddArrays`, `boxAvgH1` → `BoxAvgH1`).
+    public static func typeName(for kernelName: String) -> String {
+        let words = kernelName.split(separator: "_")
+        let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return name.isEmpty ? "Kernel" : name
     }
 
     static let keywords: Set<String> = [
