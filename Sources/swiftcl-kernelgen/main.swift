@@ -31,7 +31,11 @@ do {
 let (kernels, diagnostics) = KernelParser(fileName: input.path).parse(source)
 if !diagnostics.isEmpty { fail(diagnostics.map(\.description).joined(separator: "\n")) }
 
-if compile, let devices = try? Device.all, !devices.isEmpty {
+let devices = compile ? ((try? Device.all) ?? []) : []
+if compile && devices.isEmpty {
+    FileHandle.standardError.write(Data("note: no OpenCL device at build time; \(input.lastPathComponent) was not compiled (its errors will surface when the program is first built)\n".utf8))
+}
+if !devices.isEmpty {
     var options = BuildOptions()
     options.raw = SwiftGenerator.declaredOptions(in: source)
     var errors: [String] = []
