@@ -1,4 +1,5 @@
 import Foundation
+import SwiftCL
 
 /// The best local size found per device, kernel variant and problem, kept in a small JSON file so a
 /// later run reuses it instead of sweeping again. Entries are keyed by device name, driver version,
@@ -12,10 +13,7 @@ public final class TuningStore: @unchecked Sendable {
 
     /// `$XDG_CACHE_HOME/swiftcl/tuning.json`, or `~/.cache/swiftcl/tuning.json`.
     public static var defaultURL: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return base.appendingPathComponent("swiftcl").appendingPathComponent("tuning.json")
+        swiftCLCacheDirectory.appendingPathComponent("tuning.json")
     }
 
     /// Opens the store at `url`; a missing or unreadable file starts empty (and is replaced on save).

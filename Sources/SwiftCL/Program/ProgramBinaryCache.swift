@@ -13,10 +13,7 @@ public struct ProgramBinaryCache: Hashable, Sendable {
 
     /// `$XDG_CACHE_HOME/swiftcl/programs`, or `~/.cache/swiftcl/programs`.
     public static var defaultDirectory: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return base.appendingPathComponent("swiftcl").appendingPathComponent("programs")
+        swiftCLCacheDirectory.appendingPathComponent("programs")
     }
 
     /// The cache shared contexts use: the default folder, or nil when `SWIFTCL_BINARY_CACHE=0`. Measured on
@@ -57,4 +54,12 @@ public struct ProgramBinaryCache: Hashable, Sendable {
 /// SwiftCL's version, part of every binary-cache key.
 public enum SwiftCLVersion {
     public static let current = "0.1.0"
+}
+
+/// SwiftCL's folder under the user's cache home: `$XDG_CACHE_HOME/swiftcl`, or `~/.cache/swiftcl`.
+public var swiftCLCacheDirectory: URL {
+    let environment = ProcessInfo.processInfo.environment
+    let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+    return base.appendingPathComponent("swiftcl")
 }
