@@ -42,7 +42,8 @@ public struct BoxSuite: Sendable {
         var records: [BenchmarkRecord] = []
         var suites: [SuiteSummary] = []
 
-        let main = try comparison(suite: "box", side: side, tuning: tuning, progress: progress)
+        var references: [Int: ([Float], [Float])] = [:]
+        let main = try comparison(suite: "box", side: side, tuning: tuning, references: &references, progress: progress)
         let (mainRecords, bound) = try main.run(variants, on: queue, progress: progress)
         records += mainRecords
         suites.append(SuiteSummary(name: "box", width: side, height: side, copyBoundMpixPerS: bound))
@@ -53,7 +54,7 @@ public struct BoxSuite: Sendable {
         let sweepNames = Set([BoxFilterVariant.naive.name, best?.variant, "host-swift-parallel"].compactMap { $0 })
         let sweepVariants = variants.filter { sweepNames.contains($0.name) }
         for sweepSide in sweepSides where !sweepVariants.isEmpty {
-            var sweep = try comparison(suite: "box-sizes", side: sweepSide, tuning: tuning, progress: progress)
+            var sweep = try comparison(suite: "box-sizes", side: sweepSide, tuning: tuning, references: &references, progress: progress)
             sweep.settings = sweepSettings
             let (sweepRecords, sweepBound) = try sweep.run(sweepVariants, on: queue, progress: progress)
             records += sweepRecords
@@ -62,10 +63,17 @@ public struct BoxSuite: Sendable {
         return (records, suites)
     }
 
-    private func comparison(suite: String, side: Int, tuning: TuningStore?, progress: (String) -> Void) throws -> Comparison {
-        progress("\(suite) \(side)×\(side): computing the reference")
-        let input = Self.image(side * side)
-        let reference = try BoxFilterReference.exact(input, width: side, height: side, range: range)
+    private func comparison(suite: String, side: Int, tuning: TuningStore?, references: inout [Int: ([Float], [Float])],
+                            progress: (String) -> Void) throws -> Comparison {
+        let input: [Float], reference: [Float]
+        if let cached = references[side] {
+            (input, reference) = cached
+        } else {
+            progress("\(suite) \(side)×\(side): computing the reference")
+            input = Self.image(side * side)
+            reference = try BoxFilterReference.exact(input, width: side, height: side, range: range)
+            references[side] = (input, reference)
+        }
         var comparison = try Comparison(suite: suite, problem: ImageProblem(side: side), input: input, reference: reference,
                                         tolerance: tolerance, bound: BoxVariants.copyBound)
         comparison.settings = settings

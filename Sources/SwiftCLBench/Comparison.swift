@@ -93,7 +93,8 @@ public struct Comparison {
         }
         var samples: [Double] = [], boundSamples: [Double] = []
         var worstError: Float = 0
-        for allocation in 0..<settings.allocations {
+        var allocations = settings.allocations, samplesPerAllocation = settings.samplesPerAllocation
+        for allocation in 0..<settings.allocations where allocation < allocations {
             let inputBuffer = try Buffer(copying: input, context: queue.context)
             let outputBuffer = try Buffer<Float>(count: problem.pixels, context: queue.context)
             let boundOutput = try Buffer<Float>(count: problem.pixels, context: queue.context)
@@ -118,14 +119,23 @@ public struct Comparison {
                 return (untimed(variant, deviceName, note: "failed verification: max abs error \(worstError) > \(tolerance)",
                                 error: worstError), boundSamples)
             }
-            try runs(settings.warmups)
+            // A variant whose single run takes longer than a whole sample budget several times over (the
+            // emulated image variant) is timed on one allocation with three samples and no extra warm-up: its
+            // verification run has warmed it, and more samples would only make the suite slow.
+            let once = try Stopwatch.time { try runs(1) }.seconds
+            if once > 4 * settings.sampleBudget {
+                allocations = 1
+                samplesPerAllocation = Swift.min(samplesPerAllocation, 3)
+            } else {
+                try runs(settings.warmups)
+            }
             let runBound: (Int) throws -> Void = { count in
                 try queue.sync { cl in for _ in 0..<count { try bound.encode(cl, inputBuffer, boundOutput) } }
             }
             try runBound(1)
-            let repetitions = try calibrate(runs, budget: settings.sampleBudget)
+            let repetitions = once > 0 ? Swift.max(1, Swift.min(10_000, Int(settings.sampleBudget / once))) : 10_000
             let boundRepetitions = try calibrate(runBound, budget: settings.sampleBudget / 2)
-            for sample in 0..<settings.samplesPerAllocation {
+            for sample in 0..<samplesPerAllocation {
                 // Alternate which goes first so neither always follows the other.
                 if sample.isMultiple(of: 2) {
                     boundSamples.append(rate(try timePerRun(runBound, repetitions: boundRepetitions)))

@@ -44,6 +44,10 @@ struct BenchCommand: ParsableCommand {
     var quick = false
 
     func run() throws {
+        // Producing a binary for the disk cache makes PoCL compile every kernel of a program at once, which
+        // costs a cold benchmark run ~25 s and saves a warm one almost nothing (PoCL's own cache is warm
+        // then), so benchmarks leave the binary cache off unless SWIFTCL_BINARY_CACHE is set.
+        setenv("SWIFTCL_BINARY_CACHE", "0", 0)
         let device = try selectedDevice()
         let names = suites.isEmpty ? BenchmarkSuites.names : suites
         print("Benchmarking \(names.joined(separator: ", ")) on \(device.name)\(quick ? " (quick)" : "")")
