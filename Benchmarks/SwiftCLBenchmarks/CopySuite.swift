@@ -64,7 +64,6 @@ public struct CopySuite: Sendable {
     }
 
     private func calibrate(_ runs: (Int) throws -> Void) throws -> Int {
-        let once = try Stopwatch.time { try runs(1) }.seconds
-        return once > 0 ? max(1, min(100_000, Int(sampleBudget / once))) : 100_000
+        Stopwatch.repetitions(toFill: sampleBudget, oneRunTaking: try Stopwatch.time { try runs(1) }.seconds, atMost: 100_000)
     }
 }

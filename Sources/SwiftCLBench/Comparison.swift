@@ -133,7 +133,7 @@ public struct Comparison {
                 try queue.sync { cl in for _ in 0..<count { try bound.encode(cl, inputBuffer, boundOutput) } }
             }
             try runBound(1)
-            let repetitions = once > 0 ? Swift.max(1, Swift.min(10_000, Int(settings.sampleBudget / once))) : 10_000
+            let repetitions = Stopwatch.repetitions(toFill: settings.sampleBudget, oneRunTaking: once)
             let boundRepetitions = try calibrate(runBound, budget: settings.sampleBudget / 2)
             for sample in 0..<samplesPerAllocation {
                 // Alternate which goes first so neither always follows the other.
@@ -210,9 +210,7 @@ public struct Comparison {
 
     /// Runs `run` once, timed, and returns how many runs fill `budget` seconds (1...10_000).
     func calibrate(_ runs: (Int) throws -> Void, budget: Double) throws -> Int {
-        let once = try Stopwatch.time { try runs(1) }.seconds
-        guard once > 0 else { return 10_000 }
-        return Swift.max(1, Swift.min(10_000, Int(budget / once)))
+        Stopwatch.repetitions(toFill: budget, oneRunTaking: try Stopwatch.time { try runs(1) }.seconds)
     }
 
     func timePerRun(_ runs: (Int) throws -> Void, repetitions: Int) throws -> Double {

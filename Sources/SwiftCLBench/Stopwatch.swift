@@ -8,6 +8,13 @@ public enum Stopwatch {
         let value = try body()
         return ((clock.now - start).seconds, value)
     }
+
+    /// How many runs of `seconds` each fill `budget` seconds, between 1 and `cap` (`cap` for a run too
+    /// short to measure): the run count of a calibrated sample.
+    public static func repetitions(toFill budget: Double, oneRunTaking seconds: Double, atMost cap: Int = 10_000) -> Int {
+        guard seconds > 0 else { return cap }
+        return Swift.max(1, Swift.min(cap, Int(budget / seconds)))
+    }
 }
 
 extension Duration {
