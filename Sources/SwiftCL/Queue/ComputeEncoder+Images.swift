@@ -169,31 +169,18 @@ extension ComputeEncoder {
         try checkHostAccess(image, write: false, "image map")
         try checkHostAccess(image, write: true, "image map")
         let region = try image.checkedRegion(origin: origin, region: region, "image map")
-        let key = ObjectIdentifier(image)
-        guard !mapped.contains(key) else {
-            throw SwiftCLError.invalidArgument("image map: this image is already mapped by an enclosing withMapped")
-        }
+        try checkNotMapped(image, "image map")
         var rowPitch = 0, slicePitch = 0
-        var status: cl_int = CL_SUCCESS
-        let base = try withEvent { event in
+        return try withMapping(image, "clEnqueueMapImage", map: { event, status in
             clEnqueueMapImage(queue.id, image.id, cl_bool(CL_TRUE), cl_map_flags(CL_MAP_READ | CL_MAP_WRITE), origin.triple,
-                              region.triple, &rowPitch, &slicePitch, 0, nil, event, &status)
+                              region.triple, &rowPitch, &slicePitch, 0, nil, event, status)
+        }) { base in
+            let layout = MappedImageLayout(region: region, rowPitchBytes: rowPitch, slicePitchBytes: region.z > 1 ? slicePitch : 0,
+                                           bytesPerPixel: image.format.bytesPerPixel)
+            let byteCount = layout.offset(x: 0, y: region.y - 1, z: region.z - 1) + region.x * layout.bytesPerPixel
+            var span = UnsafeMutableRawBufferPointer(start: base, count: byteCount).mutableBytes
+            return try body(&span, layout)
         }
-        try check(status, "clEnqueueMapImage")
-        guard let base else { throw OpenCLError(status: .mapFailure, routine: "clEnqueueMapImage returned NULL") }
-        mapped.insert(key)
-        defer {
-            mapped.remove(key)
-            _ = try? withEvent { event in
-                release(clEnqueueUnmapMemObject(queue.id, image.id, base, 0, nil, event), "clEnqueueUnmapMemObject")
-            }
-            inFlight.append(image)
-        }
-        let layout = MappedImageLayout(region: region, rowPitchBytes: rowPitch, slicePitchBytes: region.z > 1 ? slicePitch : 0,
-                                       bytesPerPixel: image.format.bytesPerPixel)
-        let byteCount = layout.offset(x: 0, y: region.y - 1, z: region.z - 1) + region.x * layout.bytesPerPixel
-        var span = UnsafeMutableRawBufferPointer(start: base, count: byteCount).mutableBytes
-        return try body(&span, layout)
     }
 
     private func checkHostBytes(_ given: Int, for region: SIMD3<Int>, of image: Image, _ operation: String) throws {

@@ -28,30 +28,46 @@ extension ComputeEncoder {
         try checkHostAccess(buffer, write: false, "map")
         if write { try checkHostAccess(buffer, write: true, "map for writing") }
         let range = try buffer.checkedRange(range, "map")
-        let key = ObjectIdentifier(buffer)
-        guard !mapped.contains(key) else {
-            throw SwiftCLError.invalidArgument("map: this \(buffer.kindDescription) is already mapped by an enclosing withMapped")
-        }
+        try checkNotMapped(buffer, "map")
         if range.isEmpty {
             return try body(UnsafeMutableBufferPointer(start: nil, count: 0))
         }
         let stride = MemoryLayout<E>.stride
-        var status: cl_int = CL_SUCCESS
-        let pointer = try withEvent { event in
+        return try withMapping(buffer, "clEnqueueMapBuffer", map: { event, status in
             clEnqueueMapBuffer(queue.id, buffer.id, cl_bool(CL_TRUE), flags, range.lowerBound * stride,
-                               range.count * stride, 0, nil, event, &status)
+                               range.count * stride, 0, nil, event, status)
+        }) { pointer in
+            let typed = pointer.bindMemory(to: E.self, capacity: range.count)
+            return try body(UnsafeMutableBufferPointer(start: typed, count: range.count))
         }
-        try check(status, "clEnqueueMapBuffer")
-        guard let pointer else { throw OpenCLError(status: .mapFailure, routine: "clEnqueueMapBuffer returned NULL") }
+    }
+
+    /// Refuses to map an object this encoder already has mapped (an enclosing `withMapped`).
+    func checkNotMapped(_ object: MemoryObject, _ operation: String) throws {
+        guard !mapped.contains(ObjectIdentifier(object)) else {
+            throw SwiftCLError.invalidArgument("\(operation): this \(object.kindDescription) is already mapped by an enclosing withMapped")
+        }
+    }
+
+    /// The scope every map shares: map (blocking) through `map`, run `body` on the mapped memory, and
+    /// unmap when it returns or throws, keeping the object alive until the unmap has run. Callers refuse a
+    /// second map first (``checkNotMapped(_:_:)``).
+    func withMapping<R>(_ object: MemoryObject, _ routine: String,
+                        map: (UnsafeMutablePointer<cl_event?>?, UnsafeMutablePointer<cl_int>) -> UnsafeMutableRawPointer?,
+                        _ body: (UnsafeMutableRawPointer) throws -> R) throws -> R {
+        var status: cl_int = CL_SUCCESS
+        let base = try withEvent { event in map(event, &status) }
+        try check(status, routine)
+        guard let base else { throw OpenCLError(status: .mapFailure, routine: "\(routine) returned NULL") }
+        let key = ObjectIdentifier(object)
         mapped.insert(key)
         defer {
             mapped.remove(key)
             _ = try? withEvent { event in
-                release(clEnqueueUnmapMemObject(queue.id, buffer.id, pointer, 0, nil, event), "clEnqueueUnmapMemObject")
+                release(clEnqueueUnmapMemObject(queue.id, object.id, base, 0, nil, event), "clEnqueueUnmapMemObject")
             }
-            inFlight.append(buffer)
+            inFlight.append(object)
         }
-        let typed = pointer.bindMemory(to: E.self, capacity: range.count)
-        return try body(UnsafeMutableBufferPointer(start: typed, count: range.count))
+        return try body(base)
     }
 }
