@@ -38,32 +38,29 @@ public enum ShippedChecks {
     }
 
     static func square(_ sizes: [ImageProblem]) -> KernelCheck {
-        KernelCheck(name: "square", sizes: sizes, tolerance: .ulp(0),
-                    localSizes: powersOfTwo { try SquareKernel(context: $0).kernel }) { queue, size, local in
-            let input = values(size.pixels).map { $0 * 100 - 50 }
-            let kernel = try SquareKernel(context: queue.context)
-            let a = try Buffer(copying: input, context: queue.context)
-            let b = try Buffer<Float>(count: input.count, context: queue.context)
-            let output = try queue.sync { cl in
-                try kernel(cl, oneDimensional(input.count, local: local), a, b)
-                return try cl.read(b)
-            }
-            return KernelCheck.Outcome(actual: output, expected: SquareKernel.reference(input))
-        }
+        elementwise("square", sizes, input: { values($0).map { $0 * 100 - 50 } },
+                    kernel: { try SquareKernel(context: $0).kernel }, reference: SquareKernel.reference)
     }
 
     static func copy(_ sizes: [ImageProblem]) -> KernelCheck {
-        KernelCheck(name: "copy", sizes: sizes, tolerance: .ulp(0),
-                    localSizes: powersOfTwo { try CopyKernel(context: $0).kernel }) { queue, size, local in
-            let input = values(size.pixels, seed: 2)
-            let kernel = try CopyKernel(context: queue.context)
-            let a = try Buffer(copying: input, context: queue.context)
-            let b = try Buffer<Float>(count: input.count, context: queue.context)
+        elementwise("copy", sizes, input: { values($0, seed: 2) },
+                    kernel: { try CopyKernel(context: $0).kernel }, reference: CopyKernel.reference)
+    }
+
+    /// A check of a kernel taking (input buffer, output buffer), one work item per element.
+    static func elementwise(_ name: String, _ sizes: [ImageProblem], input: @escaping @Sendable (Int) -> [Float],
+                            kernel: @escaping @Sendable (Context) throws -> Kernel,
+                            reference: @escaping @Sendable ([Float]) -> [Float]) -> KernelCheck {
+        KernelCheck(name: name, sizes: sizes, tolerance: .ulp(0), localSizes: powersOfTwo(kernel)) { queue, size, local in
+            let values = input(size.pixels)
+            let launched = try kernel(queue.context)
+            let a = try Buffer(copying: values, context: queue.context)
+            let b = try Buffer<Float>(count: values.count, context: queue.context)
             let output = try queue.sync { cl in
-                try kernel(cl, oneDimensional(input.count, local: local), a, b)
+                try cl.launch(launched, oneDimensional(values.count, local: local), a, b)
                 return try cl.read(b)
             }
-            return KernelCheck.Outcome(actual: output, expected: input)
+            return KernelCheck.Outcome(actual: output, expected: reference(values))
         }
     }
 
