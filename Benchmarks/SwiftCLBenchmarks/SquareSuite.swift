@@ -85,7 +85,8 @@ public struct SquareSuite: Sendable {
         let chunkSize = (count + chunks - 1) / chunks
         input.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { destination in
-                let sourceBase = UnsafeSendablePointer(source.baseAddress!), destinationBase = UnsafeSendablePointer(destination.baseAddress!)
+                guard let sourceAddress = source.baseAddress, let destinationAddress = destination.baseAddress else { return }
+                let sourceBase = UnsafeSendablePointer(sourceAddress), destinationBase = UnsafeSendablePointer(destinationAddress)
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let start = chunk * chunkSize, end = min(start + chunkSize, count)
                     var index = start

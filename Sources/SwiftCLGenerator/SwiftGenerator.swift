@@ -19,7 +19,7 @@ public struct SwiftGenerator {
         let base = fileName.hasSuffix(".cl") ? String(fileName.dropLast(3)) : fileName
         let words = base.split { !($0.isLetter || $0.isNumber) }
         var name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        if name.isEmpty || name.first!.isNumber { name = "K" + name }
+        if name.first?.isNumber ?? true { name = "K" + name }
         return name + "CL"
     }
 
