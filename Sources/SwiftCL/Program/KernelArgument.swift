@@ -25,6 +25,15 @@ public struct KernelArgumentValue {
         return KernelArgumentValue(.bytes(bytes, typeName: typeName))
     }
 
+    /// The object a launch must keep alive until it completes (a memory object or a sampler), if any.
+    var retainedObject: AnyObject? {
+        switch storage {
+        case let .memory(object, _): object
+        case let .sampler(sampler): sampler
+        case .bytes, .local: nil
+        }
+    }
+
     /// How error messages describe what was given.
     var summary: String {
         switch storage {

@@ -43,24 +43,25 @@ extension ComputeEncoder {
             try kernel.enqueue(on: queue.id, range: range, local: local, arguments: values, event: event)
         }
         // Keep the kernel and the objects alive until the commands complete; a launch of the same
-        // kernel with the same objects as the previous one (a batch) adds nothing new.
-        var identities: [ObjectIdentifier] = [ObjectIdentifier(kernel)]
-        for value in values {
-            switch value.storage {
-            case let .memory(object, _): identities.append(ObjectIdentifier(object))
-            case let .sampler(sampler): identities.append(ObjectIdentifier(sampler))
-            default: break
-            }
-        }
-        if identities == lastLaunchRetained { return }
-        lastLaunchRetained = identities
+        // kernel with the same objects as the previous one (a batch) adds nothing new and, in the common
+        // case, allocates nothing either.
+        if matchesLastLaunch(kernel, values) { return }
+        lastLaunchRetained = [ObjectIdentifier(kernel)] + values.compactMap { $0.retainedObject.map(ObjectIdentifier.init) }
         inFlight.append(kernel)
         for value in values {
-            switch value.storage {
-            case let .memory(object, _): inFlight.append(object)
-            case let .sampler(sampler): inFlight.append(sampler)
-            default: break
-            }
+            if let object = value.retainedObject { inFlight.append(object) }
         }
+    }
+
+    /// Whether `kernel` and the objects among `values` are exactly what the previous launch retained.
+    private func matchesLastLaunch(_ kernel: Kernel, _ values: [KernelArgumentValue]) -> Bool {
+        guard lastLaunchRetained.first == ObjectIdentifier(kernel) else { return false }
+        var index = 1
+        for value in values {
+            guard let object = value.retainedObject else { continue }
+            guard index < lastLaunchRetained.count, lastLaunchRetained[index] == ObjectIdentifier(object) else { return false }
+            index += 1
+        }
+        return index == lastLaunchRetained.count
     }
 }
