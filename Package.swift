@@ -14,6 +14,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // SHA-256 for the program binary cache's keys and entry checks (never a hand-written hash).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        // Property-based tests that drive the public API with random and extreme integers.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         // The only place C types live: the ICD loader's headers and library.
@@ -27,6 +31,7 @@ let package = Package(
             dependencies: [
                 "COpenCL",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -77,7 +82,8 @@ let package = Package(
         .testTarget(
             name: "SwiftCLTests",
             dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation", "swiftcl",
-                           "SwiftCLGenerator", "PluginExample"]
+                           "SwiftCLGenerator", "PluginExample",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ],
     swiftLanguageModes: [.v6]

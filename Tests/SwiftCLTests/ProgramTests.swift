@@ -87,15 +87,15 @@ struct ProgramTests {
         let context = try Context(devices: [device])
         let source = "kernel void cached(global float *a) { a[get_global_id(0)] *= 2.0f; }"
         let before = context.programBuildCount
-        let programs = TestLocked<[ObjectIdentifier]>([])
+        let programs = TestLocked<[Program]>([])
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             if let program = try? context.program(source: source, name: "cached.cl") {
-                programs.withLock { $0.append(ObjectIdentifier(program)) }
+                programs.withLock { $0.append(program) }
             }
         }
-        let identities = programs.withLock { $0 }
-        #expect(identities.count == 16)
-        #expect(Set(identities).count == 1, "every caller got the same program")
+        let received = programs.withLock { $0 }
+        #expect(received.count == 16)
+        #expect(received.allSatisfy { $0 == received[0] }, "every caller got the same built program")
         #expect(context.programBuildCount == before + 1)
         _ = try context.program(source: source, name: "cached.cl", options: BuildOptions().defining("OTHER"))
         #expect(context.programBuildCount == before + 2, "different options build again")

@@ -12,14 +12,18 @@ public final class Context: Hashable, @unchecked Sendable, CustomStringConvertib
     public let devices: [Device]
     /// The platform the devices belong to.
     public let platform: Platform
-    let programCache = ProgramCache()
+    /// The programs ``program(source:name:options:)`` has built, bounded (least recently used evicted).
+    public let programCache: ProgramCache
     /// Where ``program(source:name:options:)`` keeps built binaries across runs (nil: nowhere).
     public let binaryCache: ProgramBinaryCache?
 
     /// Creates a context for the given devices, which must share one platform; with `binaryCache`, programs
-    /// built through the context's cache are also kept on disk and reloaded in later runs.
-    public init(devices: [Device], binaryCache: ProgramBinaryCache? = nil) throws {
+    /// built through the context's cache are also kept on disk and reloaded in later runs. The context's
+    /// ``programCache`` keeps at most `programCacheCapacity` built programs.
+    public init(devices: [Device], binaryCache: ProgramBinaryCache? = nil,
+                programCacheCapacity: Int = ProgramCache.defaultCapacity) throws {
         self.binaryCache = binaryCache
+        programCache = ProgramCache(capacity: programCacheCapacity)
         guard let first = devices.first else {
             throw SwiftCLError.invalidArgument("a context needs at least one device")
         }
@@ -35,10 +39,12 @@ public final class Context: Hashable, @unchecked Sendable, CustomStringConvertib
         id = try create("clCreateContext") { status in
             clCreateContext(properties, cl_uint(ids.count), &ids, nil, nil, status)
         }
+        LiveObjectCounts.track(.context, +1)
     }
 
     deinit {
         release(clReleaseContext(id), "clReleaseContext")
+        LiveObjectCounts.track(.context, -1)
     }
 
     private static let sharedContexts = Locked<[Platform: Context]>([:])

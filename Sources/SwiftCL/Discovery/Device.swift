@@ -129,11 +129,13 @@ public final class Device: Hashable, @unchecked Sendable, CustomStringConvertibl
         partitionMaxSubDevices = try int(CL_DEVICE_PARTITION_MAX_SUB_DEVICES, "CL_DEVICE_PARTITION_MAX_SUB_DEVICES", cl_uint.self)
         partitionKinds = try query(CL_DEVICE_PARTITION_PROPERTIES, "CL_DEVICE_PARTITION_PROPERTIES")
             .array(cl_device_partition_property.self).compactMap(PartitionKind.init(property:))
+        if parent != nil { LiveObjectCounts.track(.subDevice, +1) }
     }
 
     deinit {
         if parent != nil {
             release(clReleaseDevice(id), "clReleaseDevice")
+            LiveObjectCounts.track(.subDevice, -1)
         }
     }
 

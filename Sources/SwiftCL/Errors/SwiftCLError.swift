@@ -33,6 +33,11 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
     case imageLimitExceeded(dimension: String, value: Int, limit: String, maximum: Int, device: String)
     /// Two images (or an image and a request) disagree on the pixel format.
     case imageFormatMismatch(expected: ImageFormat, given: ImageFormat)
+    /// A NUL byte inside text handed to OpenCL as a C string (program source, a build option, a kernel
+    /// name), where OpenCL would silently drop everything after it.
+    case embeddedNUL(what: String, byteOffset: Int)
+    /// A kernel's own `local` arrays plus its ``LocalMemory`` arguments exceed `CL_DEVICE_LOCAL_MEM_SIZE`.
+    case localMemoryExceeded(kernel: String, staticBytes: Int, argumentBytes: Int, limit: Int, device: String)
 
     public var description: String {
         switch self {
@@ -72,6 +77,12 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
             return "image \(dimension) \(value) exceeds \(limit) (\(maximum)) of \(device)"
         case let .imageFormatMismatch(expected, given):
             return "image format mismatch: expected \(expected), given \(given)"
+        case let .embeddedNUL(what, offset):
+            return "\(what) contains a NUL byte at byte \(offset); OpenCL would ignore everything after it"
+        case let .localMemoryExceeded(kernel, staticBytes, argumentBytes, limit, device):
+            let arguments = argumentBytes == Int.max ? "more than Int.max bytes" : "\(argumentBytes) bytes"
+            return "kernel \(kernel): \(staticBytes) bytes of local arrays (CL_KERNEL_LOCAL_MEM_SIZE) plus \(arguments) of "
+                + "LocalMemory arguments exceed CL_DEVICE_LOCAL_MEM_SIZE (\(limit)) of \(device)"
         }
     }
 }

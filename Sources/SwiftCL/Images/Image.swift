@@ -176,6 +176,8 @@ public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
     }
 
     override var kindDescription: String { "Image(\(kind), \(format), \(width)×\(height)×\(depth))" }
+
+    override var declaredKernelAccess: KernelAccess { kernelAccess }
 }
 
 extension Image: HostAccessible {
@@ -184,4 +186,6 @@ extension Image: HostAccessible {
 
 extension SIMD3 where Scalar == Int {
     var pixelText: String { "(\(x), \(y), \(z))" }
+
 }
+

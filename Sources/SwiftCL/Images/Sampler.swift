@@ -68,10 +68,12 @@ public final class Sampler: KernelArgument, @unchecked Sendable {
                 clCreateSamplerWithProperties(context.id, properties, status)
             }
         }
+        LiveObjectCounts.track(.sampler, +1)
     }
 
     deinit {
         release(clReleaseSampler(id), "clReleaseSampler")
+        LiveObjectCounts.track(.sampler, -1)
     }
 
     public var kernelArgument: KernelArgumentValue { KernelArgumentValue(.sampler(self)) }

@@ -85,5 +85,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
         KernelArgumentValue(.memory(self, elementTypeName: elementTypeName))
     }
 
+    override var declaredKernelAccess: KernelAccess { kernelAccess }
+
     override var kindDescription: String { "Buffer<\(Element.self)>" }
 }

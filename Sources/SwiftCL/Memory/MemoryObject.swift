@@ -14,10 +14,12 @@ public class MemoryObject: @unchecked Sendable {
         self.id = id
         self.context = context
         self.byteCount = byteCount
+        LiveObjectCounts.track(.memoryObject, +1)
     }
 
     deinit {
         release(clReleaseMemObject(id), "clReleaseMemObject")
+        LiveObjectCounts.track(.memoryObject, -1)
     }
 
     /// The raw `cl_mem`, for calling OpenCL directly (the guide's `gcl_create_buffer_from_ptr` escape
@@ -25,4 +27,7 @@ public class MemoryObject: @unchecked Sendable {
     public var handle: OpaquePointer { id }
 
     var kindDescription: String { "memory object" }
+
+    /// How the object lets kernels use it (subclasses report what they were created with).
+    var declaredKernelAccess: KernelAccess { .readWrite }
 }

@@ -53,6 +53,11 @@ public struct BuildOptions: Hashable, Sendable, CustomStringConvertible {
     /// Checks every definition is a C identifier with a value free of blanks, so a definition can never
     /// smuggle in another option.
     func validated() throws -> BuildOptions {
+        for (index, option) in raw.enumerated() {
+            if let offset = option.utf8.firstIndex(of: 0) {
+                throw SwiftCLError.embeddedNUL(what: "build option raw[\(index)]", byteOffset: option.utf8.distance(from: option.utf8.startIndex, to: offset))
+            }
+        }
         for definition in definitions {
             guard let first = definition.name.unicodeScalars.first,
                   first == "_" || (first.properties.isAlphabetic && first.isASCII),

@@ -1,15 +1,33 @@
 import Foundation
 
-/// An on-disk cache of built program binaries, one file per device and build.
+/// An on-disk cache of built program binaries, one verified entry per device and build.
 ///
-/// Entries are keyed by platform, device name, driver version, the source's fingerprint, the build
-/// options and SwiftCL's version, written atomically into a folder created with mode 0700. An entry the
-/// runtime rejects (corrupt, or from another driver build) is discarded and the program is rebuilt from
-/// source. PoCL keeps its own kernel cache and compiles again when handed a binary, so whether this cache
-/// pays off was measured (`swiftcl bench build`): it does, so shared contexts use it (see ``sharedDefault``).
+/// **What an entry is keyed by.** The entry's name is the SHA-256 of length-prefixed key material: the
+/// source bytes, the bytes of every file the source `#include`s (found through the `-I` paths of the build
+/// options; when an include cannot be resolved the program is not cached at all), the rendered build
+/// options, the platform, device and driver identity, and SwiftCL's version and entry format.
+///
+/// **What is checked before the driver sees a byte.** Every entry starts with a header SwiftCL writes —
+/// magic, format version, payload length, the SHA-256 of the key material and the SHA-256 of the payload
+/// — and a load verifies all of it (plus that the file is a regular file owned by the user and not
+/// writable by others) before `clCreateProgramWithBinary` is called. Any mismatch (truncation, a binary
+/// written over the entry, an entry copied under another entry's name) discards the entry, logs at debug
+/// level, and the program is rebuilt from source. Entries are written to a private temporary file and
+/// renamed into place, so concurrent writers never expose a partial entry.
+///
+/// **Which folders are trusted.** The folder is used only when it is a real directory (not a symlink)
+/// owned by the current user and not group- or world-writable, and its parent is owned by the user or
+/// root and, when others may write to it, sticky. An untrusted folder is skipped with one warning per
+/// process; programs are then built from source. The checks defend against other users; anyone running as
+/// you can write valid entries, exactly as they could edit your source files.
+///
+/// Entries also carry the kernels' argument information, which OpenCL does not give for programs built
+/// from binaries, so a cached program is checked at launch exactly like one built from source.
 public struct ProgramBinaryCache: Hashable, Sendable {
     /// The folder holding the entries.
     public let directory: URL
+    /// The user the folder and its entries must belong to: the effective user.
+    let requiredOwner: UInt32
 
     /// `$XDG_CACHE_HOME/swiftcl/programs`, or `~/.cache/swiftcl/programs`.
     public static var defaultDirectory: URL {
@@ -23,37 +41,89 @@ public struct ProgramBinaryCache: Hashable, Sendable {
         ProcessInfo.processInfo.environment["SWIFTCL_BINARY_CACHE"] == "0" ? nil : ProgramBinaryCache()
     }
 
+    /// A cache in `directory` (created with mode 0700 on first use when it does not exist).
     public init(directory: URL = ProgramBinaryCache.defaultDirectory) {
-        self.directory = directory
+        self.init(directory: directory, requiredOwner: FileSystem.effectiveUser)
     }
 
-    /// The entry name for one device's build.
-    func key(device: Device, source: String, options: String) -> String {
-        let platform = (try? device.platform.name) ?? "?"
-        let parts = [platform, device.name, device.driverVersion, device.version, options, SwiftCLVersion.current]
-        let identity = ProgramSource(name: "", text: parts.joined(separator: "\u{1F}") + "\u{1F}" + source)
-        return identity.fingerprint + ".bin"
+    /// A cache that demands another owner; tests use it to see an untrusted folder refused.
+    init(directory: URL, requiredOwner: UInt32) {
+        self.directory = directory.standardizedFileURL
+        self.requiredOwner = requiredOwner
     }
 
-    func load(_ key: String) -> [UInt8]? {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent(key)), !data.isEmpty else { return nil }
-        return [UInt8](data)
+    /// Whether the folder may be used, creating it (mode 0700) when it does not exist yet.
+    public enum Trust: Hashable, Sendable {
+        /// The folder passed every check.
+        case trusted
+        /// The folder is skipped; the reason names the check that failed.
+        case untrusted(reason: String)
     }
 
-    func store(_ binary: [UInt8], for key: String) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        try Data(binary).write(to: directory.appendingPathComponent(key), options: .atomic)
+    /// Checks the folder against the trust rules (see the type's documentation), creating it first when
+    /// it does not exist.
+    public func trust() -> Trust {
+        FileSystem.checkPrivateDirectory(directory, owner: requiredOwner).map { .untrusted(reason: $0) } ?? .trusted
     }
 
-    func discard(_ key: String) {
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
+    /// The folder when it is trusted; otherwise nil, after one warning per folder and process.
+    func trustedDirectory() -> URL? {
+        guard case let .untrusted(reason) = trust() else { return directory }
+        let first = ProgramBinaryCache.warnedFolders.withLock { $0.insert(directory.path).inserted }
+        if first {
+            swiftCLLogger.warning("program binary cache skipped: \(reason)")
+        }
+        return nil
+    }
+
+    private static let warnedFolders = Locked<Set<String>>([])
+
+    /// The verified entry for `key`, or nil. An entry that fails any check is removed.
+    func load(_ key: Key) -> Entry? {
+        guard let directory = trustedDirectory() else { return nil }
+        let url = directory.appendingPathComponent(key.entryName)
+        let bytes: [UInt8]
+        switch FileSystem.readOwnedRegularFile(url, owner: requiredOwner, maximumBytes: Entry.maximumFileBytes) {
+        case .missing:
+            return nil
+        case let .refused(reason):
+            discard(url, because: reason)
+            return nil
+        case let .contents(contents):
+            bytes = contents
+        }
+        do {
+            return try Entry(decoding: bytes, expectedKey: key)
+        } catch {
+            discard(url, because: "\(error)")
+            return nil
+        }
+    }
+
+    /// Writes `entry` under `key`, atomically. Failing to write is not an error for the build.
+    func store(_ entry: Entry, for key: Key) {
+        guard let directory = trustedDirectory() else { return }
+        do {
+            try FileSystem.writeAtomically(entry.encoded(key: key), to: directory.appendingPathComponent(key.entryName))
+        } catch {
+            swiftCLLogger.debug("program binary cache: could not store \(key.entryName): \(error)")
+        }
+    }
+
+    /// Removes an entry the driver refused although it passed SwiftCL's checks.
+    func discard(_ key: Key, because reason: String) {
+        discard(directory.appendingPathComponent(key.entryName), because: reason)
+    }
+
+    private func discard(_ url: URL, because reason: String) {
+        swiftCLLogger.debug("program binary cache: discarding \(url.lastPathComponent): \(reason)")
+        _ = unlink(url.path)
     }
 }
 
 /// SwiftCL's version, part of every binary-cache key.
 public enum SwiftCLVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }
 
 /// SwiftCL's folder under the user's cache home: `$XDG_CACHE_HOME/swiftcl`, or `~/.cache/swiftcl`.

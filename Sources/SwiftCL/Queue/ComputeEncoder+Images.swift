@@ -165,7 +165,7 @@ extension ComputeEncoder {
     public func withMapped<R>(_ image: Image, origin: SIMD3<Int> = .zero, region: SIMD3<Int>? = nil,
                               _ body: (inout MutableRawSpan, MappedImageLayout) throws -> R) throws -> R {
         try checkUsable()
-        try checkContext(image)
+        try checkContext(image, operation: "image map")
         try checkHostAccess(image, write: false, "image map")
         try checkHostAccess(image, write: true, "image map")
         let region = try image.checkedRegion(origin: origin, region: region, "image map")

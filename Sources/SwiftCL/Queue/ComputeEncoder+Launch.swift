@@ -1,10 +1,19 @@
 extension ComputeEncoder {
     /// Launches `kernel` over `range` with `arguments`, in parameter order.
     ///
-    /// Before anything reaches OpenCL this checks the argument count, each argument against the
-    /// parameter's declared type and address space (where the runtime reports them), that every
-    /// memory object belongs to the queue's context, and the range against the device's and the
-    /// kernel's work-group limits.
+    /// Before anything reaches OpenCL this checks: the argument count; each argument against the
+    /// parameter's type, address space and `const`-ness (from the runtime's argument information, or, when
+    /// the program has none, what the binary cache recorded or the source's kernel signature says); that
+    /// every object belongs to the queue's context and none is mapped by this encoder; that the kernel's
+    /// own `local` arrays plus ``LocalMemory`` arguments fit `CL_DEVICE_LOCAL_MEM_SIZE`; and the range
+    /// against the device's and the kernel's work-group limits.
+    ///
+    /// What it cannot check: what the kernel does with its arguments. A kernel that indexes past the end
+    /// of a buffer (a range larger than the data, say) writes outside it; on PoCL's CPU device that memory
+    /// is the host heap. Run such kernels under `swiftcl memcheck` (Oclgrind) to find those accesses.
+    ///
+    /// Throws ``SwiftCLError`` for a refused launch (nothing is enqueued and the encoder stays usable)
+    /// and ``OpenCLError`` when the runtime fails.
     public func launch(_ kernel: Kernel, _ range: NDRange, _ arguments: any KernelArgument...) throws {
         try launch(kernel, range, arguments: arguments)
     }
@@ -15,8 +24,9 @@ extension ComputeEncoder {
         guard kernel.program.context === queue.context else {
             throw SwiftCLError.contextMismatch("kernel \(kernel.name) was built for \(kernel.program.context), the queue uses \(queue.context)")
         }
-        guard arguments.count == kernel.argumentCount else {
-            throw SwiftCLError.argumentCount(kernel: kernel.name, expected: kernel.argumentCount, given: arguments.count)
+        let core = kernel.core
+        guard arguments.count == core.argumentCount else {
+            throw SwiftCLError.argumentCount(kernel: core.name, expected: core.argumentCount, given: arguments.count)
         }
         var values: [KernelArgumentValue] = []
         values.reserveCapacity(arguments.count)
@@ -24,38 +34,42 @@ extension ComputeEncoder {
         for (index, argument) in arguments.enumerated() {
             let value = argument.kernelArgument
             switch value.storage {
-            case let .memory(object, _): try checkContext(object)
+            case let .memory(object, _):
+                try checkContext(object, operation: "launch \(core.name) argument \(index)")
             case let .sampler(sampler) where sampler.context !== queue.context:
                 throw SwiftCLError.contextMismatch("a sampler belongs to \(sampler.context), the queue to \(queue.context)")
-            case let .local(byteCount, _) where byteCount > 0: localBytes += byteCount
+            case let .local(byteCount, _) where byteCount > 0:
+                let (sum, overflow) = localBytes.addingReportingOverflow(byteCount)
+                localBytes = overflow ? Int.max : sum
             default: break
             }
-            try kernel.checkArgument(value, at: index)
+            try core.checkArgument(value, at: index)
             values.append(value)
         }
-        let info = try kernel.workGroupInfo(on: device)
-        if localBytes > device.localMemorySize {
-            throw SwiftCLError.invalidArgument(
-                "kernel \(kernel.name): \(localBytes) bytes of local memory arguments exceed CL_DEVICE_LOCAL_MEM_SIZE (\(device.localMemorySize))")
+        let info = try core.workGroupInfo(on: device)
+        let (total, overflow) = localBytes.addingReportingOverflow(info.localMemorySize)
+        if overflow || total > device.localMemorySize {
+            throw SwiftCLError.localMemoryExceeded(kernel: core.name, staticBytes: info.localMemorySize,
+                                                   argumentBytes: localBytes, limit: device.localMemorySize, device: device.name)
         }
         let local = try range.resolvedLocalSize(device: device, kernel: info)
         try withEvent { event in
-            try kernel.enqueue(on: queue.id, range: range, local: local, arguments: values, event: event)
+            try core.enqueue(on: queue.id, range: range, local: local, arguments: values, event: event)
         }
         // Keep the kernel and the objects alive until the commands complete; a launch of the same
-        // kernel with the same objects as the previous one (a batch) adds nothing new and, in the common
-        // case, allocates nothing either.
-        if matchesLastLaunch(kernel, values) { return }
-        lastLaunchRetained = [ObjectIdentifier(kernel)] + values.compactMap { $0.retainedObject.map(ObjectIdentifier.init) }
+        // kernel object with the same objects as the previous one (a batch) adds nothing new and, in the
+        // common case, allocates nothing either.
+        if matchesLastLaunch(core, values) { return }
+        lastLaunchRetained = [ObjectIdentifier(core)] + values.compactMap { $0.retainedObject.map(ObjectIdentifier.init) }
         inFlight.append(kernel)
         for value in values {
             if let object = value.retainedObject { inFlight.append(object) }
         }
     }
 
-    /// Whether `kernel` and the objects among `values` are exactly what the previous launch retained.
-    private func matchesLastLaunch(_ kernel: Kernel, _ values: [KernelArgumentValue]) -> Bool {
-        guard lastLaunchRetained.first == ObjectIdentifier(kernel) else { return false }
+    /// Whether the kernel object and the objects among `values` are exactly what the previous launch retained.
+    private func matchesLastLaunch(_ core: KernelCore, _ values: [KernelArgumentValue]) -> Bool {
+        guard lastLaunchRetained.first == ObjectIdentifier(core) else { return false }
         var index = 1
         for value in values {
             guard let object = value.retainedObject else { continue }

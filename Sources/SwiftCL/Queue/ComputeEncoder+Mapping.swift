@@ -24,7 +24,7 @@ extension ComputeEncoder {
     private func mapped<E, R>(_ buffer: Buffer<E>, range: Range<Int>?, flags: cl_map_flags, write: Bool,
                               _ body: (UnsafeMutableBufferPointer<E>) throws -> R) throws -> R {
         try checkUsable()
-        try checkContext(buffer)
+        try checkContext(buffer, operation: "map")
         try checkHostAccess(buffer, write: false, "map")
         if write { try checkHostAccess(buffer, write: true, "map for writing") }
         let range = try buffer.checkedRange(range, "map")
@@ -45,7 +45,7 @@ extension ComputeEncoder {
     /// Refuses to map an object this encoder already has mapped (an enclosing `withMapped`).
     func checkNotMapped(_ object: MemoryObject, _ operation: String) throws {
         guard !mapped.contains(ObjectIdentifier(object)) else {
-            throw SwiftCLError.invalidArgument("\(operation): this \(object.kindDescription) is already mapped by an enclosing withMapped")
+            throw SwiftCLError.invalidArgument("\(operation): this \(object.kindDescription) is already mapped by an enclosing withMapped; use the mapped span or unmap first")
         }
     }
 

@@ -39,10 +39,13 @@ public final class ComputeEncoder {
         if isExpired { throw SwiftCLError.encoderExpired }
     }
 
-    func checkContext(_ object: MemoryObject) throws {
+    /// Checks that a command may use `object`: it belongs to the queue's context and this encoder does
+    /// not have it mapped (OpenCL leaves commands on a mapped region undefined; use the mapped span).
+    func checkContext(_ object: MemoryObject, operation: String = #function) throws {
         if object.context !== queue.context {
             throw SwiftCLError.contextMismatch("\(object.kindDescription) belongs to \(object.context), the queue to \(queue.context)")
         }
+        try checkNotMapped(object, operation)
     }
 
     /// Runs `body` with an event slot when measuring (so the command's profiling times are kept) and

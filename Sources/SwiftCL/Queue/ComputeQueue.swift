@@ -46,11 +46,13 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
         }
         dispatchQueue = DispatchQueue(label: "SwiftCL.ComputeQueue(\(device.name))")
         dispatchQueue.setSpecific(key: onQueueKey, value: true)
+        LiveObjectCounts.track(.queue, +1)
     }
 
     deinit {
         release(clFinish(id), "clFinish")
         release(clReleaseCommandQueue(id), "clReleaseCommandQueue")
+        LiveObjectCounts.track(.queue, -1)
     }
 
     public var description: String { "ComputeQueue(\(device.name))" }

@@ -1,0 +1,184 @@
+internal import COpenCL
+import Foundation
+
+/// A built `cl_program` and what was learned building it. It holds no Swift parent: the `cl_program`
+/// retains its `cl_context` inside OpenCL, so a context's program cache can hold built programs without
+/// the program holding the context (no retain cycle). ``Program`` pairs one with its ``Context``.
+final class BuiltProgram: @unchecked Sendable {
+    // A built cl_program is immutable and thread-safe; the shared kernels live behind a lock.
+    let id: OpaquePointer
+    let sourceName: String
+    let options: BuildOptions
+    let kernelNames: [String]
+    let buildLogs: [BuildError.DeviceLog]
+    let loadedFromBinaryCache: Bool
+    /// Kernel parameters known without the runtime's argument information: from a binary-cache entry, or
+    /// read from the source's kernel signatures. Used when the runtime reports none.
+    let recordedParameters: [String: [KernelParameter]]
+    private let sharedKernels = Locked<[String: KernelCore]>([:])
+
+    init(context: Context, source: String, name: String, options: BuildOptions, binaryCache: ProgramBinaryCache?) throws {
+        let options = try options.validated()
+        if let offset = source.utf8.firstIndex(of: 0) {
+            throw SwiftCLError.embeddedNUL(what: "program source \(name)", byteOffset: source.utf8.distance(from: source.utf8.startIndex, to: offset))
+        }
+        let rendered = options.description
+        var keys: [ProgramBinaryCache.Key]?
+        if binaryCache != nil {
+            let computed = context.devices.compactMap { ProgramBinaryCache.Key(device: $0, source: source, options: options) }
+            keys = computed.count == context.devices.count ? computed : nil
+        }
+        let fromCache = keys.flatMap { keys in binaryCache.flatMap { Self.buildFromBinaries(context: context, cache: $0, keys: keys, options: rendered) } }
+        let handle: OpaquePointer
+        let logs: [BuildError.DeviceLog]
+        if let fromCache {
+            handle = fromCache.handle
+            logs = context.devices.map { BuildError.DeviceLog(device: $0.name, log: Self.buildLog(fromCache.handle, device: $0)) }
+        } else {
+            (handle, logs) = try Self.buildFromSource(context: context, source: source, name: name, options: rendered)
+        }
+        id = handle
+        sourceName = name
+        self.options = options
+        buildLogs = logs
+        loadedFromBinaryCache = fromCache != nil
+        LiveObjectCounts.track(.program, +1)
+        let names: [String]
+        do {
+            names = try InfoQuery("clGetProgramInfo(CL_PROGRAM_KERNEL_NAMES)") { size, value, sizeRet in
+                clGetProgramInfo(handle, cl_program_info(CL_PROGRAM_KERNEL_NAMES), size, value, sizeRet)
+            }.string().split(separator: ";").map(String.init)
+        } catch {
+            kernelNames = []
+            recordedParameters = [:]
+            throw error
+        }
+        kernelNames = names
+        var recorded = KernelSignatureScanner.parameters(in: source, kernels: names)
+        if let fromCache {
+            recorded.merge(fromCache.metadata.parameters) { _, cached in cached }
+        } else if let binaryCache, let keys {
+            let metadata = ProgramBinaryCache.Metadata(kernelNames: names, parameters: Self.runtimeParameters(handle, kernels: names))
+            if let binaries = Self.binaries(handle, deviceCount: keys.count) {
+                for (key, binary) in zip(keys, binaries) where !binary.isEmpty {
+                    binaryCache.store(ProgramBinaryCache.Entry(binary: binary, metadata: metadata), for: key)
+                }
+            }
+        }
+        recordedParameters = recorded
+    }
+
+    deinit {
+        release(clReleaseProgram(id), "clReleaseProgram")
+        LiveObjectCounts.track(.program, -1)
+    }
+
+    /// The kernel object generated code shares for `name`, created on first use.
+    func sharedKernel(named name: String, devices: [Device]) throws -> KernelCore {
+        try sharedKernels.withLock { kernels in
+            if let kernel = kernels[name] { return kernel }
+            let kernel = try KernelCore(program: self, name: name, devices: devices)
+            kernels[name] = kernel
+            return kernel
+        }
+    }
+
+    /// Compiles `source` for every device of the context, or throws the whole log as a ``BuildError``.
+    private static func buildFromSource(context: Context, source: String, name: String,
+                                        options: String) throws -> (OpaquePointer, [BuildError.DeviceLog]) {
+        let handle = try source.withCString { text in
+            var pointer: UnsafePointer<CChar>? = text
+            return try create("clCreateProgramWithSource") { status in
+                clCreateProgramWithSource(context.id, 1, &pointer, nil, status)
+            }
+        }
+        var deviceIDs: [cl_device_id?] = context.devices.map { $0.id }
+        let status = clBuildProgram(handle, cl_uint(deviceIDs.count), &deviceIDs, options, nil, nil)
+        let logs = context.devices.map { BuildError.DeviceLog(device: $0.name, log: buildLog(handle, device: $0)) }
+        guard status == CL_SUCCESS else {
+            release(clReleaseProgram(handle), "clReleaseProgram")
+            let diagnostics = logs.flatMap { Diagnostic.parse(log: $0.log, sourceName: name) }
+            throw BuildError(sourceName: name, options: options, status: CLStatus(rawValue: status), logs: logs, diagnostics: diagnostics)
+        }
+        return (handle, logs)
+    }
+
+    /// Builds from verified cache entries of every device, or returns nil. Entries the runtime refuses,
+    /// or whose recorded kernels differ from what the binary defines, are discarded.
+    private static func buildFromBinaries(context: Context, cache: ProgramBinaryCache, keys: [ProgramBinaryCache.Key],
+                                          options: String) -> (handle: OpaquePointer, metadata: ProgramBinaryCache.Metadata)? {
+        var entries: [ProgramBinaryCache.Entry] = []
+        for key in keys {
+            guard let entry = cache.load(key) else { return nil }
+            entries.append(entry)
+        }
+        func discardAll(_ reason: String) -> (handle: OpaquePointer, metadata: ProgramBinaryCache.Metadata)? {
+            for key in keys { cache.discard(key, because: reason) }
+            return nil
+        }
+        guard let metadata = entries.first?.metadata, entries.allSatisfy({ $0.metadata == metadata }) else {
+            return discardAll("the devices' entries disagree on the kernels")
+        }
+        var lengths = entries.map(\.binary.count)
+        var deviceIDs: [cl_device_id?] = context.devices.map { $0.id }
+        var statuses = [cl_int](repeating: CL_SUCCESS, count: entries.count)
+        var status: cl_int = CL_SUCCESS
+        let pointers = entries.map { entry -> UnsafeMutablePointer<UInt8> in
+            let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: entry.binary.count)
+            pointer.initialize(from: entry.binary, count: entry.binary.count)
+            return pointer
+        }
+        defer { pointers.forEach { $0.deallocate() } }
+        var constPointers: [UnsafePointer<UInt8>?] = pointers.map { UnsafePointer($0) }
+        let handle = clCreateProgramWithBinary(context.id, cl_uint(deviceIDs.count), &deviceIDs, &lengths, &constPointers,
+                                               &statuses, &status)
+        guard status == CL_SUCCESS, let handle, statuses.allSatisfy({ $0 == CL_SUCCESS }) else {
+            if let handle { release(clReleaseProgram(handle), "clReleaseProgram") }
+            return discardAll("clCreateProgramWithBinary refused it (\(CLStatus(rawValue: status).name))")
+        }
+        let buildStatus = clBuildProgram(handle, cl_uint(deviceIDs.count), &deviceIDs, options, nil, nil)
+        guard buildStatus == CL_SUCCESS else {
+            release(clReleaseProgram(handle), "clReleaseProgram")
+            return discardAll("clBuildProgram refused it (\(CLStatus(rawValue: buildStatus).name))")
+        }
+        let names = (try? InfoQuery("clGetProgramInfo(CL_PROGRAM_KERNEL_NAMES)") { size, value, sizeRet in
+            clGetProgramInfo(handle, cl_program_info(CL_PROGRAM_KERNEL_NAMES), size, value, sizeRet)
+        }.string().split(separator: ";").map(String.init)) ?? []
+        guard Set(names) == Set(metadata.kernelNames) else {
+            release(clReleaseProgram(handle), "clReleaseProgram")
+            return discardAll("the binary defines kernels \(names), the entry records \(metadata.kernelNames)")
+        }
+        return (handle, metadata)
+    }
+
+    /// Each kernel's parameters as the runtime reports them (kernels without argument information are left out).
+    private static func runtimeParameters(_ program: OpaquePointer, kernels: [String]) -> [String: [KernelParameter]] {
+        var result: [String: [KernelParameter]] = [:]
+        for name in kernels {
+            guard let kernel = try? create("clCreateKernel(\(name))", { status in clCreateKernel(program, name, status) }) else { continue }
+            defer { release(clReleaseKernel(kernel), "clReleaseKernel") }
+            result[name] = KernelCore.runtimeParameters(kernel)
+        }
+        return result
+    }
+
+    /// Each device's program binary (`CL_PROGRAM_BINARIES`), or nil when the runtime gives none.
+    private static func binaries(_ program: OpaquePointer, deviceCount: Int) -> [[UInt8]]? {
+        var sizes = [Int](repeating: 0, count: deviceCount)
+        guard clGetProgramInfo(program, cl_program_info(CL_PROGRAM_BINARY_SIZES), deviceCount * MemoryLayout<Int>.stride,
+                               &sizes, nil) == CL_SUCCESS else { return nil }
+        let buffers = sizes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, $0)) }
+        defer { buffers.forEach { $0.deallocate() } }
+        var pointers: [UnsafeMutablePointer<UInt8>?] = buffers
+        guard clGetProgramInfo(program, cl_program_info(CL_PROGRAM_BINARIES),
+                               deviceCount * MemoryLayout<UnsafeMutablePointer<UInt8>?>.stride, &pointers, nil) == CL_SUCCESS
+        else { return nil }
+        return zip(buffers, sizes).map { Array(UnsafeBufferPointer(start: $0, count: $1)) }
+    }
+
+    private static func buildLog(_ program: OpaquePointer, device: Device) -> String {
+        (try? InfoQuery("clGetProgramBuildInfo(CL_PROGRAM_BUILD_LOG)") { size, value, sizeRet in
+            clGetProgramBuildInfo(program, device.id, cl_program_build_info(CL_PROGRAM_BUILD_LOG), size, value, sizeRet)
+        }.string()) ?? ""
+    }
+}

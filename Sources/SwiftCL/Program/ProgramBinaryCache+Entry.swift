@@ -1,0 +1,152 @@
+import Crypto
+import Foundation
+
+extension ProgramBinaryCache {
+    /// The kernels a cached binary defines and their parameters (OpenCL gives no argument information
+    /// for programs created from binaries, so the entry carries what the source build reported).
+    struct Metadata: Codable, Equatable {
+        let kernelNames: [String]
+        /// By kernel name; kernels built without argument information are absent.
+        let parameters: [String: [KernelParameter]]
+    }
+
+    /// One cached build: the device binary and the kernels' argument information.
+    ///
+    /// On disk: an 88-byte header, then the payload.
+    ///
+    /// | bytes | field |
+    /// |---|---|
+    /// | 0..<8 | magic `SWCLBIN\0` |
+    /// | 8..<12 | format version (little-endian) |
+    /// | 12..<16 | reserved, zero |
+    /// | 16..<24 | payload length (little-endian) |
+    /// | 24..<56 | SHA-256 of the key material |
+    /// | 56..<88 | SHA-256 of the payload |
+    ///
+    /// The payload is the argument information's length (8 bytes, little-endian), the argument
+    /// information (JSON), then the binary.
+    struct Entry: Equatable {
+        static let magic: [UInt8] = Array("SWCLBIN".utf8) + [0]
+        static let formatVersion: UInt32 = 1
+        static let headerBytes = 88
+        /// Entries larger than this are refused unread.
+        static let maximumFileBytes = 1 << 30
+
+        /// The program binary `clCreateProgramWithBinary` takes.
+        let binary: [UInt8]
+        /// The kernels and their parameters.
+        let metadata: Metadata
+
+        init(binary: [UInt8], metadata: Metadata) {
+            self.binary = binary
+            self.metadata = metadata
+        }
+
+        /// Why an entry is refused.
+        enum Problem: Error, CustomStringConvertible {
+            case tooShort(Int)
+            case badMagic
+            case unsupportedVersion(UInt32)
+            case lengthMismatch(declared: UInt64, actual: Int)
+            case keyMismatch
+            case payloadHashMismatch
+            case malformedPayload(String)
+
+            var description: String {
+                switch self {
+                case let .tooShort(count): "\(count) bytes is shorter than the header"
+                case .badMagic: "not a SwiftCL entry (bad magic)"
+                case let .unsupportedVersion(version): "entry format \(version) is not \(Entry.formatVersion)"
+                case let .lengthMismatch(declared, actual): "payload is \(actual) bytes, the header says \(declared)"
+                case .keyMismatch: "the entry was made for another key"
+                case .payloadHashMismatch: "the payload does not match its SHA-256"
+                case let .malformedPayload(why): "malformed payload: \(why)"
+                }
+            }
+        }
+
+        /// Decodes and verifies a whole entry file against the key it was loaded for.
+        init(decoding bytes: [UInt8], expectedKey: Key) throws(Problem) {
+            guard bytes.count >= Self.headerBytes else { throw .tooShort(bytes.count) }
+            guard Array(bytes[0..<8]) == Self.magic else { throw .badMagic }
+            let version = Self.integer(UInt32.self, in: bytes, at: 8)
+            guard version == Self.formatVersion else { throw .unsupportedVersion(version) }
+            let declared = Self.integer(UInt64.self, in: bytes, at: 16)
+            let actual = bytes.count - Self.headerBytes
+            guard declared == UInt64(actual) else { throw .lengthMismatch(declared: declared, actual: actual) }
+            guard Array(bytes[24..<56]) == expectedKey.digest else { throw .keyMismatch }
+            let payload = bytes[Self.headerBytes...]
+            guard Array(bytes[56..<88]) == Array(SHA256.hash(data: payload)) else { throw .payloadHashMismatch }
+            guard payload.count >= 8 else { throw .malformedPayload("no argument-information length") }
+            let infoLength = Self.integer(UInt64.self, in: bytes, at: Self.headerBytes)
+            guard infoLength <= UInt64(payload.count - 8) else { throw .malformedPayload("argument information overruns the payload") }
+            let infoStart = Self.headerBytes + 8, infoEnd = infoStart + Int(infoLength)
+            let decoded: Metadata
+            do {
+                decoded = try JSONDecoder().decode(Metadata.self, from: Data(bytes[infoStart..<infoEnd]))
+            } catch {
+                throw .malformedPayload("argument information: \(error)")
+            }
+            guard infoEnd < bytes.count else { throw .malformedPayload("empty binary") }
+            binary = Array(bytes[infoEnd...])
+            metadata = decoded
+        }
+
+        /// The entry file for `key`: header, then payload.
+        func encoded(key: Key) throws -> [UInt8] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let info = [UInt8](try encoder.encode(metadata))
+            var payload: [UInt8] = []
+            payload.reserveCapacity(8 + info.count + binary.count)
+            Self.append(UInt64(info.count), to: &payload)
+            payload += info
+            payload += binary
+            var file = Self.magic
+            file.reserveCapacity(Self.headerBytes + payload.count)
+            Self.append(Self.formatVersion, to: &file)
+            Self.append(UInt32(0), to: &file)
+            Self.append(UInt64(payload.count), to: &file)
+            file += key.digest
+            file += Array(SHA256.hash(data: payload))
+            file += payload
+            return file
+        }
+
+        private static func integer<T: FixedWidthInteger>(_: T.Type, in bytes: [UInt8], at offset: Int) -> T {
+            var value: T = 0
+            for index in 0..<MemoryLayout<T>.size {
+                value |= T(bytes[offset + index]) << (8 * index)
+            }
+            return value
+        }
+
+        private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+    }
+}
+
+extension KernelParameter: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name, typeName, addressSpace, isConst
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name),
+                  typeName: try container.decode(String.self, forKey: .typeName),
+                  addressSpace: try container.decode(AddressSpace.self, forKey: .addressSpace),
+                  isConst: try container.decode(Bool.self, forKey: .isConst))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(typeName, forKey: .typeName)
+        try container.encode(addressSpace, forKey: .addressSpace)
+        try container.encode(isConst, forKey: .isConst)
+    }
+}
+
+extension KernelParameter.AddressSpace: Codable {}
