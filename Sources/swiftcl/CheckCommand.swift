@@ -16,6 +16,18 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customShort("D"), help: "A preprocessor definition NAME or NAME=VALUE (repeatable).")
     var definitions: [String] = []
 
+    func validate() throws {
+        for definition in definitions { _ = try Self.parseDefinition(definition) }
+    }
+
+    /// `NAME` or `NAME=VALUE`; an empty name is a usage error, not a crash.
+    static func parseDefinition(_ text: String) throws -> (name: String, value: String?) {
+        let name = text.prefix { $0 != "=" }
+        guard !name.isEmpty else { throw ValidationError("-D needs NAME or NAME=VALUE, got \"\(text)\"") }
+        let rest = text.dropFirst(name.count)
+        return (String(name), rest.isEmpty ? nil : String(rest.dropFirst()))
+    }
+
     func run() throws {
         let url = URL(fileURLWithPath: file)
         let source = try String(contentsOf: url, encoding: .utf8)
@@ -28,8 +40,8 @@ struct CheckCommand: ParsableCommand {
         var options = BuildOptions()
         options.raw = SwiftGenerator.declaredOptions(in: source)
         for definition in definitions {
-            let parts = definition.split(separator: "=", maxSplits: 1).map(String.init)
-            options.define(parts[0], parts.count > 1 ? parts[1] : nil)
+            let (name, value) = try Self.parseDefinition(definition)
+            options.define(name, value)
         }
         for device in try Device.all {
             do {

@@ -55,8 +55,9 @@ extension Device {
             }
             properties = [cl_device_partition_property(CL_DEVICE_PARTITION_EQUALLY), cl_device_partition_property(units)]
         case let .counts(counts):
-            guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), counts.count <= partitionMaxSubDevices,
-                  counts.reduce(0, +) <= computeUnits else {
+            let total = counts.reduce(into: 0) { sum, count in sum = sum.addingReportingOverflow(count).overflow ? Int.max : sum + count }
+            guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 && $0 <= computeUnits }), counts.count <= partitionMaxSubDevices,
+                  total <= computeUnits else {
                 throw SwiftCLError.invalidArgument(
                     "partition by counts \(counts): needs 1...\(partitionMaxSubDevices) positive counts summing to at most \(computeUnits) on \(name)")
             }

@@ -10,11 +10,12 @@ extension Device {
     }
 
     /// The most capable device of a type: the one with the most compute units (the guide's
-    /// "most capable GPU"). Throws ``SwiftCLError/noDevice(requested:available:)`` listing what exists.
+    /// "most capable GPU"). Throws ``SwiftCLError/noDevice(requested:available:platforms:)`` listing what exists.
     public static func `default`(for type: DeviceType) throws -> Device {
         let candidates = try all(ofType: type).filter(\.isAvailable)
         guard let best = candidates.max(by: { $0.computeUnits < $1.computeUnits }) else {
-            throw SwiftCLError.noDevice(requested: type, available: try all.map(\.summary))
+            throw SwiftCLError.noDevice(requested: type, available: try all.map(\.summary),
+                                        platforms: try Platform.all.map { (try? $0.name) ?? "?" })
         }
         return best
     }

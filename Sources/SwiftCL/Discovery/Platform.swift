@@ -5,18 +5,17 @@ public struct Platform: Hashable, @unchecked Sendable, CustomStringConvertible {
     // Platform ids are process-wide, immutable and never released, so sharing them is safe.
     let id: OpaquePointer
 
-    /// Every platform the ICD loader knows; empty when none is installed.
+    /// Every platform the ICD loader knows; empty when none is installed. Discovered once per process
+    /// under a lock (the ICD loader is not safe to initialise from several threads) and cached; see
+    /// ``rediscover()``.
     public static var all: [Platform] {
-        get throws {
-            var count: cl_uint = 0
-            let status = clGetPlatformIDs(0, nil, &count)
-            // The ICD loader answers CL_PLATFORM_NOT_FOUND_KHR when no vendor file is installed.
-            if status == CLStatus.platformNotFoundKhr.rawValue || count == 0 { return [] }
-            try check(status, "clGetPlatformIDs")
-            var ids = [cl_platform_id?](repeating: nil, count: Int(count))
-            try check(clGetPlatformIDs(count, &ids, nil), "clGetPlatformIDs")
-            return ids.compactMap { $0 }.map(Platform.init(id:))
-        }
+        get throws { try Discovery.platforms() }
+    }
+
+    /// Forgets what discovery found and asks the ICD loader again on next use (after installing a
+    /// driver, say). Devices found before stay valid; the same device is found as the same object.
+    public static func rediscover() {
+        Discovery.forget()
     }
 
     private func info(_ parameter: Int32, _ name: String) -> InfoQuery {
@@ -40,15 +39,10 @@ public struct Platform: Hashable, @unchecked Sendable, CustomStringConvertible {
         }
     }
 
-    /// The platform's devices of the given types (all by default); empty when it has none.
+    /// The platform's devices of the given types (all by default); empty when it has none. Cached like
+    /// ``all``: the same device is always the same ``Device`` object.
     public func devices(ofType type: DeviceType = .all) throws -> [Device] {
-        var count: cl_uint = 0
-        let status = clGetDeviceIDs(id, cl_device_type(type.rawValue), 0, nil, &count)
-        if status == CL_DEVICE_NOT_FOUND || count == 0 { return [] }
-        try check(status, "clGetDeviceIDs")
-        var ids = [cl_device_id?](repeating: nil, count: Int(count))
-        try check(clGetDeviceIDs(id, cl_device_type(type.rawValue), count, &ids, nil), "clGetDeviceIDs")
-        return try ids.compactMap { $0 }.map { try Device(id: $0, platform: self, parent: nil) }
+        try Discovery.devices(of: self, type: type)
     }
 
     public var description: String { (try? name) ?? "OpenCL platform" }

@@ -1,8 +1,9 @@
 /// A request SwiftCL refused before it reached OpenCL: bad input from the caller, checked up front so
 /// that no C call ever sees it and nothing is lost.
 public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// No device of the requested type; `available` lists every device that exists ("GPU: name (platform)").
-    case noDevice(requested: DeviceType, available: [String])
+    /// No device of the requested type; `available` lists every device that exists ("GPU: name (platform)"),
+    /// `platforms` every platform the ICD loader reports (empty: no OpenCL driver is installed).
+    case noDevice(requested: DeviceType, available: [String], platforms: [String])
     /// A host or device element range does not fit the object it addresses.
     case rangeOutOfBounds(operation: String, requested: Range<Int>, bound: Int)
     /// An element count multiplied out to more bytes than `Int` can hold.
@@ -41,9 +42,14 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .noDevice(requested, available):
-            let list = available.isEmpty ? "no OpenCL devices at all (is an ICD such as pocl-opencl-icd installed?)"
-                : available.joined(separator: "; ")
+        case let .noDevice(requested, available, platforms):
+            let list = if !available.isEmpty {
+                available.joined(separator: "; ")
+            } else if platforms.isEmpty {
+                "none: the ICD loader reports no OpenCL platform (is an ICD such as pocl-opencl-icd installed?)"
+            } else {
+                "none: the platforms \(platforms.joined(separator: ", ")) report no devices"
+            }
             return "no OpenCL device of type \(requested); available: \(list)"
         case let .rangeOutOfBounds(operation, requested, bound):
             return "\(operation): elements \(requested.lowerBound)..<\(requested.upperBound) are outside 0..<\(bound)"
@@ -101,6 +107,11 @@ public enum NDRangeViolation: Hashable, Sendable, CustomStringConvertible {
     case workGroupExceedsKernelLimit(total: Int, limit: Int)
     case localSizeDoesNotDivideGlobal(dimension: Int, global: Int, local: Int)
     case requiredWorkGroupSize(required: [Int], given: [Int])
+    /// The product of the global sizes does not fit in `Int`.
+    case workItemCountOverflow(global: [Int])
+    /// A global index (or, with `dimension` nil, the work-item count) does not fit the device's
+    /// `CL_DEVICE_ADDRESS_BITS`-bit `size_t`.
+    case exceedsAddressBits(dimension: Int?, addressBits: Int)
 
     public var description: String {
         switch self {
@@ -122,6 +133,11 @@ public enum NDRangeViolation: Hashable, Sendable, CustomStringConvertible {
             return "local size \(local) does not divide global size \(global) in dimension \(d) (uniform work-groups required)"
         case let .requiredWorkGroupSize(required, given):
             return "kernel requires reqd_work_group_size \(required), given \(given)"
+        case let .workItemCountOverflow(global):
+            return "global sizes \(global) multiply to more work items than Int can count"
+        case let .exceedsAddressBits(dimension, bits):
+            let what = dimension.map { "offset + global size in dimension \($0)" } ?? "the work-item count"
+            return "\(what) exceeds the device's \(bits)-bit size_t (CL_DEVICE_ADDRESS_BITS)"
         }
     }
 }

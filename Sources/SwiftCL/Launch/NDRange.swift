@@ -32,6 +32,12 @@ public struct NDRange: Hashable, Sendable, CustomStringConvertible {
                 if local[dimension] == 0 { throw SwiftCLError.invalidNDRange(.zeroLocalSize(dimension: dimension)) }
             }
         }
+        var items = 1
+        for size in global {
+            let (product, overflow) = items.multipliedReportingOverflow(by: size)
+            if overflow { throw SwiftCLError.invalidNDRange(.workItemCountOverflow(global: global)) }
+            items = product
+        }
         dimensions = global.count
         globalSize = Self.padded(global, with: 1)
         offsetSize = Self.padded(offset, with: 0)
@@ -59,8 +65,8 @@ public struct NDRange: Hashable, Sendable, CustomStringConvertible {
     public var offset: [Int] { (0..<dimensions).map { offsetSize[$0] } }
     /// The local size per dimension, or nil to let the runtime choose.
     public var local: [Int]? { localSize.map { size in (0..<dimensions).map { size[$0] } } }
-    /// Work items in the whole range.
-    public var workItemCount: Int { global.reduce(1, *) }
+    /// Work items in the whole range (construction guarantees it fits in `Int`).
+    public var workItemCount: Int { globalSize.x * globalSize.y * globalSize.z }
 
     /// Checks the range against the device and the kernel, returning the local size to launch with
     /// (the kernel's `reqd_work_group_size` when it has one and none was given).
@@ -68,6 +74,15 @@ public struct NDRange: Hashable, Sendable, CustomStringConvertible {
         let itemLimits = device.maxWorkItemSizes
         if dimensions > itemLimits.count {
             throw SwiftCLError.invalidNDRange(.tooManyDimensions(given: dimensions, deviceMaximum: itemLimits.count))
+        }
+        // size_t on the device: every global index (offset + size) must be representable, and so must
+        // the total work-item count, or the runtime may wrap it and silently run nothing.
+        let indexLimit = device.addressBits >= 64 ? Int.max : (1 << device.addressBits) - 1
+        for dimension in 0..<dimensions where offsetSize[dimension] + globalSize[dimension] > indexLimit {
+            throw SwiftCLError.invalidNDRange(.exceedsAddressBits(dimension: dimension, addressBits: device.addressBits))
+        }
+        if workItemCount > indexLimit {
+            throw SwiftCLError.invalidNDRange(.exceedsAddressBits(dimension: nil, addressBits: device.addressBits))
         }
         var local = localSize
         if let required = kernel.requiredWorkGroupSize {

@@ -38,7 +38,12 @@ extension ComputeEncoder {
                 try checkContext(object, operation: "launch \(core.name) argument \(index)")
             case let .sampler(sampler) where sampler.context !== queue.context:
                 throw SwiftCLError.contextMismatch("a sampler belongs to \(sampler.context), the queue to \(queue.context)")
-            case let .local(byteCount, _) where byteCount > 0:
+            case let .local(byteCount, _):
+                // Checked here too, because a kernel without argument information skips the type check.
+                guard byteCount > 0 else {
+                    throw SwiftCLError.argumentType(kernel: core.name, index: index, parameter: "#\(index)",
+                                                    expected: "a positive local memory size that fits in Int", given: value.summary)
+                }
                 let (sum, overflow) = localBytes.addingReportingOverflow(byteCount)
                 localBytes = overflow ? Int.max : sum
             default: break

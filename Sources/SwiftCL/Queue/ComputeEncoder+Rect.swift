@@ -13,7 +13,7 @@ extension ComputeEncoder {
         if source === destination, from.overlaps(to) {
             throw SwiftCLError.invalidArgument("copyRect: source and destination rectangles overlap in the same buffer")
         }
-        let geometry = RectGeometry(E.self, source: sourceLayout, destination: destinationLayout, region: region)
+        let geometry = try RectGeometry(E.self, source: sourceLayout, destination: destinationLayout, region: region)
         try geometry.withPointers { sourceOrigin, destinationOrigin, bytesRegion in
             try withEvent { event in
                 try check(clEnqueueCopyBufferRect(
@@ -34,7 +34,7 @@ extension ComputeEncoder {
         try checkHostAccess(buffer, write: false, "readRect")
         _ = try bufferLayout.touchedRange(region, count: buffer.count, "readRect buffer")
         _ = try hostLayout.touchedRange(region, count: host.count, "readRect host")
-        let geometry = RectGeometry(E.self, source: bufferLayout, destination: hostLayout, region: region)
+        let geometry = try RectGeometry(E.self, source: bufferLayout, destination: hostLayout, region: region)
         try host.withUnsafeMutableBytes { raw in
             try geometry.withPointers { bufferOrigin, hostOrigin, bytesRegion in
                 try withEvent { event in
@@ -55,7 +55,7 @@ extension ComputeEncoder {
         try checkHostAccess(buffer, write: true, "writeRect")
         _ = try bufferLayout.touchedRange(region, count: buffer.count, "writeRect buffer")
         _ = try hostLayout.touchedRange(region, count: host.count, "writeRect host")
-        let geometry = RectGeometry(E.self, source: hostLayout, destination: bufferLayout, region: region)
+        let geometry = try RectGeometry(E.self, source: hostLayout, destination: bufferLayout, region: region)
         try host.withUnsafeBytes { raw in
             try geometry.withPointers { hostOrigin, bufferOrigin, bytesRegion in
                 try withEvent { event in
@@ -74,15 +74,23 @@ private struct RectGeometry {
     let sourceOrigin: SIMD3<Int>, destinationOrigin: SIMD3<Int>, region: SIMD3<Int>
     let sourceRowPitch: Int, sourceSlicePitch: Int, destinationRowPitch: Int, destinationSlicePitch: Int
 
-    init<E>(_: E.Type, source: RectLayout, destination: RectLayout, region: RectRegion) {
+    /// Converts element counts to bytes; a product past `Int.max` throws ``SwiftCLError/sizeOverflow(operation:)``
+    /// (the layouts were already checked against their memories, but a pitch near `Int.max / stride` still
+    /// fits in elements and not in bytes).
+    init<E>(_: E.Type, source: RectLayout, destination: RectLayout, region: RectRegion) throws {
         let stride = MemoryLayout<E>.stride
-        sourceOrigin = SIMD3(source.origin.x * stride, source.origin.y, source.origin.z)
-        destinationOrigin = SIMD3(destination.origin.x * stride, destination.origin.y, destination.origin.z)
-        self.region = SIMD3(region.width * stride, region.height, region.depth)
-        sourceRowPitch = source.rowPitch * stride
-        sourceSlicePitch = source.effectiveSlicePitch(region) * stride
-        destinationRowPitch = destination.rowPitch * stride
-        destinationSlicePitch = destination.effectiveSlicePitch(region) * stride
+        func bytes(_ elements: Int, _ what: String) throws -> Int {
+            let (value, overflow) = elements.multipliedReportingOverflow(by: stride)
+            if overflow { throw SwiftCLError.sizeOverflow(operation: "rect \(what): \(elements) elements of \(stride) bytes") }
+            return value
+        }
+        sourceOrigin = SIMD3(try bytes(source.origin.x, "source origin x"), source.origin.y, source.origin.z)
+        destinationOrigin = SIMD3(try bytes(destination.origin.x, "destination origin x"), destination.origin.y, destination.origin.z)
+        self.region = SIMD3(try bytes(region.width, "region width"), region.height, region.depth)
+        sourceRowPitch = try bytes(source.rowPitch, "source row pitch")
+        sourceSlicePitch = try bytes(source.effectiveSlicePitch(region), "source slice pitch")
+        destinationRowPitch = try bytes(destination.rowPitch, "destination row pitch")
+        destinationSlicePitch = try bytes(destination.effectiveSlicePitch(region), "destination slice pitch")
     }
 
     func withPointers<T>(_ body: (UnsafePointer<Int>, UnsafePointer<Int>, UnsafePointer<Int>) throws -> T) rethrows -> T {

@@ -19,7 +19,7 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
     private let onQueueKey = DispatchSpecificKey<Bool>()
 
     /// A queue on the most capable device of `type` (most compute units) in its platform's shared
-    /// context. Throws ``SwiftCLError/noDevice(requested:available:)`` when there is none.
+    /// context. Throws ``SwiftCLError/noDevice(requested:available:platforms:)`` when there is none.
     public convenience init(_ type: DeviceType) throws {
         try self.init(device: Device.default(for: type))
     }
@@ -63,15 +63,23 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
     /// from a closure already running on this queue throws ``SwiftCLError/reentrantSync(queue:)``.
     @available(*, noasync, message: "blocks the calling thread; use run(_:) from async code")
     public func sync<T>(_ body: (ComputeEncoder) throws -> T) throws -> T {
-        if DispatchQueue.getSpecific(key: onQueueKey) == true {
-            throw SwiftCLError.reentrantSync(queue: description)
-        }
+        try checkNotNested()
         return try dispatchQueue.sync {
-            let encoder = ComputeEncoder(queue: self, measuring: false)
-            defer { encoder.expire() }
-            let value = try body(encoder)
-            try encoder.finish()
-            return value
+            try QueueNesting.inside(self) {
+                let encoder = ComputeEncoder(queue: self, measuring: false)
+                defer { encoder.expire() }
+                let value = try body(encoder)
+                try encoder.finish()
+                return value
+            }
+        }
+    }
+
+    /// Refuses a blocking call from a thread already inside one of this queue's closures, directly or
+    /// through other queues' closures (it would deadlock, or trap in libdispatch).
+    private func checkNotNested() throws {
+        if QueueNesting.isInside(self) || DispatchQueue.getSpecific(key: onQueueKey) == true {
+            throw SwiftCLError.reentrantSync(queue: description)
         }
     }
 
@@ -82,13 +90,15 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) {
         dispatchQueue.async {
-            let encoder = ComputeEncoder(queue: self, measuring: false)
-            do {
-                try body(encoder)
-                try encoder.notifyWhenComplete(completion)
-            } catch {
-                encoder.expire()
-                completion(.failure(error))
+            QueueNesting.inside(self) {
+                let encoder = ComputeEncoder(queue: self, measuring: false)
+                do {
+                    try body(encoder)
+                    try encoder.notifyWhenComplete(completion)
+                } catch {
+                    encoder.expire()
+                    completion(.failure(error))
+                }
             }
         }
     }
@@ -98,15 +108,17 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
     public func run<T: Sendable>(_ body: @escaping @Sendable (ComputeEncoder) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             dispatchQueue.async {
-                let encoder = ComputeEncoder(queue: self, measuring: false)
-                do {
-                    let value = try body(encoder)
-                    try encoder.notifyWhenComplete { result in
-                        continuation.resume(with: result.map { value })
+                QueueNesting.inside(self) {
+                    let encoder = ComputeEncoder(queue: self, measuring: false)
+                    do {
+                        let value = try body(encoder)
+                        try encoder.notifyWhenComplete { result in
+                            continuation.resume(with: result.map { value })
+                        }
+                    } catch {
+                        encoder.expire()
+                        continuation.resume(throwing: error)
                     }
-                } catch {
-                    encoder.expire()
-                    continuation.resume(throwing: error)
                 }
             }
         }
@@ -117,18 +129,18 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
     /// time around the whole closure including the wait.
     @available(*, noasync, message: "blocks the calling thread while the device works")
     public func measure<T>(_ body: (ComputeEncoder) throws -> T) throws -> Timing<T> {
-        if DispatchQueue.getSpecific(key: onQueueKey) == true {
-            throw SwiftCLError.reentrantSync(queue: description)
-        }
+        try checkNotNested()
         return try dispatchQueue.sync {
-            let encoder = ComputeEncoder(queue: self, measuring: true)
-            defer { encoder.expire() }
-            let clock = ContinuousClock()
-            let start = clock.now
-            let value = try body(encoder)
-            try encoder.finish()
-            let host = clock.now - start
-            return Timing(value: value, deviceTime: try encoder.deviceTime(), hostTime: host)
+            try QueueNesting.inside(self) {
+                let encoder = ComputeEncoder(queue: self, measuring: true)
+                defer { encoder.expire() }
+                let clock = ContinuousClock()
+                let start = clock.now
+                let value = try body(encoder)
+                try encoder.finish()
+                let host = clock.now - start
+                return Timing(value: value, deviceTime: try encoder.deviceTime(), hostTime: host)
+            }
         }
     }
 }
