@@ -83,7 +83,8 @@ let package = Package(
             name: "SwiftCLTests",
             dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation", "swiftcl",
                            "SwiftCLGenerator", "PluginExample",
-                           .product(name: "PropertyBased", package: "swift-property-based")]
+                           .product(name: "PropertyBased", package: "swift-property-based"),
+                           .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

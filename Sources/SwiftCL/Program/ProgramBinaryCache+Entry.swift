@@ -21,10 +21,11 @@ extension ProgramBinaryCache {
     /// | 12..<16 | reserved, zero |
     /// | 16..<24 | payload length (little-endian) |
     /// | 24..<56 | SHA-256 of the key material |
-    /// | 56..<88 | SHA-256 of the payload |
+    /// | 56..<88 | SHA-256 of the key's SHA-256 followed by the payload |
     ///
     /// The payload is the argument information's length (8 bytes, little-endian), the argument
-    /// information (JSON), then the binary.
+    /// information (JSON), then the binary. The payload hash covers the key too, so an entry of other
+    /// code cannot be made to pass by editing its key hash alone.
     struct Entry: Equatable {
         static let magic: [UInt8] = Array("SWCLBIN".utf8) + [0]
         static let formatVersion: UInt32 = 1
@@ -59,7 +60,7 @@ extension ProgramBinaryCache {
                 case let .unsupportedVersion(version): "entry format \(version) is not \(Entry.formatVersion)"
                 case let .lengthMismatch(declared, actual): "payload is \(actual) bytes, the header says \(declared)"
                 case .keyMismatch: "the entry was made for another key"
-                case .payloadHashMismatch: "the payload does not match its SHA-256"
+                case .payloadHashMismatch: "the payload does not match its SHA-256 (with the key)"
                 case let .malformedPayload(why): "malformed payload: \(why)"
                 }
             }
@@ -76,7 +77,7 @@ extension ProgramBinaryCache {
             guard declared == UInt64(actual) else { throw .lengthMismatch(declared: declared, actual: actual) }
             guard Array(bytes[24..<56]) == expectedKey.digest else { throw .keyMismatch }
             let payload = bytes[Self.headerBytes...]
-            guard Array(bytes[56..<88]) == Array(SHA256.hash(data: payload)) else { throw .payloadHashMismatch }
+            guard Array(bytes[56..<88]) == Self.payloadHash(payload, key: expectedKey) else { throw .payloadHashMismatch }
             guard payload.count >= 8 else { throw .malformedPayload("no argument-information length") }
             let infoLength = Self.integer(UInt64.self, in: bytes, at: Self.headerBytes)
             guard infoLength <= UInt64(payload.count - 8) else { throw .malformedPayload("argument information overruns the payload") }
@@ -108,9 +109,17 @@ extension ProgramBinaryCache {
             Self.append(UInt32(0), to: &file)
             Self.append(UInt64(payload.count), to: &file)
             file += key.digest
-            file += Array(SHA256.hash(data: payload))
+            file += Self.payloadHash(payload[...], key: key)
             file += payload
             return file
+        }
+
+        /// SHA-256 of the key's digest followed by the payload: the payload bound to the key it was stored for.
+        private static func payloadHash(_ payload: ArraySlice<UInt8>, key: Key) -> [UInt8] {
+            var hasher = SHA256()
+            hasher.update(data: key.digest)
+            hasher.update(data: payload)
+            return Array(hasher.finalize())
         }
 
         private static func integer<T: FixedWidthInteger>(_: T.Type, in bytes: [UInt8], at offset: Int) -> T {
