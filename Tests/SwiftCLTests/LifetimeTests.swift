@@ -1,0 +1,136 @@
+import Foundation
+import SwiftCL
+import SwiftCLKernels
+import Testing
+
+@Suite("Object lifetimes and leaks")
+struct LifetimeTests {
+    @Test("context, program, kernel, buffer, image, sampler and queue are freed when their scope ends", arguments: TestDevices.all)
+    func droppedObjectsAreFreed(device: Device) throws {
+        weak var context: Context?, program: Program?, kernel: Kernel?, sharedKernel: Kernel?
+        weak var buffer: Buffer<Float>?, image: Image?, sampler: Sampler?, queue: ComputeQueue?
+        do {
+            let c = try Context(devices: [device])
+            let p = try c.program(ShippedSources.square)
+            let k = try p.kernel(named: "square"), shared = try p.sharedKernel(named: "square")
+            let a = try Buffer(copying: ramp(64), context: c), b = try Buffer<Float>(count: 64, context: c)
+            let q = try ComputeQueue(device: device, context: c)
+            let output = try q.sync { cl in
+                try cl.launch(k, NDRange(64), a, b)
+                try cl.launch(shared, NDRange(64), a, b)
+                return try cl.read(b)
+            }
+            #expect(output == SquareKernel.reference(ramp(64)))
+            if device.imageSupport {
+                let i = try Image(.image2D, format: ImageFormat(.rgba, .unormInt8), width: 4, height: 4, context: c)
+                let s = try Sampler(context: c)
+                (image, sampler) = (i, s)
+                #expect(image != nil && sampler != nil)
+            }
+            (context, program, kernel, sharedKernel, buffer, queue) = (c, p, k, shared, a, q)
+            #expect(context != nil && program != nil && kernel != nil && buffer != nil && queue != nil)
+        }
+        #expect(context == nil, "the context's program cache must not keep the context alive")
+        #expect(program == nil)
+        #expect(kernel == nil)
+        #expect(sharedKernel == nil, "a program's shared kernels must not keep the program alive")
+        #expect(buffer == nil)
+        #expect(image == nil)
+        #expect(sampler == nil)
+        #expect(queue == nil)
+    }
+
+    @Test("the program cache is bounded: least recently used first, evict and removeAll", arguments: TestDevices.all)
+    func boundedProgramCache(device: Device) throws {
+        let context = try Context(devices: [device], programCacheCapacity: 3)
+        #expect(context.programCache.capacity == 3)
+        func source(_ n: Int) -> String { "kernel void k(global int *a) { a[0] = \(n); }" }
+        for n in 0..<3 { _ = try context.program(source: source(n)) }
+        _ = try context.program(source: source(0))   // 0 is now the most recently used
+        _ = try context.program(source: source(3))   // evicts 1
+        #expect(context.programCache.count == 3)
+        #expect(context.programBuildCount == 4)
+        _ = try context.program(source: source(0))
+        _ = try context.program(source: source(2))
+        #expect(context.programBuildCount == 4, "0 and 2 were kept")
+        _ = try context.program(source: source(1))
+        #expect(context.programBuildCount == 5, "1 was evicted and builds again")
+        #expect(context.programCache.evict(source: source(1)))
+        #expect(!context.programCache.evict(source: source(1)))
+        #expect(context.programCache.count == 2)
+        context.programCache.removeAll()
+        #expect(context.programCache.count == 0)
+        // A program handed out before eviction keeps working.
+        let kept = try context.program(source: source(9))
+        context.programCache.removeAll()
+        let queue = try ComputeQueue(device: device, context: context)
+        let data = try Buffer<Int32>(count: 1, context: context)
+        let value = try queue.sync { cl in
+            try cl.launch(kept.kernel(named: "k"), NDRange(1), data)
+            return try cl.read(data)
+        }
+        #expect(value == [9])
+        #expect(ProgramCache.defaultCapacity == 64)
+    }
+
+    /// One request of a service that makes a context per request: context, program, kernel, two
+    /// buffers, queue, launch, read, then drop everything.
+    static func request(_ device: Device, _ iteration: Int) throws -> Bool {
+        let context = try Context(devices: [device])
+        let program = try context.program(source: "kernel void scale(global const float *a, global float *b) "
+                                          + "{ size_t i = get_global_id(0); b[i] = a[i] * 3.0f; }", name: "scale.cl")
+        let kernel = try program.kernel(named: "scale")
+        let input = [Float](repeating: Float(iteration % 7), count: 256)
+        let a = try Buffer(copying: input, context: context), b = try Buffer<Float>(count: 256, context: context)
+        let output = try ComputeQueue(device: device, context: context).sync { cl in
+            try cl.launch(kernel, NDRange(256), a, b)
+            return try cl.read(b)
+        }
+        return output == input.map { $0 * 3 }
+    }
+
+    /// Resident set size of this process, from /proc/self/statm.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+    }
+
+    @Test("1,000 explicit-context requests: RSS grows under 4 KB per request and every object is released")
+    func contextPerRequestDoesNotLeak() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let device = try #require(Device.all.first)
+            // Warm up: the allocator, PoCL's kernel cache and the ICD settle in the first requests.
+            for iteration in 0..<100 { #expect(try LifetimeTests.request(device, iteration)) }
+            let before = LifetimeTests.residentBytes()
+            let iterations = 1_000
+            for iteration in 0..<iterations {
+                if try !LifetimeTests.request(device, iteration) { Issue.record("request \(iteration) computed a wrong result") }
+            }
+            let after = LifetimeTests.residentBytes()
+            let perIteration = Double(after - before) / Double(iterations)
+            let live = LiveObjectCounts.current
+            print("RSS before \(before) after \(after) bytes: \(perIteration) bytes per request; live: \(live)")
+            #expect(perIteration < 4096, "RSS grew \(perIteration) bytes per request")
+            for kind in [LiveObjectCounts.Kind.context, .program, .kernel, .queue, .memoryObject, .sampler] {
+                #expect(live[kind] == 0, "\(kind.rawValue) objects left alive: \(live)")
+            }
+        }
+        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        #expect(output.contains("bytes per request"), "the child reported its figures: \(output)")
+        print(output.split(separator: "\n").filter { $0.contains("bytes per request") }.joined(separator: "\n"))
+    }
+
+    @Test("a shared-style context building many distinct programs keeps only its capacity", arguments: TestDevices.all)
+    func distinctProgramsAreBounded(device: Device) throws {
+        let context = try Context(devices: [device], programCacheCapacity: 4)
+        weak var firstBuilt: Program?
+        for n in 0..<12 {
+            let program = try context.program(source: "kernel void k(global int *a) { a[0] = \(n); }")
+            if n == 0 { firstBuilt = program }
+        }
+        #expect(context.programCache.count == 4)
+        #expect(firstBuilt == nil)
+        #expect(context.programBuildCount == 12)
+    }
+}
