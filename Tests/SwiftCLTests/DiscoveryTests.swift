@@ -1,3 +1,4 @@
+import Foundation
 import SwiftCL
 import Testing
 
@@ -85,5 +86,52 @@ struct DiscoveryTests {
         let custom = try ComputeQueue(device: first)
         #expect(custom.device == first)
         #expect(custom.context === context)
+    }
+}
+
+@Suite("Discovery from many threads")
+struct ConcurrentDiscoveryTests {
+    /// In a fresh process, `threads` threads released at once each make their first discovery call
+    /// (half `Device.all`, half `ComputeQueue(.cpu)`); every one must see the same devices.
+    static func firstCallsAgree(threads: Int) -> Bool {
+        let results = TestLocked<[String]>([])
+        let ready = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), done = DispatchGroup()
+        for index in 0..<threads {
+            done.enter()
+            let thread = Thread {
+                ready.signal()
+                go.wait()
+                let seen: String
+                do {
+                    if index % 2 == 0 {
+                        seen = try Device.all.map(\.name).joined(separator: ",")
+                    } else {
+                        let queue = try ComputeQueue(.cpu)
+                        seen = try Device.all.contains(queue.device) ? Device.all.map(\.name).joined(separator: ",") : "queue device not listed"
+                    }
+                } catch {
+                    seen = "error: \(error)"
+                }
+                results.withLock { $0.append(seen) }
+                done.leave()
+            }
+            thread.start()
+        }
+        for _ in 0..<threads { ready.wait() }
+        for _ in 0..<threads { go.signal() }
+        done.wait()
+        let seen = results.withLock { $0 }
+        let distinct = Set(seen)
+        print("\(threads) threads saw: \(distinct)")
+        return seen.count == threads && distinct.count == 1 && !(seen.first ?? "").isEmpty && !(seen.first ?? "error").hasPrefix("error")
+    }
+
+    @Test("8 and 32 simultaneous first calls, each in 4 fresh processes, all see the same devices", arguments: [8, 32])
+    func simultaneousFirstCalls(threads: Int) async {
+        for _ in 0..<4 {
+            await #expect(processExitsWith: .success) { [threads = threads as Int] in
+                if !ConcurrentDiscoveryTests.firstCallsAgree(threads: threads) { exit(1) }
+            }
+        }
     }
 }

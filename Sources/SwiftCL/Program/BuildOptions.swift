@@ -65,6 +65,9 @@ public struct BuildOptions: Hashable, Sendable, CustomStringConvertible {
             else {
                 throw SwiftCLError.invalidArgument("build option -D \(definition.name): not a C identifier")
             }
+            if let value = definition.value, let offset = value.utf8.firstIndex(of: 0) {
+                throw SwiftCLError.embeddedNUL(what: "build option -D \(definition.name)", byteOffset: value.utf8.distance(from: value.utf8.startIndex, to: offset))
+            }
             if let value = definition.value, value.isEmpty || value.contains(where: \.isWhitespace) {
                 throw SwiftCLError.invalidArgument("build option -D \(definition.name)=\(value): the value must be non-empty with no blanks")
             }

@@ -6,7 +6,7 @@ public protocol KernelArgument {
 
 /// How one argument binds to a kernel parameter. Memory objects bind their handle (kept alive until the
 /// launch completes), scalars their bytes, local memory its size.
-public struct KernelArgumentValue {
+public struct KernelArgumentValue: KernelArgument {
     enum Storage {
         case memory(MemoryObject, elementTypeName: String?)
         case bytes([UInt8], typeName: String?)
@@ -17,6 +17,9 @@ public struct KernelArgumentValue {
     let storage: Storage
 
     init(_ storage: Storage) { self.storage = storage }
+
+    /// Itself, so a prepared value (``value(_:typeName:)``) can be passed to a launch like any argument.
+    public var kernelArgument: KernelArgumentValue { self }
 
     /// A by-value argument of any bitwise-copyable type (a struct matching an OpenCL struct, say).
     /// `typeName`, when given, is checked against the parameter's declared type.

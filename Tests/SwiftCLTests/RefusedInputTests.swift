@@ -1,0 +1,362 @@
+import Foundation
+import SwiftCL
+import SwiftCLKernels
+import Testing
+
+/// Inputs that used to kill the process (traps, driver crashes) or were accepted silently: each now
+/// throws a typed error naming the limit, and a good launch right after still works.
+@Suite("Refused inputs that used to trap")
+struct RefusedInputTests {
+    /// Runs the shipped square kernel once, to show the process and queue stay usable.
+    static func goodLaunch(_ queue: ComputeQueue) throws -> Bool {
+        let input = ramp(16)
+        let a = try Buffer(copying: input, context: queue.context), b = try Buffer<Float>(count: 16, context: queue.context)
+        let output = try queue.sync { cl in
+            try SquareCL.square(cl, NDRange(16), a, b)
+            return try cl.read(b)
+        }
+        return output == SquareKernel.reference(input)
+    }
+
+    /// The `SwiftCLError` `body` throws; records an issue when it throws nothing or something else.
+    static func refusal(_ what: String, _ body: () throws -> Void) -> SwiftCLError? {
+        let error = thrownError(body)
+        guard let typed = error as? SwiftCLError else {
+            Issue.record("\(what): expected a SwiftCLError, got \(String(describing: error))")
+            return nil
+        }
+        return typed
+    }
+
+    @Test("rect transfers with pitches whose byte size overflows throw sizeOverflow", arguments: TestDevices.all)
+    func rectPitchOverflow(device: Device) throws {
+        let queue = try makeQueue(device)
+        let buffer = try Buffer<Float>(count: 64, context: queue.context)
+        var host = [Float](repeating: 0, count: 64)
+        let huge = RectLayout(rowPitch: Int.max / 4 + 1), plain = RectLayout(rowPitch: 8)
+        let region = RectRegion(width: 4)
+        let attempts: [(String, (ComputeEncoder) throws -> Void)] = [
+            ("readRect buffer pitch", { cl in try cl.readRect(buffer, huge, into: &host, plain, region: region) }),
+            ("readRect host pitch", { cl in try cl.readRect(buffer, plain, into: &host, huge, region: region) }),
+            ("writeRect", { cl in try cl.writeRect(buffer, huge, from: host, plain, region: region) }),
+            ("copyRect", { cl in try cl.copyRect(from: buffer, huge, to: buffer, RectLayout(x: 8, y: 0, rowPitch: 16), region: region) }),
+        ]
+        for (name, attempt) in attempts {
+            let error = Self.refusal(name) { try queue.sync { cl in try attempt(cl) } }
+            guard case .sizeOverflow? = error else {
+                Issue.record("\(name): expected sizeOverflow, got \(String(describing: error))")
+                continue
+            }
+        }
+        #expect(try Self.goodLaunch(queue))
+    }
+
+    @Test("local memory: overflowing LocalMemory sums, and a kernel's own local arrays count toward the limit", arguments: TestDevices.all)
+    func localMemoryLimits(device: Device) throws {
+        let queue = try makeQueue(device)
+        let source = """
+            kernel void two_locals(global float *out, local float *a, local float *b)
+            { a[0] = 1.0f; b[0] = 2.0f; out[0] = a[0] + b[0]; }
+            kernel void big_static(global float *out, local float *extra)
+            { local float table[\(device.localMemorySize / 4 / 4 * 3)]; table[get_local_id(0)] = 1.0f; extra[0] = 1.0f;
+              barrier(CLK_LOCAL_MEM_FENCE); out[0] = table[0] + extra[0]; }
+            """
+        let program = try queue.context.program(source: source, name: "locals.cl")
+        let out = try Buffer<Float>(count: 1, context: queue.context)
+        let half = LocalMemory<Float>(count: Int.max / 4)
+        var error = Self.refusal("two LocalMemory summing past Int.max") {
+            try queue.sync { cl in try cl.launch(program.kernel(named: "two_locals"), NDRange(1), out, half, half) }
+        }
+        guard case let .localMemoryExceeded(_, _, argumentBytes, _, _)? = error else {
+            Issue.record("expected localMemoryExceeded, got \(String(describing: error))")
+            return
+        }
+        #expect(argumentBytes == Int.max, "the sum saturates instead of wrapping")
+        // The static table takes three quarters of local memory: half more in an argument is too much.
+        let kernel = try program.kernel(named: "big_static")
+        #expect(try kernel.workGroupInfo(on: device).localMemorySize >= device.localMemorySize / 4 * 3)
+        error = Self.refusal("static local arrays plus LocalMemory over the device limit") {
+            try queue.sync { cl in try cl.launch(kernel, NDRange(1), out, LocalMemory<Float>(count: device.localMemorySize / 8)) }
+        }
+        guard case .localMemoryExceeded? = error else {
+            Issue.record("expected localMemoryExceeded, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.description.contains("CL_KERNEL_LOCAL_MEM_SIZE") == true)
+        // What fits still runs.
+        let fitted = try queue.sync { cl in
+            try cl.launch(kernel, NDRange(1), out, LocalMemory<Float>(count: 16))
+            return try cl.read(out)
+        }
+        #expect(fitted == [2])
+        #expect(try Self.goodLaunch(queue))
+    }
+
+    @Test("ND-ranges whose work-item count overflows, or exceeds size_t, are refused", arguments: TestDevices.all)
+    func hugeRanges(device: Device) throws {
+        #expect(throws: SwiftCLError.invalidNDRange(.workItemCountOverflow(global: [Int.max, 2]))) {
+            _ = try NDRange(global: [Int.max, 2])
+        }
+        #expect(throws: SwiftCLError.invalidNDRange(.workItemCountOverflow(global: [1 << 32, 1 << 32, 1 << 32]))) {
+            _ = try NDRange(global: [1 << 32, 1 << 32, 1 << 32])
+        }
+        #expect(try NDRange(global: [Int.max]).workItemCount == Int.max)
+        #expect(try NDRange(global: [3, 5, 7]).workItemCount == 105)
+        let queue = try makeQueue(device)
+        if device.addressBits < 64 {
+            let buffer = try Buffer<Float>(count: 1, context: queue.context)
+            let error = Self.refusal("a range past a 32-bit size_t") {
+                try queue.sync { cl in try SquareCL.square(cl, NDRange(1 << device.addressBits), buffer, buffer) }
+            }
+            #expect(error != nil)
+        }
+        #expect(try Self.goodLaunch(queue))
+    }
+
+    @Test("partitioning by counts that overflow Int is refused", arguments: TestDevices.all)
+    func partitionOverflow(device: Device) throws {
+        for counts in [[Int.max, 1], [Int.max, Int.max], [1, Int.min], [device.computeUnits + 1]] {
+            _ = Self.refusal("partition \(counts)") { _ = try device.partition(.counts(counts)) }
+        }
+        _ = Self.refusal("partition equally by Int.max") { _ = try device.partition(.equally(computeUnits: Int.max)) }
+        #expect(try Self.goodLaunch(try makeQueue(device)))
+    }
+
+    @Test("a sync cycle across queues (A → B → A) throws reentrantSync instead of trapping", arguments: TestDevices.all)
+    func syncCycle(device: Device) throws {
+        let a = try makeQueue(device), b = try makeQueue(device), c = try makeQueue(device)
+        let direct = Self.refusal("A.sync { B.sync { A.sync } }") {
+            try a.sync { _ in try b.sync { _ in try a.sync { _ in } } }
+        }
+        #expect(direct == .reentrantSync(queue: a.description))
+        let deeper = Self.refusal("A.sync { B.sync { C.measure { A.sync } } }") {
+            try a.sync { _ in try b.sync { _ in _ = try c.measure { _ in try a.sync { _ in } } } }
+        }
+        #expect(deeper == .reentrantSync(queue: a.description))
+        // From an async closure of A too.
+        let outcome = TestLocked<(any Error)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        a.async({ _ in
+            outcome.withLock { $0 = thrownError { try b.sync { _ in try a.sync { _ in } } } }
+        }, completion: { _ in done.signal() })
+        done.wait()
+        #expect(outcome.withLock { $0 as? SwiftCLError } == .reentrantSync(queue: a.description))
+        // Nesting different queues without a cycle is fine.
+        try a.sync { _ in try b.sync { _ in try c.sync { _ in } } }
+        #expect(try Self.goodLaunch(a) && Self.goodLaunch(b))
+    }
+
+    @Test("without the runtime's argument information, a scalar for a buffer is still refused", arguments: TestDevices.all)
+    func noArgumentInfo(device: Device) throws {
+        let queue = try makeQueue(device)
+        var options = BuildOptions()
+        options.kernelArgumentInfo = false
+        let source = """
+            typedef struct { float scale; int count; } Params;
+            kernel void scaled(global float *data, const Params params, local float *scratch, float bias)
+            { scratch[0] = bias; data[get_global_id(0)] *= params.scale + scratch[0]; }
+            """
+        let program = try queue.context.program(source: source, name: "noinfo.cl", options: options)
+        let kernel = try program.kernel(named: "scaled")
+        let parameters = try #require(kernel.parameters, "read from the source when the runtime gives none")
+        #expect(parameters.map(\.addressSpace) == [.global, .private, .local, .private])
+        #expect(parameters.map(\.typeName) == ["float*", "Params", "float*", "float"])
+        let data = try Buffer(copying: [Float](repeating: 2, count: 4), context: queue.context)
+        struct Params: BitwiseCopyable { var scale: Float; var count: Int32 }
+        let error = Self.refusal("an 8-byte scalar for a buffer parameter") {
+            try queue.sync { cl in
+                try cl.launch(kernel, NDRange(4), UInt64(0xdead_beef), KernelArgumentValue.value(Params(scale: 1, count: 4)),
+                              LocalMemory<Float>(count: 1), Float(0))
+            }
+        }
+        guard case .argumentType(_, 0, _, _, _)? = error else {
+            Issue.record("expected argumentType at 0, got \(String(describing: error))")
+            return
+        }
+        _ = Self.refusal("a buffer for a by-value float") {
+            try queue.sync { cl in
+                try cl.launch(kernel, NDRange(4), data, KernelArgumentValue.value(Params(scale: 1, count: 4)), LocalMemory<Float>(count: 1), data)
+            }
+        }
+        let output = try queue.sync { cl in
+            try cl.launch(kernel, NDRange(4), data, KernelArgumentValue.value(Params(scale: 3, count: 4)), LocalMemory<Float>(count: 1), Float(1))
+            return try cl.read(data)
+        }
+        #expect(output == [8, 8, 8, 8])
+    }
+
+    @Test("NUL bytes in program source, options and kernel names are refused, not truncated", arguments: TestDevices.all)
+    func nulBytes(device: Device) throws {
+        let context = try makeQueue(device).context
+        let error = Self.refusal("NUL in source") {
+            _ = try context.program(source: "kernel void a(global int *x) { x[0] = 1; }\0kernel void b(global int *x) { x[0] = 2; }")
+        }
+        #expect(error == .embeddedNUL(what: "program source <source>", byteOffset: 42))
+        var options = BuildOptions()
+        options.raw = ["-w\0-DHIDDEN"]
+        _ = Self.refusal("NUL in a raw option") { _ = try context.program(source: "kernel void k() {}", options: options) }
+        _ = Self.refusal("NUL in a definition") {
+            _ = try context.program(source: "kernel void k() {}", options: BuildOptions().defining("A", "1\0-DB"))
+        }
+        let program = try context.program(source: "kernel void k() {}")
+        _ = Self.refusal("NUL in a kernel name") { _ = try program.kernel(named: "k\0tail") }
+        #expect(try Self.goodLaunch(try makeQueue(device)))
+    }
+
+    @Test("a .readOnly buffer for a non-const pointer, and commands on a mapped buffer, are refused", arguments: TestDevices.all)
+    func accessRules(device: Device) throws {
+        let queue = try makeQueue(device)
+        let readOnly = try Buffer(copying: ramp(16), context: queue.context, access: .readOnly)
+        let output = try Buffer<Float>(count: 16, context: queue.context)
+        let other = try Buffer<Float>(count: 16, context: queue.context)
+        let error = Self.refusal(".readOnly buffer as square's output") {
+            try queue.sync { cl in try SquareCL.square(cl, NDRange(16), readOnly, readOnly) }
+        }
+        #expect(error?.description.contains("readOnly") == true)
+        // As the input (a const pointer) it is fine.
+        try queue.sync { cl in try SquareCL.square(cl, NDRange(16), readOnly, output) }
+        let whileMapped: [(String, (ComputeEncoder) throws -> Void)] = [
+            ("launch", { cl in try SquareCL.square(cl, NDRange(16), readOnly, output) }),
+            ("write", { cl in try cl.write(output, from: ramp(4)) }),
+            ("copy into", { cl in try cl.copy(from: other, to: output) }),
+            ("copy from", { cl in try cl.copy(from: output, to: other) }),
+            ("fill", { cl in try cl.fill(output, with: 0) }),
+            ("read", { cl in _ = try cl.read(output) }),
+        ]
+        for (name, attempt) in whileMapped {
+            let refused = Self.refusal("\(name) while mapped") {
+                try queue.sync { cl in try cl.withMapped(output) { _ in try attempt(cl) } }
+            }
+            #expect(refused?.description.contains("mapped") == true, "\(name): \(String(describing: refused))")
+        }
+        #expect(try Self.goodLaunch(queue))
+    }
+
+    @Test("swiftcl check -D '' is a usage error, not a crash")
+    func emptyDefinition() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-check-\(UUID()).cl")
+        try "kernel void k(global int *a) { a[0] = 1; }\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for bad in ["", "=1"] {
+            let result = try ValidationTests.runSwiftcl(["check", file.path, "-D", bad])
+            #expect(result.status == 64, "ArgumentParser's usage-error status for -D '\(bad)', got \(result.status)")
+        }
+        #expect(try ValidationTests.runSwiftcl(["check", file.path, "-D", "N=1"]).status == 0)
+    }
+}
+
+import PropertyBased
+
+/// Random and extreme integers through the public buffer, rect, ND-range, image, local-memory and
+/// partition API, in a child process: every call must return or throw; a trap kills the child and
+/// fails the test.
+@Suite("Public API under random and extreme integers")
+struct ExtremeIntegerTests {
+    /// Integers that break naive arithmetic, mixed with small ones and uniformly random ones.
+    static let interesting = [Int.max, Int.min, Int.max / 4 + 1, Int.max / 16, Int.max / 2 + 1, 1 << 32, 1 << 31,
+                              (1 << 31) - 1, -1, 0, 1, 2, 3, 63, 64, 65]
+
+    static func pick(_ selector: Int, _ random: Int) -> Int {
+        switch selector {
+        case 0..<16: interesting[selector]
+        case 16..<28: Int(random.magnitude % 70)
+        default: random
+        }
+    }
+
+    /// One round of calls with ten integers; counts how each call ended.
+    static func exercise(_ numbers: [Int], queue: ComputeQueue, program: Program, tally: inout [String: Int]) {
+        let context = queue.context, device = queue.device
+        func attempt(_ name: String, _ body: () throws -> Void) {
+            if ProcessInfo.processInfo.environment["SWIFTCL_TRACE_EXTREMES"] != nil { FileHandle.standardError.write(Data("\(name) \(numbers)\n".utf8)) }
+            do {
+                try body()
+                tally["returned", default: 0] += 1
+            } catch is SwiftCLError {
+                tally["SwiftCLError", default: 0] += 1
+            } catch {
+                tally["other error (\(name)): \(type(of: error))", default: 0] += 1
+            }
+        }
+        let n = numbers
+        let low = min(n[0], n[1]), high = max(n[0], n[1])
+        attempt("buffer") { _ = try Buffer<Float>(count: n[0], context: context) }
+        attempt("buffer of SIMD4<Double>") { _ = try Buffer<SIMD4<Double>>(count: n[1], context: context) }
+        guard let buffer = try? Buffer<Float>(count: 64, context: context),
+              let other = try? Buffer<Float>(count: 64, context: context) else { return }
+        var host = [Float](repeating: 0, count: 64)
+        let layout = RectLayout(origin: SIMD3(n[2], n[3], n[4]), rowPitch: n[5], slicePitch: n[6])
+        let region = RectRegion(width: n[7], height: n[8], depth: n[9])
+        let simple = RectLayout(rowPitch: max(1, n[5] % 64))
+        attempt("encoder calls") {
+            try queue.sync { cl in
+                attempt("read range") { _ = try cl.read(buffer, range: low..<high) }
+                attempt("read into") { try cl.read(buffer, into: &host, from: n[2]) }
+                attempt("write") { try cl.write(buffer, from: [1, 2, 3], at: n[3]) }
+                attempt("copy") { try cl.copy(from: buffer, to: other, count: n[4], sourceOffset: n[5], destinationOffset: n[6]) }
+                attempt("fill") { try cl.fill(buffer, with: 1, range: low..<high) }
+                attempt("map") { try cl.withMapped(buffer, range: low..<high) { _ in } }
+                attempt("readRect") { try cl.readRect(buffer, layout, into: &host, simple, region: region) }
+                attempt("writeRect") { try cl.writeRect(buffer, simple, from: host, layout, region: region) }
+                attempt("copyRect") { try cl.copyRect(from: buffer, layout, to: other, layout, region: region) }
+                attempt("local memory") {
+                    try cl.launch(program.kernel(named: "with_local"), NDRange(1), buffer, LocalMemory<Float>(count: n[7]),
+                                  LocalMemory<Double>(count: n[8]))
+                }
+                attempt("ND-range") {
+                    let dimensions = 1 + Int(n[9].magnitude % 3)
+                    let range = try NDRange(global: Array(n[0..<dimensions]), local: n[2] % 2 == 0 ? Array(n[3..<(3 + dimensions)]) : nil,
+                                            offset: n[6] % 3 == 0 ? Array(n[6..<(6 + dimensions)]) : nil)
+                    _ = range.workItemCount
+                    _ = range.description
+                    // Launch only ranges small enough to finish, with a kernel that touches no buffer.
+                    if range.workItemCount <= 1 << 16, range.offset.allSatisfy({ $0 <= 1 << 16 }) {
+                        try cl.launch(program.kernel(named: "touch_nothing"), range, Int32(0))
+                    }
+                }
+            }
+        }
+        if device.imageSupport {
+            attempt("image") {
+                _ = try Image(.image2D, format: ImageFormat(.r, .float), width: n[0], height: n[1], context: context)
+            }
+            attempt("image region") {
+                let image = try Image(.image2D, format: ImageFormat(.r, .float), width: 8, height: 8, context: context)
+                _ = try queue.sync { cl in try cl.read(image, as: Float.self, origin: SIMD3(n[2], n[3], n[4]), region: SIMD3(n[5], n[6], n[7])) }
+            }
+        }
+        attempt("partition by counts") { _ = try device.partition(.counts([n[0], n[1]])) }
+        attempt("partition equally") { _ = try device.partition(.equally(computeUnits: n[2])) }
+    }
+
+    @Test("300 rounds of ten random or extreme integers: every call returns or throws (run in a child process)")
+    func randomAndExtremeIntegers() async {
+        // PropertyBased generates the rounds here; one child process runs them all, so a trap in any
+        // call fails this test instead of killing the test run.
+        let rounds = TestLocked<[[Int]]>([])
+        await propertyCheck(count: 300, input: Gen.int(in: 0...40).array(of: 10), Gen.int().array(of: 10)) { selectors, values in
+            rounds.withLock { $0.append(zip(selectors, values).map { ExtremeIntegerTests.pick($0, $1) }) }
+        }
+        let inputs = rounds.withLock { $0 }
+        #expect(inputs.count == 300)
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]) {
+            [inputs = inputs as [[Int]]] in
+            let device = try #require(Device.all.first)
+            let queue = try ComputeQueue(device: device)
+            let program = try queue.context.program(source: """
+                kernel void with_local(global float *out, local float *a, local double *b) { a[0] = 1.0f; out[0] = a[0]; }
+                kernel void touch_nothing(int unused) { }
+                """, name: "extremes.cl")
+            var tally: [String: Int] = [:]
+            for numbers in inputs {
+                ExtremeIntegerTests.exercise(numbers, queue: queue, program: program, tally: &tally)
+            }
+            print("outcomes: \(tally.sorted { $0.key < $1.key })")
+        }
+        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        let errors = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("outcomes:"), "the child finished its rounds: \(output.suffix(500))\n\(errors.suffix(1500))")
+        #expect(!output.contains("other error"), "only typed SwiftCL errors: \(output)")
+        print(output.split(separator: "\n").filter { $0.hasPrefix("outcomes") }.joined())
+    }
+}
