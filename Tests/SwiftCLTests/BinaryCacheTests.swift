@@ -32,6 +32,17 @@ struct BinaryCacheTests {
         return (folder, entries[0])
     }
 
+    /// Runs `body` with a cache holding the genuine square.cl entry and, in another folder, the entry of
+    /// the `x*x + 1000` kernel; both folders are removed afterwards.
+    static func withGenuineAndEvilEntries(_ device: Device,
+                                          _ body: (_ cache: ProgramBinaryCache, _ genuine: URL, _ evil: URL) throws -> Void) throws {
+        let (folder, genuine) = try Self.entry(for: Self.square.text, device: device)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (evilFolder, evil) = try Self.entry(for: Self.evilSquare, device: device)
+        defer { try? FileManager.default.removeItem(at: evilFolder) }
+        try body(ProgramBinaryCache(directory: folder), genuine, evil)
+    }
+
     /// The raw device binary inside an entry file (header, argument-information length and JSON skipped).
     static func rawBinary(ofEntry url: URL) throws -> Data {
         let bytes = [UInt8](try Data(contentsOf: url))
@@ -118,47 +129,43 @@ struct BinaryCacheTests {
 
     @Test("a planted entry of other code under the right name is never run", arguments: TestDevices.all)
     func plantedEntry(device: Device) throws {
-        let (genuineFolder, genuine) = try Self.entry(for: Self.square.text, device: device)
-        let (evilFolder, evil) = try Self.entry(for: Self.evilSquare, device: device)
-        defer { for folder in [genuineFolder, evilFolder] { try? FileManager.default.removeItem(at: folder) } }
-        let cache = ProgramBinaryCache(directory: genuineFolder)
-        // A whole entry of other code (its header names the other key) copied under the genuine name.
-        try FileManager.default.removeItem(at: genuine)
-        try FileManager.default.copyItem(at: evil, to: genuine)
-        var run = try Self.runSquare(device, cache: cache)
-        #expect(!run.fromCache && run.correct, "the planted entry must be refused")
-        // The other code's raw binary written over the entry in place.
-        try Self.rawBinary(ofEntry: evil).write(to: genuine)
-        run = try Self.runSquare(device, cache: cache)
-        #expect(!run.fromCache && run.correct, "a raw binary over an entry must be refused")
-        // After each refusal the rebuild stored a genuine entry again.
-        run = try Self.runSquare(device, cache: cache)
-        #expect(run.fromCache && run.correct)
+        try Self.withGenuineAndEvilEntries(device) { cache, genuine, evil in
+            // A whole entry of other code (its header names the other key) copied under the genuine name.
+            try FileManager.default.removeItem(at: genuine)
+            try FileManager.default.copyItem(at: evil, to: genuine)
+            var run = try Self.runSquare(device, cache: cache)
+            #expect(!run.fromCache && run.correct, "the planted entry must be refused")
+            // The other code's raw binary written over the entry in place.
+            try Self.rawBinary(ofEntry: evil).write(to: genuine)
+            run = try Self.runSquare(device, cache: cache)
+            #expect(!run.fromCache && run.correct, "a raw binary over an entry must be refused")
+            // After each refusal the rebuild stored a genuine entry again.
+            run = try Self.runSquare(device, cache: cache)
+            #expect(run.fromCache && run.correct)
+        }
     }
 
     @Test("a forged header (the other key's hash written in, or the payload swapped) is refused", arguments: TestDevices.all)
     func forgedHeader(device: Device) throws {
-        let (folder, genuine) = try Self.entry(for: Self.square.text, device: device)
-        let (evilFolder, evil) = try Self.entry(for: Self.evilSquare, device: device)
-        defer { for folder in [folder, evilFolder] { try? FileManager.default.removeItem(at: folder) } }
-        let cache = ProgramBinaryCache(directory: folder)
-        let genuineBytes = [UInt8](try Data(contentsOf: genuine)), evilBytes = [UInt8](try Data(contentsOf: evil))
-        // A simulated key collision: the other source's entry with its key hash edited to the genuine one.
-        var collision = evilBytes
-        collision.replaceSubrange(24..<56, with: genuineBytes[24..<56])
-        try Data(collision).write(to: genuine)
-        #expect(try Self.runSquare(device, cache: cache) == (false, true), "payload hash and key hash must agree")
-        // The genuine header with the other code's payload (the payload hash no longer matches).
-        var swapped = Array(genuineBytes[0..<88]) + evilBytes[88...]
-        swapped.replaceSubrange(16..<24, with: evilBytes[16..<24])
-        try Data(swapped).write(to: genuine)
-        let swappedRun = try Self.runSquare(device, cache: cache)
-        #expect(swappedRun == (false, true), "\(swappedRun)")
-        // One flipped bit in the key hash.
-        var flipped = genuineBytes
-        flipped[30] ^= 1
-        try Data(flipped).write(to: genuine)
-        #expect(try Self.runSquare(device, cache: cache) == (false, true))
+        try Self.withGenuineAndEvilEntries(device) { cache, genuine, evil in
+            let genuineBytes = [UInt8](try Data(contentsOf: genuine)), evilBytes = [UInt8](try Data(contentsOf: evil))
+            // A simulated key collision: the other source's entry with its key hash edited to the genuine one.
+            var collision = evilBytes
+            collision.replaceSubrange(24..<56, with: genuineBytes[24..<56])
+            try Data(collision).write(to: genuine)
+            #expect(try Self.runSquare(device, cache: cache) == (false, true), "payload hash and key hash must agree")
+            // The genuine header with the other code's payload (the payload hash no longer matches).
+            var swapped = Array(genuineBytes[0..<88]) + evilBytes[88...]
+            swapped.replaceSubrange(16..<24, with: evilBytes[16..<24])
+            try Data(swapped).write(to: genuine)
+            let swappedRun = try Self.runSquare(device, cache: cache)
+            #expect(swappedRun == (false, true), "\(swappedRun)")
+            // One flipped bit in the key hash.
+            var flipped = genuineBytes
+            flipped[30] ^= 1
+            try Data(flipped).write(to: genuine)
+            #expect(try Self.runSquare(device, cache: cache) == (false, true))
+        }
     }
 
     @Test("truncated entries (12 lengths) are discarded before the driver sees them, never crashing", arguments: TestDevices.all)

@@ -55,7 +55,7 @@ extension Device {
             }
             properties = [cl_device_partition_property(CL_DEVICE_PARTITION_EQUALLY), cl_device_partition_property(units)]
         case let .counts(counts):
-            let total = counts.reduce(into: 0) { sum, count in sum = sum.addingReportingOverflow(count).overflow ? Int.max : sum + count }
+            let total = counts.reduce(0) { $0.saturatingAdding($1) }
             guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 && $0 <= computeUnits }), counts.count <= partitionMaxSubDevices,
                   total <= computeUnits else {
                 throw SwiftCLError.invalidArgument(

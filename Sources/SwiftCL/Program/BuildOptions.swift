@@ -54,9 +54,7 @@ public struct BuildOptions: Hashable, Sendable, CustomStringConvertible {
     /// smuggle in another option.
     func validated() throws -> BuildOptions {
         for (index, option) in raw.enumerated() {
-            if let offset = option.utf8.firstIndex(of: 0) {
-                throw SwiftCLError.embeddedNUL(what: "build option raw[\(index)]", byteOffset: option.utf8.distance(from: option.utf8.startIndex, to: offset))
-            }
+            try option.refusingNUL("build option raw[\(index)]")
         }
         for definition in definitions {
             guard let first = definition.name.unicodeScalars.first,
@@ -65,9 +63,7 @@ public struct BuildOptions: Hashable, Sendable, CustomStringConvertible {
             else {
                 throw SwiftCLError.invalidArgument("build option -D \(definition.name): not a C identifier")
             }
-            if let value = definition.value, let offset = value.utf8.firstIndex(of: 0) {
-                throw SwiftCLError.embeddedNUL(what: "build option -D \(definition.name)", byteOffset: value.utf8.distance(from: value.utf8.startIndex, to: offset))
-            }
+            try definition.value?.refusingNUL("build option -D \(definition.name)")
             if let value = definition.value, value.isEmpty || value.contains(where: \.isWhitespace) {
                 throw SwiftCLError.invalidArgument("build option -D \(definition.name)=\(value): the value must be non-empty with no blanks")
             }

@@ -19,9 +19,7 @@ final class BuiltProgram: @unchecked Sendable {
 
     init(context: Context, source: String, name: String, options: BuildOptions, binaryCache: ProgramBinaryCache?) throws {
         let options = try options.validated()
-        if let offset = source.utf8.firstIndex(of: 0) {
-            throw SwiftCLError.embeddedNUL(what: "program source \(name)", byteOffset: source.utf8.distance(from: source.utf8.startIndex, to: offset))
-        }
+        try source.refusingNUL("program source \(name)")
         let rendered = options.description
         var keys: [ProgramBinaryCache.Key]?
         if binaryCache != nil {
@@ -44,20 +42,27 @@ final class BuiltProgram: @unchecked Sendable {
         loadedFromBinaryCache = fromCache != nil
         LiveObjectCounts.track(.program, +1)
         let names: [String]
-        do {
-            names = try InfoQuery("clGetProgramInfo(CL_PROGRAM_KERNEL_NAMES)") { size, value, sizeRet in
-                clGetProgramInfo(handle, cl_program_info(CL_PROGRAM_KERNEL_NAMES), size, value, sizeRet)
-            }.string().split(separator: ";").map(String.init)
-        } catch {
-            kernelNames = []
-            recordedParameters = [:]
-            throw error
+        if let fromCache {
+            names = fromCache.kernelNames
+        } else {
+            do {
+                names = try Self.kernelNames(handle)
+            } catch {
+                kernelNames = []
+                recordedParameters = [:]
+                throw error
+            }
         }
         kernelNames = names
-        var recorded = KernelSignatureScanner.parameters(in: source, kernels: names)
-        if let fromCache {
-            recorded.merge(fromCache.metadata.parameters) { _, cached in cached }
-        } else if let binaryCache, let keys {
+        var recorded = fromCache?.metadata.parameters ?? [:]
+        // The runtime reports parameters only for source builds with -cl-kernel-arg-info; otherwise read
+        // the kernels the cache entry does not cover from the source.
+        let runtimeReportsParameters = fromCache == nil && rendered.split(separator: " ").contains("-cl-kernel-arg-info")
+        let unrecorded = names.filter { recorded[$0] == nil }
+        if !runtimeReportsParameters, !unrecorded.isEmpty {
+            recorded.merge(KernelSignatureScanner.parameters(in: source, kernels: unrecorded)) { cached, _ in cached }
+        }
+        if fromCache == nil, let binaryCache, let keys {
             let metadata = ProgramBinaryCache.Metadata(kernelNames: names, parameters: Self.runtimeParameters(handle, kernels: names))
             if let binaries = Self.binaries(handle, deviceCount: keys.count) {
                 for (key, binary) in zip(keys, binaries) where !binary.isEmpty {
@@ -106,13 +111,13 @@ final class BuiltProgram: @unchecked Sendable {
     /// Builds from verified cache entries of every device, or returns nil. Entries the runtime refuses,
     /// or whose recorded kernels differ from what the binary defines, are discarded.
     private static func buildFromBinaries(context: Context, cache: ProgramBinaryCache, keys: [ProgramBinaryCache.Key],
-                                          options: String) -> (handle: OpaquePointer, metadata: ProgramBinaryCache.Metadata)? {
+                                          options: String) -> FromBinaries? {
         var entries: [ProgramBinaryCache.Entry] = []
         for key in keys {
             guard let entry = cache.load(key) else { return nil }
             entries.append(entry)
         }
-        func discardAll(_ reason: String) -> (handle: OpaquePointer, metadata: ProgramBinaryCache.Metadata)? {
+        func discardAll(_ reason: String) -> FromBinaries? {
             for key in keys { cache.discard(key, because: reason) }
             return nil
         }
@@ -141,14 +146,26 @@ final class BuiltProgram: @unchecked Sendable {
             release(clReleaseProgram(handle), "clReleaseProgram")
             return discardAll("clBuildProgram refused it (\(CLStatus(rawValue: buildStatus).name))")
         }
-        let names = (try? InfoQuery("clGetProgramInfo(CL_PROGRAM_KERNEL_NAMES)") { size, value, sizeRet in
-            clGetProgramInfo(handle, cl_program_info(CL_PROGRAM_KERNEL_NAMES), size, value, sizeRet)
-        }.string().split(separator: ";").map(String.init)) ?? []
+        let names = (try? kernelNames(handle)) ?? []
         guard Set(names) == Set(metadata.kernelNames) else {
             release(clReleaseProgram(handle), "clReleaseProgram")
             return discardAll("the binary defines kernels \(names), the entry records \(metadata.kernelNames)")
         }
-        return (handle, metadata)
+        return FromBinaries(handle: handle, kernelNames: names, metadata: metadata)
+    }
+
+    /// A program built from verified cache entries.
+    private struct FromBinaries {
+        let handle: OpaquePointer
+        let kernelNames: [String]
+        let metadata: ProgramBinaryCache.Metadata
+    }
+
+    /// `CL_PROGRAM_KERNEL_NAMES`, split.
+    private static func kernelNames(_ program: OpaquePointer) throws -> [String] {
+        try InfoQuery("clGetProgramInfo(CL_PROGRAM_KERNEL_NAMES)") { size, value, sizeRet in
+            clGetProgramInfo(program, cl_program_info(CL_PROGRAM_KERNEL_NAMES), size, value, sizeRet)
+        }.string().split(separator: ";").map(String.init)
     }
 
     /// Each kernel's parameters as the runtime reports them (kernels without argument information are left out).

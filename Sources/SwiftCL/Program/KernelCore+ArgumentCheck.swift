@@ -34,10 +34,8 @@ extension KernelCore {
                 throw mismatch("a buffer the kernel may write: \(parameter) is not const but the buffer was created "
                     + ".readOnly (declare the parameter const, or create the buffer .readWrite)")
             }
-        case (.local, let .local(byteCount, element)):
-            if byteCount <= 0 {
-                throw mismatch("a positive local memory size (\(parameter))")
-            }
+        case (.local, let .local(_, element)):
+            // A positive size is checked by the launch for every kernel, with or without parameters.
             if pointeeKnown, let element, element != pointee {
                 throw mismatch("local memory of \(pointee) (\(parameter))")
             }
@@ -55,5 +53,4 @@ extension KernelCore {
             throw mismatch("a \(parameter.typeName) value")
         }
     }
-
 }

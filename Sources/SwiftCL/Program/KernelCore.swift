@@ -13,8 +13,6 @@ final class KernelCore: @unchecked Sendable {
     let argumentCount: Int
     /// The runtime's argument information, or what the program recorded when the runtime gives none.
     let parameters: [KernelParameter]?
-    /// Whether ``parameters`` came from the runtime (false: from a cache entry or the source).
-    let parametersFromRuntime: Bool
     /// Guards argument binding and enqueueing; holds how many launches were enqueued.
     let launchLock = Locked<Int>(0)
     /// Work-group facts for every device of the context, read once when the kernel is created so a
@@ -22,9 +20,7 @@ final class KernelCore: @unchecked Sendable {
     let workGroupInfos: [(device: Device, info: WorkGroupInfo)]
 
     init(program: BuiltProgram, name: String, devices: [Device]) throws {
-        guard !name.utf8.contains(0) else {
-            throw SwiftCLError.embeddedNUL(what: "kernel name", byteOffset: name.utf8.firstIndex(of: 0).map { name.utf8.distance(from: name.utf8.startIndex, to: $0) } ?? 0)
-        }
+        try name.refusingNUL("kernel name")
         self.name = name
         let handle = try create("clCreateKernel(\(name))") { status in clCreateKernel(program.id, name, status) }
         id = handle
@@ -33,14 +29,8 @@ final class KernelCore: @unchecked Sendable {
                 clGetKernelInfo(handle, cl_kernel_info(CL_KERNEL_NUM_ARGS), size, value, sizeRet)
             }.value(cl_uint.self)
             argumentCount = Int(count)
-            if let reported = Self.runtimeParameters(handle) {
-                parameters = reported
-                parametersFromRuntime = true
-            } else {
-                let recorded = program.recordedParameters[name]
-                parameters = recorded?.count == argumentCount ? recorded : nil
-                parametersFromRuntime = false
-            }
+            let recorded = program.recordedParameters[name]
+            parameters = Self.runtimeParameters(handle) ?? (recorded?.count == argumentCount ? recorded : nil)
             workGroupInfos = try devices.map { device in (device, try Self.workGroupInfo(handle, on: device)) }
         } catch {
             // The object is not fully built, so deinit will not run: release the kernel here.

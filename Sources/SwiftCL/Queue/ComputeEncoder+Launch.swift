@@ -39,21 +39,19 @@ extension ComputeEncoder {
             case let .sampler(sampler) where sampler.context !== queue.context:
                 throw SwiftCLError.contextMismatch("a sampler belongs to \(sampler.context), the queue to \(queue.context)")
             case let .local(byteCount, _):
-                // Checked here too, because a kernel without argument information skips the type check.
+                // Checked for every kernel, whether or not its parameters are known.
                 guard byteCount > 0 else {
-                    throw SwiftCLError.argumentType(kernel: core.name, index: index, parameter: "#\(index)",
+                    throw SwiftCLError.argumentType(kernel: core.name, index: index, parameter: core.parameters?[index].name ?? "#\(index)",
                                                     expected: "a positive local memory size that fits in Int", given: value.summary)
                 }
-                let (sum, overflow) = localBytes.addingReportingOverflow(byteCount)
-                localBytes = overflow ? Int.max : sum
+                localBytes = localBytes.saturatingAdding(byteCount)
             default: break
             }
             try core.checkArgument(value, at: index)
             values.append(value)
         }
         let info = try core.workGroupInfo(on: device)
-        let (total, overflow) = localBytes.addingReportingOverflow(info.localMemorySize)
-        if overflow || total > device.localMemorySize {
+        if localBytes.saturatingAdding(info.localMemorySize) > device.localMemorySize {
             throw SwiftCLError.localMemoryExceeded(kernel: core.name, staticBytes: info.localMemorySize,
                                                    argumentBytes: localBytes, limit: device.localMemorySize, device: device.name)
         }

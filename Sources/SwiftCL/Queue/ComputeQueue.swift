@@ -16,7 +16,6 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
     /// The context buffers and programs used on this queue must belong to.
     public let context: Context
     let dispatchQueue: DispatchQueue
-    private let onQueueKey = DispatchSpecificKey<Bool>()
 
     /// A queue on the most capable device of `type` (most compute units) in its platform's shared
     /// context. Throws ``SwiftCLError/noDevice(requested:available:platforms:)`` when there is none.
@@ -45,7 +44,6 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
             }
         }
         dispatchQueue = DispatchQueue(label: "SwiftCL.ComputeQueue(\(device.name))")
-        dispatchQueue.setSpecific(key: onQueueKey, value: true)
         LiveObjectCounts.track(.queue, +1)
     }
 
@@ -78,7 +76,7 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
     /// Refuses a blocking call from a thread already inside one of this queue's closures, directly or
     /// through other queues' closures (it would deadlock, or trap in libdispatch).
     private func checkNotNested() throws {
-        if QueueNesting.isInside(self) || DispatchQueue.getSpecific(key: onQueueKey) == true {
+        if QueueNesting.isInside(self) {
             throw SwiftCLError.reentrantSync(queue: description)
         }
     }
