@@ -6,8 +6,8 @@ let package = Package(
     products: [
         .library(name: "SwiftCL", targets: ["SwiftCL"]),
         .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
-        .library(name: "SwiftCLBench", targets: ["SwiftCLBench"]),
         .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
+        .library(name: "SwiftCLBenchmarkHarness", targets: ["SwiftCLBenchmarkHarness"]),
         .executable(name: "swiftcl", targets: ["swiftcl"]),
         .plugin(name: "SwiftCLKernelPlugin", targets: ["SwiftCLKernelPlugin"]),
     ],
@@ -20,12 +20,14 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
-        // The only place C types live: the ICD loader's headers and library.
+        // The only place C types live: the ICD loader's headers and library. Inside SwiftCL only the
+        // `OpenCL/` folder imports it.
         .systemLibrary(
             name: "COpenCL",
             pkgConfig: "OpenCL",
             providers: [.apt(["ocl-icd-opencl-dev", "opencl-headers", "pocl-opencl-icd"])]
         ),
+        // The runtime: discovery, contexts, queues, programs, kernels, buffers and images.
         .target(
             name: "SwiftCL",
             dependencies: [
@@ -34,21 +36,34 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The shipped kernel library: every .cl file here becomes a typed Swift namespace
+        // (square.cl → SquareCL) at build time, plus the box-filter runner and its host reference.
         .target(
             name: "SwiftCLKernels",
             dependencies: ["SwiftCL"],
             path: "Kernels",
-            // Every .cl file here becomes a typed Swift namespace (square.cl → SquareCL) at build time.
             plugins: ["SwiftCLKernelPlugin"]
         ),
+        // The validation engine: kernel checks, tolerances, the validator and the Oclgrind runner.
+        .target(name: "SwiftCLValidation", dependencies: ["SwiftCL"]),
+        // The checks of the shipped kernels and the deliberately broken kernels (for --memcheck).
+        .target(name: "SwiftCLValidationSuites", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation"]),
+        // The benchmark harness: variants, comparisons (verify, then time), summaries, reports, charts.
+        .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation"]),
+        // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
+        .target(name: "RawOpenCL", dependencies: ["COpenCL"], path: "Benchmarks/RawOpenCL"),
+        // The shipped benchmark suites (box, square, copy, launch, build), users of the harness.
         .target(
-            name: "SwiftCLBench",
-            dependencies: ["SwiftCL"]
+            name: "SwiftCLBenchmarkSuites",
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLBenchmarkHarness", "RawOpenCL"],
+            path: "Benchmarks/SwiftCLBenchmarkSuites"
         ),
         // The .cl signature parser and Swift code generator behind the build plugin.
         .target(name: "SwiftCLGenerator"),
         .executableTarget(name: "swiftcl-kernelgen", dependencies: ["SwiftCLGenerator", "SwiftCL"]),
         .plugin(name: "SwiftCLKernelPlugin", capability: .buildTool(), dependencies: ["swiftcl-kernelgen"]),
+        // The guide's sample programs (Listings 3-2 and 6-5), run by `swiftcl sample`.
+        .target(name: "GuideSamples", dependencies: ["SwiftCL", "SwiftCLKernels"], path: "Examples/GuideSamples"),
         // A target that applies the plugin to its .cl files, as a user's package would.
         .target(
             name: "PluginExample",
@@ -56,36 +71,38 @@ let package = Package(
             path: "Examples/PluginExample",
             plugins: ["SwiftCLKernelPlugin"]
         ),
-        // The validation suites of the shipped kernels and the deliberately broken ones.
-        .target(
-            name: "SwiftCLValidation",
-            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench"]
-        ),
-        // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
-        .target(
-            name: "RawOpenCL",
-            dependencies: ["COpenCL"],
-            path: "Benchmarks/RawOpenCL"
-        ),
-        .target(
-            name: "SwiftCLBenchmarks",
-            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "RawOpenCL"],
-            path: "Benchmarks/SwiftCLBenchmarks"
-        ),
         .executableTarget(
             name: "swiftcl",
             dependencies: [
-                "SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation", "SwiftCLGenerator",
+                "SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLValidationSuites", "SwiftCLBenchmarkHarness",
+                "SwiftCLBenchmarkSuites", "SwiftCLGenerator", "GuideSamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // Tests: one target per module, sharing the device list and small helpers.
+        .target(name: "SwiftCLTestSupport", dependencies: ["SwiftCL"], path: "Tests/SwiftCLTestSupport"),
         .testTarget(
             name: "SwiftCLTests",
-            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBench", "SwiftCLBenchmarks", "SwiftCLValidation", "swiftcl",
-                           "SwiftCLGenerator", "PluginExample",
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "SwiftCLKernelsTests", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLTestSupport"]),
+        .testTarget(name: "SwiftCLGeneratorTests", dependencies: ["SwiftCLGenerator"]),
+        .testTarget(name: "SwiftCLKernelPluginTests", dependencies: ["SwiftCL", "PluginExample", "SwiftCLTestSupport"]),
+        .testTarget(
+            name: "SwiftCLValidationTests",
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLValidationSuites", "SwiftCLTestSupport"]
+        ),
+        .testTarget(name: "SwiftCLBenchmarkHarnessTests", dependencies: ["SwiftCLBenchmarkHarness", "SwiftCLValidation"]),
+        .testTarget(
+            name: "SwiftCLBenchmarkSuitesTests",
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBenchmarkHarness", "SwiftCLBenchmarkSuites", "SwiftCLTestSupport"]
+        ),
+        .testTarget(name: "GuideSamplesTests", dependencies: ["SwiftCL", "SwiftCLKernels", "GuideSamples", "SwiftCLTestSupport"]),
+        // The command-line tool, run as a child process (it is built next to the tests).
+        .testTarget(name: "swiftclTests", dependencies: ["swiftcl", "SwiftCLValidation", "SwiftCLTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

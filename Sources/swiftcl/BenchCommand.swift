@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
-import SwiftCLBench
-import SwiftCLBenchmarks
+import SwiftCLBenchmarkHarness
+import SwiftCLBenchmarkSuites
 
 /// `swiftcl bench [SUITE ...]`: run benchmark suites, print a table, write JSON, Markdown and SVG.
 struct BenchCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SwiftCLBench
+import SwiftCLValidation
 
 /// `swiftcl memcheck -- COMMAND [ARGS...]`: run any program with Oclgrind as its only OpenCL platform
 /// and its checks on; fail when Oclgrind reports anything.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SwiftCL
-import SwiftCLKernels
+import GuideSamples
 
 /// `swiftcl sample square`: the guide's Listing 3-2.
 struct SampleCommand: ParsableCommand {

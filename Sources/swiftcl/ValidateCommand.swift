@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
-import SwiftCLBench
 import SwiftCLValidation
+import SwiftCLValidationSuites
 
 /// `swiftcl validate`: every shipped kernel against its host reference on every device; with
 /// `--memcheck`, again under Oclgrind with its checks on.

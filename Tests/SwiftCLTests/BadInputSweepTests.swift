@@ -1,5 +1,6 @@
 import SwiftCL
 import SwiftCLKernels
+import SwiftCLTestSupport
 import Testing
 
 /// Every kind of bad input the API can receive, each answered with a typed error, and the process

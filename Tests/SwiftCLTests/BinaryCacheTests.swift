@@ -2,6 +2,7 @@ import Foundation
 import Logging
 @testable import SwiftCL
 import SwiftCLKernels
+import SwiftCLTestSupport
 import Testing
 
 @Suite("Program binary cache")

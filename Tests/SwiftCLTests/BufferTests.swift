@@ -1,5 +1,6 @@
 import SwiftCL
 import SwiftCLKernels
+import SwiftCLTestSupport
 import Testing
 
 /// A 12-byte element: its stride is not a power of two, so fills go through the host.

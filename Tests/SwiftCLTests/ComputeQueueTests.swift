@@ -1,6 +1,7 @@
 import Dispatch
 import SwiftCL
 import SwiftCLKernels
+import SwiftCLTestSupport
 import Testing
 
 @Suite("Compute queues")

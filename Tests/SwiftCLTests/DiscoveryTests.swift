@@ -1,5 +1,6 @@
 import Foundation
 import SwiftCL
+import SwiftCLTestSupport
 import Testing
 
 @Suite("Discovery")

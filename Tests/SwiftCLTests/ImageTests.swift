@@ -1,6 +1,7 @@
 import Dispatch
 import SwiftCL
 import SwiftCLKernels
+import SwiftCLTestSupport
 import Testing
 
 @Suite("Images and samplers")
@@ -160,14 +161,5 @@ struct ImageTests {
             }
             try swap(cl, range, image, image)
         }
-    }
-
-    @Test("Listing 6-5: a 2048×2048 red image turns green, synchronised with a dispatch semaphore", arguments: imageDevices)
-    func listing6_5(device: Device) throws {
-        let queue = try makeQueue(device)
-        let outcome = try RedToGreenSample.run(on: queue)
-        #expect(outcome.pixels == 2048 * 2048)
-        #expect(outcome.mismatches == 0, "every pixel is 0xFF00FF00")
-        #expect(RedToGreenKernel.reference(0xFF00_00FF) == 0xFF00_FF00)
     }
 }

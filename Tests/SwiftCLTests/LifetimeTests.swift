@@ -1,6 +1,7 @@
 import Foundation
 import SwiftCL
 import SwiftCLKernels
+import SwiftCLTestSupport
 import Testing
 
 @Suite("Object lifetimes and leaks")

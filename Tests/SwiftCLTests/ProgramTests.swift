@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SwiftCL
 import SwiftCLKernels
+import SwiftCLTestSupport
 import Testing
 
 @Suite("Programs and kernels")

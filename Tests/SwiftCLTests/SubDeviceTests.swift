@@ -1,5 +1,6 @@
 import SwiftCL
 import SwiftCLKernels
+import SwiftCLTestSupport
 import Testing
 
 @Suite("Sub-devices")

@@ -1,10 +1,11 @@
 import SwiftCL
+import SwiftCLValidation
 
 /// One candidate in a comparison: a name, the kernels it launches, how, and with what parameters.
 /// A device variant is prepared for a queue and a problem, then enqueued again and again; a host
 /// variant is a Swift function (a peer to compare against). Point the harness at your own kernels by
 /// making variants of them.
-public struct Variant: Sendable {
+public struct BenchmarkVariant: Sendable {
     /// A variant ready to run on one queue for one problem.
     public struct Prepared {
         /// Enqueues one run from `input` to `output`.
@@ -46,19 +47,5 @@ public struct Variant: Sendable {
         self.localSizeCandidates = localSizeCandidates
         self.unsupportedReason = unsupportedReason
         self.body = body
-    }
-
-    /// Local sizes worth trying, and only those the kernel allows: its preferred work-group multiple
-    /// times 1, 2, 4, … up to the kernel's limit (at most `cap`), every `step`-th power of two.
-    public static func powerOfTwoLocalSizes(for kernel: Kernel, on device: Device, cap: Int = 1024, step: Int = 2) throws -> [Int] {
-        let info = try kernel.workGroupInfo(on: device)
-        let limit = Swift.min(info.maxWorkGroupSize, device.maxWorkItemSizes.first ?? 1, cap)
-        var sizes: [Int] = []
-        var size = Swift.max(1, info.preferredWorkGroupSizeMultiple)
-        while size <= limit {
-            sizes.append(size)
-            size <<= Swift.max(1, step)
-        }
-        return sizes
     }
 }

@@ -1,5 +1,6 @@
 import SwiftCL
-import SwiftCLBench
+import SwiftCLBenchmarkHarness
+import SwiftCLValidation
 
 /// The suites `swiftcl bench` can run, by name.
 public enum BenchmarkSuites {

@@ -1,17 +1,18 @@
 import SwiftCL
-import SwiftCLBench
+import SwiftCLBenchmarkHarness
+import SwiftCLValidation
 import SwiftCLKernels
 
 /// The box-filter variants as harness variants, plus the copy bound and the fast host peer.
-public enum BoxVariants {
+public enum BoxFilterBenchmarkVariants {
     /// Every shipped box-filter variant at box half-width `range`.
-    public static func device(range: Int) -> [Variant] {
+    public static func device(range: Int) -> [BenchmarkVariant] {
         BoxFilterVariant.all.map { device($0, range: range) }
     }
 
     /// One shipped variant as a harness variant.
-    public static func device(_ boxVariant: BoxFilterVariant, range: Int) -> Variant {
-        Variant(
+    public static func device(_ boxVariant: BoxFilterVariant, range: Int) -> BenchmarkVariant {
+        BenchmarkVariant(
             name: boxVariant.name,
             kernels: boxVariant.kernels,
             plan: boxVariant.summary,
@@ -19,21 +20,21 @@ public enum BoxVariants {
             localSizeCandidates: { queue in
                 guard boxVariant.hasTunableLocalSize else { return [] }
                 let filter = try BoxFilter(variant: boxVariant, context: queue.context, range: range)
-                return try Variant.powerOfTwoLocalSizes(for: filter.kernels[0], on: queue.device)
+                return try filter.kernels[0].powerOfTwoLocalSizes(on: queue.device)
             },
             unsupportedReason: { problem in boxVariant.unsupportedReason(width: problem.width, height: problem.height) },
             body: .device { queue, problem, localSize in
                 let filter = try BoxFilter(variant: boxVariant, context: queue.context, range: range)
                 let workspace = try filter.makeWorkspace(width: problem.width, height: problem.height)
-                return Variant.Prepared { cl, input, output in
+                return BenchmarkVariant.Prepared { cl, input, output in
                     try filter.encode(cl, input: input, output: output, workspace: workspace, localSize: localSize)
                 }
             })
     }
 
     /// The fast multi-threaded SIMD Swift implementation, benchmarked as a peer.
-    public static func hostPeer(range: Int) -> Variant {
-        Variant(name: "host-swift-parallel", kernels: [], plan: "Swift: row bands on concurrentPerform, SIMD16 taps",
+    public static func hostPeer(range: Int) -> BenchmarkVariant {
+        BenchmarkVariant(name: "host-swift-parallel", kernels: [], plan: "Swift: row bands on concurrentPerform, SIMD16 taps",
                 parameters: ["RANGE": "\(range)"],
                 body: .host { input, problem in
                     try BoxFilterReference.fast(input, width: problem.width, height: problem.height, range: range)
@@ -41,11 +42,11 @@ public enum BoxVariants {
     }
 
     /// The copy kernel: one float read and one written per pixel, the bound of every variant.
-    public static let copyBound = Variant(
+    public static let copyBound = BenchmarkVariant(
         name: "copy", kernels: ["copy"], plan: "one work item per pixel, runtime-chosen local size",
         body: .device { queue, problem, _ in
             let copy = try CopyKernel(context: queue.context)
             let range = try NDRange(problem.pixels)
-            return Variant.Prepared { cl, input, output in try copy(cl, range, input, output) }
+            return BenchmarkVariant.Prepared { cl, input, output in try copy(cl, range, input, output) }
         })
 }

@@ -1,6 +1,8 @@
 import Dispatch
 import SwiftCL
+import GuideSamples
 import SwiftCLKernels
+import SwiftCLTestSupport
 import Testing
 
 /// The guide's listings, ported and kept as tests.
@@ -118,5 +120,13 @@ struct GuideSampleTests {
             #expect(rendered == expected, "frame \(frame)")
         }
     }
-}
 
+    @Test("Listing 6-5: a 2048×2048 red image turns green, synchronised with a dispatch semaphore", arguments: TestDevices.all.filter(\.imageSupport))
+    func listing6_5(device: Device) throws {
+        let queue = try makeQueue(device)
+        let outcome = try RedToGreenSample.run(on: queue)
+        #expect(outcome.pixels == 2048 * 2048)
+        #expect(outcome.mismatches == 0, "every pixel is 0xFF00FF00")
+        #expect(RedToGreenKernel.reference(0xFF00_00FF) == 0xFF00_FF00)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import SwiftCL
-import SwiftCLBench
+import SwiftCLBenchmarkHarness
+import SwiftCLValidation
 import SwiftCLKernels
 
 /// Program build time from source (PoCL's own kernel cache warm after the first build) against a build

@@ -1,6 +1,7 @@
 import Dispatch
 import SwiftCL
-import SwiftCLBench
+import SwiftCLBenchmarkHarness
+import SwiftCLValidation
 import SwiftCLKernels
 
 /// `square` over 16 Mi floats: SwiftCL, plain C OpenCL on the same device, and two host peers (a

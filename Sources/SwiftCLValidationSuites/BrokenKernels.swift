@@ -1,5 +1,5 @@
 import SwiftCL
-import SwiftCLBench
+import SwiftCLValidation
 
 /// Deliberately broken kernels, to prove the memory checker finds what it should: an out-of-bounds
 /// write and a missing barrier (a data race on local memory).

@@ -1,5 +1,5 @@
 import SwiftCL
-import SwiftCLBench
+import SwiftCLValidation
 import SwiftCLKernels
 
 /// The validation suites of every shipped kernel: each against its host reference, over awkward sizes
@@ -19,22 +19,17 @@ public enum ShippedChecks {
 
     /// Deterministic values in [0, 1).
     static func values(_ count: Int, seed: UInt64 = 1) -> [Float] {
-        var state = seed &* 0x9E37_79B9_7F4A_7C15
-        return (0..<count).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Float(state >> 40) / Float(1 << 24)
-        }
+        DeterministicInput.unitInterval(count, seed: seed)
     }
 
     static func powersOfTwo(_ kernel: @escaping @Sendable (Context) throws -> Kernel) -> @Sendable (ComputeQueue) throws -> [Int] {
-        { queue in Array(try Variant.powerOfTwoLocalSizes(for: kernel(queue.context), on: queue.device, cap: 256, step: 2).prefix(3)) }
+        { queue in Array(try kernel(queue.context).powerOfTwoLocalSizes(on: queue.device, cap: 256, step: 2).prefix(3)) }
     }
 
     static func oneDimensional(_ count: Int, local: Int?) throws -> NDRange {
         guard let local else { return try NDRange(count) }
         // Pad to whole work-groups would run past the buffers; use the largest allowed divisor instead.
-        let divisor = stride(from: min(local, count), through: 1, by: -1).first { count % $0 == 0 } ?? 1
-        return try NDRange(count, local: divisor)
+        return try NDRange(count, local: NDRange.largestDividingLocalSize(of: count, atMost: local))
     }
 
     static func square(_ sizes: [ImageProblem]) -> KernelCheck {
@@ -85,7 +80,7 @@ public enum ShippedChecks {
             KernelCheck(name: "box/\(variant.name)", sizes: sizes, tolerance: .absolute(1e-4), localSizes: { queue in
                 guard variant.hasTunableLocalSize else { return [] }
                 let filter = try BoxFilter(variant: variant, context: queue.context)
-                return Array(try Variant.powerOfTwoLocalSizes(for: filter.kernels[0], on: queue.device, cap: 64, step: 2)
+                return Array(try filter.kernels[0].powerOfTwoLocalSizes(on: queue.device, cap: 64, step: 2)
                     .prefix(memcheck ? 1 : 2))
             }) { queue, size, local in
                 let input = values(size.pixels, seed: 5)

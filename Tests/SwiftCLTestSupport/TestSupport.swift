@@ -1,14 +1,13 @@
 import Foundation
 import SwiftCL
-import Testing
 
 /// The devices every device test runs on: all of them (PoCL's CPU device on CI).
-enum TestDevices {
-    static let all: [Device] = (try? Device.all) ?? []
+public enum TestDevices {
+    public static let all: [Device] = (try? Device.all) ?? []
 }
 
 /// The error `body` throws, or nil.
-func thrownError(_ body: () throws -> Void) -> (any Error)? {
+public func thrownError(_ body: () throws -> Void) -> (any Error)? {
     do {
         try body()
         return nil
@@ -18,26 +17,26 @@ func thrownError(_ body: () throws -> Void) -> (any Error)? {
 }
 
 /// A queue on `device` in its shared context.
-func makeQueue(_ device: Device) throws -> ComputeQueue {
+public func makeQueue(_ device: Device) throws -> ComputeQueue {
     try ComputeQueue(device: device)
 }
 
 /// Deterministic test data: a varied, exactly representable ramp.
-func ramp(_ count: Int, scale: Float = 0.5) -> [Float] {
+public func ramp(_ count: Int, scale: Float = 0.5) -> [Float] {
     (0..<count).map { Float($0 % 4099) * scale - 7 }
 }
 
 /// Sizes every size-parameterised test sweeps: 1, odd, and not multiples of 4, 8 or 16.
-let awkwardSizes = [1, 2, 3, 7, 17, 33, 1000, 1023, 4097]
+public let awkwardSizes = [1, 2, 3, 7, 17, 33, 1000, 1023, 4097]
 
 /// A value behind an `NSLock` (pthread-based, so ThreadSanitizer sees the synchronisation).
-final class TestLocked<Value>: @unchecked Sendable {
+public final class TestLocked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

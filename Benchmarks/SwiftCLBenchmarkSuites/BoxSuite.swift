@@ -1,5 +1,6 @@
 import SwiftCL
-import SwiftCLBench
+import SwiftCLBenchmarkHarness
+import SwiftCLValidation
 import SwiftCLKernels
 
 /// The box filter, the main job: every variant at one size (4096² by default) against the copy bound
@@ -20,24 +21,20 @@ public struct BoxSuite: Sendable {
     /// Max abs error allowed (inputs lie in [0, 1)).
     public var tolerance: Float = 1e-4
     public var settings = Comparison.Settings()
-    /// Variant names to run (nil: all).
+    /// BenchmarkVariant names to run (nil: all).
     public var only: [String]?
 
     public init() {}
 
     /// Deterministic pseudo-random pixels in [0, 1).
     public static func image(_ pixels: Int) -> [Float] {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        return (0..<pixels).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Float(state >> 40) / Float(1 << 24)
-        }
+        DeterministicInput.unitInterval(pixels)
     }
 
     public func run(on device: Device, tuning: TuningStore?, progress: (String) -> Void = { _ in })
         throws -> (records: [BenchmarkRecord], suites: [SuiteSummary]) {
         let queue = try ComputeQueue(device: device)
-        var variants = BoxVariants.device(range: range) + [BoxVariants.hostPeer(range: range)]
+        var variants = BoxFilterBenchmarkVariants.device(range: range) + [BoxFilterBenchmarkVariants.hostPeer(range: range)]
         if let only { variants = variants.filter { only.contains($0.name) } }
         var records: [BenchmarkRecord] = []
         var suites: [SuiteSummary] = []
@@ -75,7 +72,7 @@ public struct BoxSuite: Sendable {
             references[side] = (input, reference)
         }
         var comparison = try Comparison(suite: suite, problem: ImageProblem(side: side), input: input, reference: reference,
-                                        tolerance: tolerance, bound: BoxVariants.copyBound)
+                                        tolerance: tolerance, bound: BoxFilterBenchmarkVariants.copyBound)
         comparison.settings = settings
         comparison.tuning = tuning
         comparison.tuningContext = "RANGE=\(range)|source=\(ShippedSources.boxFilter.fingerprint)"

@@ -1,5 +1,6 @@
 import SwiftCL
-import SwiftCLBench
+import SwiftCLBenchmarkHarness
+import SwiftCLValidation
 import SwiftCLKernels
 
 /// Copy-kernel bandwidth against buffer size, 1 KiB … 256 MiB (the guide's Figure 11-1), next to a

@@ -1,4 +1,5 @@
 import SwiftCL
+import SwiftCLValidation
 
 /// Compares variants on one image problem, the way the guide's performance chapter does and more
 /// strictly: each variant is verified against the reference (max abs error against a stated tolerance)
@@ -33,14 +34,14 @@ public struct Comparison {
     /// The largest absolute error a variant may have and still count.
     public let tolerance: Float
     /// The copy kernel (or any other bound) measured next to each variant.
-    public let bound: Variant
+    public let bound: BenchmarkVariant
     public var settings = Settings()
     /// Where the best local sizes are remembered (nil: sweep every time, remember nothing).
     public var tuning: TuningStore?
     /// Extra text in tuning keys (e.g. "RANGE=2").
     public var tuningContext = ""
 
-    public init(suite: String, problem: ImageProblem, input: [Float], reference: [Float], tolerance: Float, bound: Variant) throws {
+    public init(suite: String, problem: ImageProblem, input: [Float], reference: [Float], tolerance: Float, bound: BenchmarkVariant) throws {
         guard input.count == problem.pixels, reference.count == problem.pixels else {
             throw SwiftCLError.invalidArgument("comparison \(suite): input and reference must hold \(problem) pixels")
         }
@@ -53,7 +54,7 @@ public struct Comparison {
     }
 
     /// Runs every variant and returns one record each, plus the suite's copy bound.
-    public func run(_ variants: [Variant], on queue: ComputeQueue,
+    public func run(_ variants: [BenchmarkVariant], on queue: ComputeQueue,
                     progress: (String) -> Void = { _ in }) throws -> (records: [BenchmarkRecord], copyBoundMpixPerS: Double) {
         guard case let .device(prepareBound) = bound.body else {
             throw SwiftCLError.invalidArgument("comparison \(suite): the bound must be a device variant")
@@ -78,7 +79,7 @@ public struct Comparison {
     /// Mpix/s of one run taking `seconds`.
     func rate(_ seconds: Double) -> Double { Double(problem.pixels) / seconds / 1e6 }
 
-    private func measure(_ variant: Variant, on queue: ComputeQueue, bound: Variant.Prepared) throws -> (BenchmarkRecord, [Double]) {
+    private func measure(_ variant: BenchmarkVariant, on queue: ComputeQueue, bound: BenchmarkVariant.Prepared) throws -> (BenchmarkRecord, [Double]) {
         let deviceName: String
         switch variant.body {
         case .device: deviceName = queue.device.name
@@ -163,7 +164,7 @@ public struct Comparison {
         return (record, boundSamples)
     }
 
-    private func untimed(_ variant: Variant, _ device: String, note: String, error: Float? = nil) -> BenchmarkRecord {
+    private func untimed(_ variant: BenchmarkVariant, _ device: String, note: String, error: Float? = nil) -> BenchmarkRecord {
         BenchmarkRecord.untimed(suite: suite, variant: variant.name, metric: "mpix_per_s", device: device,
                                 width: problem.width, height: problem.height, note: note,
                                 maxAbsError: error.map(Double.init), tolerance: Double(tolerance))
@@ -171,7 +172,7 @@ public struct Comparison {
 
     /// The local size to time with: remembered, or found by a sweep over the sizes the kernel allows
     /// (every candidate verified first), then remembered.
-    private func chooseLocalSize(_ variant: Variant, prepare: @Sendable (ComputeQueue, ImageProblem, Int?) throws -> Variant.Prepared,
+    private func chooseLocalSize(_ variant: BenchmarkVariant, prepare: @Sendable (ComputeQueue, ImageProblem, Int?) throws -> BenchmarkVariant.Prepared,
                                  queue: ComputeQueue) throws -> Int? {
         let candidates = settings.sweepsLocalSizes ? try variant.localSizeCandidates(queue) : []
         guard !candidates.isEmpty else { return nil }
@@ -182,7 +183,7 @@ public struct Comparison {
         let outputBuffer = try Buffer<Float>(count: problem.pixels, context: queue.context)
         var best: (local: Int?, rate: Double) = (nil, -1)
         for candidate in [nil] + candidates.map(Optional.some) {
-            let prepared: Variant.Prepared
+            let prepared: BenchmarkVariant.Prepared
             do {
                 prepared = try prepare(queue, problem, candidate)
             } catch is SwiftCLError {
@@ -216,15 +217,4 @@ public struct Comparison {
     func timePerRun(_ runs: (Int) throws -> Void, repetitions: Int) throws -> Double {
         try Stopwatch.time { try runs(repetitions) }.seconds / Double(repetitions)
     }
-}
-
-/// The largest absolute difference between two images (infinite when their sizes differ or a value is NaN).
-public func maxAbsError(_ actual: [Float], _ expected: [Float]) -> Float {
-    guard actual.count == expected.count else { return .infinity }
-    var worst: Float = 0
-    for index in actual.indices {
-        let error = abs(actual[index] - expected[index])
-        if !(error <= worst) { worst = error.isNaN ? .infinity : error }
-    }
-    return worst
 }

@@ -1,5 +1,6 @@
 import SwiftCL
-import SwiftCLBench
+import SwiftCLBenchmarkHarness
+import SwiftCLValidation
 import SwiftCLKernels
 
 /// Launch overhead of SwiftCL against plain C OpenCL on the same device, interleaved in one run:

@@ -1,4 +1,5 @@
 import SwiftCL
+import SwiftCLKernels
 
 /// Listing 3-2 of the guide, ported: square `count` values on the most capable GPU (or the CPU when
 /// there is none) and check every value against the host.
@@ -29,7 +30,7 @@ public enum SquareSample {
         let (output, workGroupSize) = try queue.sync { cl in
             // Ask for the kernel's work-group size, then use the largest divisor of the count within it.
             let limit = try square.kernel.workGroupInfo(on: cl.device).maxWorkGroupSize
-            let local = stride(from: min(limit, count), through: 1, by: -1).first { count % $0 == 0 } ?? 1
+            let local = NDRange.largestDividingLocalSize(of: count, atMost: limit)
             try square(cl, NDRange(count, local: local), inputBuffer, outputBuffer)
             return (try cl.read(outputBuffer), local)
         }

@@ -1,5 +1,7 @@
 import SwiftCL
 import SwiftCLKernels
+import SwiftCLTestSupport
+import SwiftCLValidation
 import Testing
 
 @Suite("Box filter")
@@ -34,7 +36,8 @@ struct BoxFilterTests {
                     try filter.encode(cl, input: a, output: b, workspace: workspace)
                     return try cl.read(b)
                 }
-                let (worst, index) = maxAbsError(output, expected)
+                let (worst, worstIndex) = worstAbsoluteError(output, expected)
+                let index = try #require(worstIndex, "\(output.count) outputs for \(expected.count) pixels")
                 #expect(worst <= Self.tolerance,
                         "\(variant.name) RANGE \(range) \(width)×\(height) on \(device.name): pixel \(index % width),\(index / width) is \(output[index]), expected \(expected[index])")
             }
@@ -47,7 +50,7 @@ struct BoxFilterTests {
             let input = Self.image(width, height)
             let fast = try BoxFilterReference.fast(input, width: width, height: height, range: range)
             let exact = try BoxFilterReference.exact(input, width: width, height: height, range: range)
-            #expect(maxAbsError(fast, exact).0 <= Self.tolerance, "\(width)×\(height) RANGE \(range)")
+            #expect(maxAbsError(fast, exact) <= Self.tolerance, "\(width)×\(height) RANGE \(range)")
         }
     }
 
@@ -69,15 +72,4 @@ struct BoxFilterTests {
             try queue.sync { cl in try filter.encode(cl, input: small, output: small, workspace: workspace) }
         }
     }
-}
-
-/// The largest absolute difference and where it is.
-func maxAbsError(_ actual: [Float], _ expected: [Float]) -> (Float, Int) {
-    guard actual.count == expected.count else { return (.infinity, 0) }
-    var worst: Float = 0, index = 0
-    for i in actual.indices {
-        let error = abs(actual[i] - expected[i])
-        if !(error <= worst) { worst = error; index = i }
-    }
-    return (worst, index)
 }
