@@ -20,9 +20,10 @@ public final class BoxFilter: Sendable {
     let sampler: Sampler?
 
     /// Builds the variant's kernels (once per context, range and variant parameters).
+    /// - Throws: ``BoxFilterError/rangeOutOfBounds(range:allowed:)``, `BuildError` or `OpenCLError` from the build.
     public init(variant: BoxFilterVariant, context: Context, range: Int = 2) throws {
         guard (0...16).contains(range) else {
-            throw SwiftCLError.invalidArgument("box filter RANGE \(range) is outside 0...16")
+            throw BoxFilterError.rangeOutOfBounds(range: range, allowed: 0...16)
         }
         var options = BuildOptions()
         options.define("RANGE", range)
@@ -67,13 +68,15 @@ public final class BoxFilter: Sendable {
     }
 
     /// Checks the size against the variant and allocates its scratch buffers.
+    /// - Throws: ``BoxFilterError/unsupportedSize(variant:width:height:reason:)``, ``BoxFilterError/exceedsIndexing(width:height:)``,
+    ///   `SwiftCLError` or `OpenCLError` from the allocations.
     public func makeWorkspace(width: Int, height: Int) throws -> Workspace {
         if let reason = variant.unsupportedReason(width: width, height: height) {
-            throw SwiftCLError.invalidArgument(reason)
+            throw BoxFilterError.unsupportedSize(variant: variant.name, width: width, height: height, reason: reason)
         }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, pixels <= Int(Int32.max) else {
-            throw SwiftCLError.invalidArgument("box filter: \(width)×\(height) pixels exceed the kernels' 32-bit indexing")
+            throw BoxFilterError.exceedsIndexing(width: width, height: height)
         }
         let computeUnits = context.devices.map(\.computeUnits).max() ?? 1
         let bands = min(height, max(8, 8 * computeUnits))
@@ -97,15 +100,16 @@ public final class BoxFilter: Sendable {
 
     /// Enqueues the filter from `input` to `output` (both `width × height`). `localSize`, when given,
     /// is the work-group size along the first dimension of the pixel- or row-parallel launches.
+    /// - Throws: ``BoxFilterError/pixelCountMismatch(what:count:width:height:)``, ``BoxFilterError/invalidLocalSize(variant:localSize:)``,
+    ///   ``BoxFilterError/workspaceMismatch(variant:)``, and the launch's `SwiftCLError` or `OpenCLError`.
     public func encode(_ cl: ComputeEncoder, input: Buffer<Float>, output: Buffer<Float>, workspace: Workspace,
                        localSize: Int? = nil) throws {
         let w = workspace.width, h = workspace.height
-        guard input.count == w * h, output.count == w * h else {
-            throw SwiftCLError.invalidArgument(
-                "box filter \(variant.name): input (\(input.count)) and output (\(output.count)) must hold \(w)×\(h) pixels")
+        for (what, buffer) in [("input", input), ("output", output)] where buffer.count != w * h {
+            throw BoxFilterError.pixelCountMismatch(what: "\(variant.name) \(what)", count: buffer.count, width: w, height: h)
         }
         if let localSize, localSize < 1 {
-            throw SwiftCLError.invalidArgument("box filter \(variant.name): local size \(localSize) must be positive")
+            throw BoxFilterError.invalidLocalSize(variant: variant.name, localSize: localSize)
         }
         let width = Int32(w), height = Int32(h)
         switch variant.pipeline {
@@ -203,7 +207,7 @@ public final class BoxFilter: Sendable {
         (value + multiple - 1) / multiple * multiple
     }
 
-    private func missingScratch() -> SwiftCLError {
-        .invalidArgument("box filter \(variant.name): the workspace was made for another variant")
+    private func missingScratch() -> BoxFilterError {
+        .workspaceMismatch(variant: variant.name)
     }
 }

@@ -49,11 +49,13 @@ public enum BoxFilterReference {
     }
 
     static func validate(_ input: [Float], width: Int, height: Int, range: Int) throws {
-        guard width > 0, height > 0, range >= 0 else {
-            throw SwiftCLError.invalidArgument("box filter: \(width)×\(height) with RANGE \(range) (need positive sizes, RANGE ≥ 0)")
+        guard range >= 0 else { throw BoxFilterError.rangeOutOfBounds(range: range, allowed: 0...Int.max) }
+        guard width > 0, height > 0 else {
+            throw BoxFilterError.unsupportedSize(variant: "host reference", width: width, height: height,
+                                                 reason: "box filter: the image must be at least 1×1, not \(width)×\(height)")
         }
         guard width.multipliedReportingOverflow(by: height) == (input.count, false) else {
-            throw SwiftCLError.invalidArgument("box filter: \(input.count) input pixels for a \(width)×\(height) image")
+            throw BoxFilterError.pixelCountMismatch(what: "host input", count: input.count, width: width, height: height)
         }
     }
 

@@ -132,7 +132,7 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
     /// The variant with this name; the error lists the names that exist.
     public static func named(_ name: String) throws -> BoxFilterVariant {
         guard let variant = all.first(where: { $0.name == name }) else {
-            throw SwiftCLError.invalidArgument("no box filter variant named \(name); variants: \(all.map(\.name).joined(separator: ", "))")
+            throw BoxFilterError.unknownVariant(name: name, available: all.map(\.name))
         }
         return variant
     }

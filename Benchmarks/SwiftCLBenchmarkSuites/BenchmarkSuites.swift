@@ -65,8 +65,7 @@ public enum BenchmarkSuites {
                 report.results += try suite.run(on: device, progress: progress)
                 report.suites.append(SuiteSummary(name: "build"))
             default:
-                throw SwiftCLError.invalidArgument(
-                    "no benchmark suite named \(name); suites: \((Self.names + Self.optionalNames).joined(separator: ", "))")
+                throw BenchmarkSuiteError.unknownSuite(name: name, available: Self.names + Self.optionalNames)
             }
         }
         return report

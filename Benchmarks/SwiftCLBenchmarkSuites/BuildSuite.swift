@@ -30,7 +30,7 @@ public struct BuildSuite: Sendable {
                 let (seconds, program) = try Stopwatch.time {
                     try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
                 }
-                usedBinary = usedBinary && program.loadedFromBinaryCache
+                usedBinary = usedBinary && program.isFromBinaryCache
                 fromBinary.append(seconds)
             }
             _ = primed

@@ -40,7 +40,7 @@ public struct CopySuite: Sendable {
             hostCopy(1)
             let verified = copied == input && host == input
             guard verified else {
-                throw SwiftCLError.invalidArgument("copy suite: output differs from input at \(bytes) bytes")
+                throw BenchmarkSuiteError.verificationFailed(suite: "copy", detail: "output differs from input at \(bytes) bytes")
             }
             let device: (Int) throws -> Void = { runs in try queue.sync { cl in for _ in 0..<runs { try copy(cl, range, a, b) } } }
             let deviceRuns = try calibrate(device), hostRuns = try calibrate(hostCopy)

@@ -37,7 +37,8 @@ public struct LaunchSuite: Sendable {
         let rawOutput = try raw.readOutput()
         let swiftVerified = swiftOutput == expected, rawVerified = rawOutput == expected
         guard swiftVerified, rawVerified else {
-            throw SwiftCLError.invalidArgument("launch suite: square output differs from the host reference (swiftcl \(swiftVerified), raw-c \(rawVerified))")
+            throw BenchmarkSuiteError.verificationFailed(
+                suite: "launch", detail: "square output differs from the host reference (swiftcl \(swiftVerified), raw-c \(rawVerified))")
         }
 
         // Warm up both paths.

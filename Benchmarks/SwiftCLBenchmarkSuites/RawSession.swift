@@ -11,11 +11,11 @@ final class RawSession {
         let platforms = try Platform.all
         guard let platformIndex = platforms.firstIndex(of: device.platform),
               let deviceIndex = try platforms[platformIndex].devices().firstIndex(of: device) else {
-            throw SwiftCLError.invalidArgument("raw C benchmark: \(device.name) is not a root device")
+            throw BenchmarkSuiteError.rawSetupFailed("\(device.name) is not a root device")
         }
         var message = [CChar](repeating: 0, count: 512)
         guard let raw = raw_cl_create(Int32(platformIndex), Int32(deviceIndex), source.text, kernel, count, &message, message.count) else {
-            throw SwiftCLError.invalidArgument("raw C benchmark set-up: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw BenchmarkSuiteError.rawSetupFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         handle = raw
         self.count = count

@@ -39,7 +39,7 @@ public struct SquareSuite: Sendable {
             "host-swift-parallel": { Self.hostParallel(input, into: &hostOutput); return hostOutput == expected }(),
         ]
         if let failed = verified.first(where: { !$0.value }) {
-            throw SwiftCLError.invalidArgument("square suite: \(failed.key) differs from the host reference")
+            throw BenchmarkSuiteError.verificationFailed(suite: "square", detail: "\(failed.key) differs from the host reference")
         }
 
         var samples: [String: [Double]] = [:]

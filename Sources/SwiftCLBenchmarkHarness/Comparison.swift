@@ -41,9 +41,10 @@ public struct Comparison {
     /// Extra text in tuning keys (e.g. "RANGE=2").
     public var tuningContext = ""
 
+    /// - Throws: ``BenchmarkError/problemSizeMismatch(suite:problem:input:reference:)``.
     public init(suite: String, problem: ImageProblem, input: [Float], reference: [Float], tolerance: Float, bound: BenchmarkVariant) throws {
         guard input.count == problem.pixels, reference.count == problem.pixels else {
-            throw SwiftCLError.invalidArgument("comparison \(suite): input and reference must hold \(problem) pixels")
+            throw BenchmarkError.problemSizeMismatch(suite: suite, problem: "\(problem)", input: input.count, reference: reference.count)
         }
         self.suite = suite
         self.problem = problem
@@ -54,10 +55,12 @@ public struct Comparison {
     }
 
     /// Runs every variant and returns one record each, plus the suite's copy bound.
+    /// - Throws: ``BenchmarkError/boundNotOnDevice(suite:bound:)``, or the runtime's errors when the bound
+    ///   cannot run (a variant that fails is a record, not an error).
     public func run(_ variants: [BenchmarkVariant], on queue: ComputeQueue,
                     progress: (String) -> Void = { _ in }) throws -> (records: [BenchmarkRecord], copyBoundMpixPerS: Double) {
         guard case let .device(prepareBound) = bound.body else {
-            throw SwiftCLError.invalidArgument("comparison \(suite): the bound must be a device variant")
+            throw BenchmarkError.boundNotOnDevice(suite: suite, bound: bound.name)
         }
         let boundPrepared = try prepareBound(queue, problem, nil)
         var allBoundSamples: [Double] = []

@@ -41,7 +41,7 @@ public struct Validator: Sendable {
         do {
             let outcome = try check.run(queue, size, local)
             guard outcome.actual.count == outcome.expected.count else {
-                throw SwiftCLError.invalidArgument("\(outcome.actual.count) results for \(outcome.expected.count) expected")
+                throw KernelCheckError.outputCountMismatch(check: check.name, actual: outcome.actual.count, expected: outcome.expected.count)
             }
             var worst = -1.0, index = -1
             var passed = true

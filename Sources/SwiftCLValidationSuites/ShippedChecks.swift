@@ -90,8 +90,8 @@ public enum ShippedChecks {
                     let filter = try BoxFilter(variant: variant, context: queue.context)
                     do {
                         _ = try filter.makeWorkspace(width: size.width, height: size.height)
-                        throw SwiftCLError.invalidArgument("\(variant.name) accepted a size it should refuse (\(reason))")
-                    } catch SwiftCLError.invalidArgument(reason) {
+                        throw ShippedCheckError.acceptedRefusedSize(variant: variant.name, reason: reason)
+                    } catch BoxFilterError.unsupportedSize(variant.name, size.width, size.height, _) {
                         return KernelCheck.Outcome(actual: [], expected: [])
                     }
                 }

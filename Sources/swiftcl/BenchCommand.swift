@@ -102,11 +102,11 @@ struct BenchCommand: ParsableCommand {
     private func selectedDevice() throws -> Device {
         switch deviceType?.lowercased() {
         case nil:
-            if let gpu = try? Device.default(for: .gpu) { return gpu }
-            return try Device.default(for: .cpu)
-        case "cpu": return try Device.default(for: .cpu)
-        case "gpu": return try Device.default(for: .gpu)
-        case "accelerator": return try Device.default(for: .accelerator)
+            if let gpu = try? Device.default(ofType: .gpu) { return gpu }
+            return try Device.default(ofType: .cpu)
+        case "cpu": return try Device.default(ofType: .cpu)
+        case "gpu": return try Device.default(ofType: .gpu)
+        case "accelerator": return try Device.default(ofType: .accelerator)
         case let other?: throw ValidationError("unknown device type \(other); use cpu, gpu or accelerator")
         }
     }

@@ -34,7 +34,7 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         guard imageFormats else { return }
-        for device in try Device.all where device.imageSupport {
+        for device in try Device.all where device.supportsImages {
             let context = try Context(devices: [device])
             print("Image formats of \(device.name) (read-write):")
             for kind in ImageKind.allCases {
@@ -56,7 +56,7 @@ struct DeviceReport: Codable {
     let computeUnits: Int, maxClockFrequencyMHz: Int
     let maxWorkGroupSize: Int, maxWorkItemSizes: [Int]
     let localMemoryBytes: Int, globalMemoryBytes: Int, maxAllocationBytes: Int, globalCacheBytes: Int
-    let imageSupport: Bool, image2DMax: [Int], image3DMax: [Int]
+    let supportsImages: Bool, image2DMax: [Int], image3DMax: [Int]
     let partitionMaxSubDevices: Int, partitionKinds: [String]
     let extensions: [String]
 
@@ -66,9 +66,9 @@ struct DeviceReport: Codable {
         type = device.type.description; available = device.isAvailable
         computeUnits = device.computeUnits; maxClockFrequencyMHz = device.maxClockFrequencyMHz
         maxWorkGroupSize = device.maxWorkGroupSize; maxWorkItemSizes = device.maxWorkItemSizes
-        localMemoryBytes = device.localMemorySize; globalMemoryBytes = device.globalMemorySize
-        maxAllocationBytes = device.maxMemoryAllocationSize; globalCacheBytes = device.globalMemoryCacheSize
-        imageSupport = device.imageSupport
+        localMemoryBytes = device.localMemoryBytes; globalMemoryBytes = device.globalMemoryBytes
+        maxAllocationBytes = device.maxMemoryAllocationBytes; globalCacheBytes = device.globalMemoryCacheBytes
+        supportsImages = device.supportsImages
         image2DMax = [device.imageLimits.max2DWidth, device.imageLimits.max2DHeight]
         image3DMax = [device.imageLimits.max3DWidth, device.imageLimits.max3DHeight, device.imageLimits.max3DDepth]
         partitionMaxSubDevices = device.partitionMaxSubDevices
@@ -86,7 +86,7 @@ struct DeviceReport: Codable {
             ("Max work-item sizes", maxWorkItemSizes.map(String.init).joined(separator: " × ")),
             ("Local memory", mib(localMemoryBytes)), ("Global memory", mib(globalMemoryBytes)),
             ("Global cache", mib(globalCacheBytes)), ("Max allocation", mib(maxAllocationBytes)),
-            ("Image support", imageSupport
+            ("Image support", supportsImages
                 ? "yes (2D \(image2DMax[0])×\(image2DMax[1]), 3D \(image3DMax[0])×\(image3DMax[1])×\(image3DMax[2]))" : "no"),
             ("Partitioning", partitionMaxSubDevices > 1
                 ? "up to \(partitionMaxSubDevices) sub-devices: \(partitionKinds.joined(separator: ", "))" : "none"),

@@ -23,7 +23,7 @@ struct GuideSampleTests {
         let info = try queue.sync { cl in try square.kernel.workGroupInfo(on: cl.device) }
         #expect(info.maxWorkGroupSize >= 1)
         #expect(info.preferredWorkGroupSizeMultiple >= 1)
-        #expect(info.localMemorySize >= 0)
+        #expect(info.localMemoryBytes >= 0)
         #expect(info.privateMemorySize >= 0)
     }
 
@@ -121,7 +121,7 @@ struct GuideSampleTests {
         }
     }
 
-    @Test("Listing 6-5: a 2048×2048 red image turns green, synchronised with a dispatch semaphore", arguments: TestDevices.all.filter(\.imageSupport))
+    @Test("Listing 6-5: a 2048×2048 red image turns green, synchronised with a dispatch semaphore", arguments: TestDevices.all.filter(\.supportsImages))
     func listing6_5(device: Device) throws {
         let queue = try makeQueue(device)
         let outcome = try RedToGreenSample.run(on: queue)

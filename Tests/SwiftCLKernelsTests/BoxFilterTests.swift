@@ -26,7 +26,7 @@ struct BoxFilterTests {
                 let input = Self.image(width, height)
                 let expected = try BoxFilterReference.exact(input, width: width, height: height, range: range)
                 if let reason = variant.unsupportedReason(width: width, height: height) {
-                    #expect(throws: SwiftCLError.invalidArgument(reason)) { _ = try filter.makeWorkspace(width: width, height: height) }
+                    #expect(throws: BoxFilterError.unsupportedSize(variant: variant.name, width: width, height: height, reason: reason)) { _ = try filter.makeWorkspace(width: width, height: height) }
                     continue
                 }
                 let workspace = try filter.makeWorkspace(width: width, height: height)
@@ -56,19 +56,26 @@ struct BoxFilterTests {
 
     @Test("bad sizes and names are refused with a clear error")
     func badInput() throws {
-        #expect(throws: SwiftCLError.self) { _ = try BoxFilterReference.exact([1, 2], width: 3, height: 1, range: 2) }
-        #expect(throws: SwiftCLError.self) { _ = try BoxFilterReference.exact([], width: 0, height: 0, range: 2) }
-        #expect(throws: SwiftCLError.self) { _ = try BoxFilterVariant.named("boxAvg9") }
+        #expect(throws: BoxFilterError.pixelCountMismatch(what: "host input", count: 2, width: 3, height: 1)) {
+            _ = try BoxFilterReference.exact([1, 2], width: 3, height: 1, range: 2)
+        }
+        #expect(throws: BoxFilterError.self) { _ = try BoxFilterReference.exact([], width: 0, height: 0, range: 2) }
+        #expect(throws: BoxFilterError.unknownVariant(name: "boxAvg9", available: BoxFilterVariant.all.map(\.name))) {
+            _ = try BoxFilterVariant.named("boxAvg9")
+        }
         let device = try #require(TestDevices.all.first)
         let queue = try makeQueue(device)
-        #expect(throws: SwiftCLError.self) { _ = try BoxFilter(variant: .naive, context: queue.context, range: -1) }
+        #expect(throws: BoxFilterError.rangeOutOfBounds(range: -1, allowed: 0...16)) {
+            _ = try BoxFilter(variant: .naive, context: queue.context, range: -1)
+        }
         let filter = try BoxFilter(variant: .h4v4Float4, context: queue.context)
-        #expect(throws: SwiftCLError.invalidArgument("H4+V4_float4 reads float4 columns: the width must be a multiple of 4, not 17")) {
+        #expect(throws: BoxFilterError.unsupportedSize(variant: "H4+V4_float4", width: 17, height: 4,
+                                                    reason: "H4+V4_float4 reads float4 columns: the width must be a multiple of 4, not 17")) {
             _ = try filter.makeWorkspace(width: 17, height: 4)
         }
         let workspace = try filter.makeWorkspace(width: 16, height: 4)
         let small = try Buffer<Float>(count: 8, context: queue.context)
-        #expect(throws: SwiftCLError.self) {
+        #expect(throws: BoxFilterError.pixelCountMismatch(what: "H4+V4_float4 input", count: 8, width: 16, height: 4)) {
             try queue.sync { cl in try filter.encode(cl, input: small, output: small, workspace: workspace) }
         }
     }

@@ -61,7 +61,7 @@ struct BinaryCacheTests {
             try cl.launch(program.kernel(named: "square"), NDRange(64), a, b)
             return try cl.read(b)
         }
-        return (program.loadedFromBinaryCache, output == SquareKernel.reference(input))
+        return (program.isFromBinaryCache, output == SquareKernel.reference(input))
     }
 
     @Test("a second build loads the binary, keys separate sources and options, and the result still computes", arguments: TestDevices.all)
@@ -71,13 +71,13 @@ struct BinaryCacheTests {
         let cache = ProgramBinaryCache(directory: folder)
         let source = ShippedSources.square
         let first = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
-        #expect(!first.loadedFromBinaryCache)
+        #expect(!first.isFromBinaryCache)
         #expect(try Self.entries(folder).count == 1)
         let attributes = try FileManager.default.attributesOfItem(atPath: folder.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
         let context = try Context(devices: [device], binaryCache: cache)
         let second = try context.program(source)
-        #expect(second.loadedFromBinaryCache && second.kernelNames == ["square"])
+        #expect(second.isFromBinaryCache && second.kernelNames == ["square"])
         _ = try context.program(source, options: BuildOptions().defining("UNUSED"))
         _ = try context.program(ShippedSources.copy)
         #expect(try Self.entries(folder).count == 3, "options and sources key separately")
@@ -99,7 +99,7 @@ struct BinaryCacheTests {
         _ = try Program(context: Context(devices: [device]), source: Self.square.text, binaryCache: cache)
         let context = try Context(devices: [device])
         let cached = try Program(context: context, source: Self.square.text, binaryCache: cache)
-        try #require(cached.loadedFromBinaryCache)
+        try #require(cached.isFromBinaryCache)
         let kernel = try cached.kernel(named: "square")
         #expect(kernel.parameters?.map(\.typeName) == ["float*", "float*"], "the entry carries the argument information")
         let ints = try Buffer<Int32>(count: 8, context: context), floats = try Buffer<Float>(count: 8, context: context)
@@ -122,10 +122,10 @@ struct BinaryCacheTests {
         let entry = try #require(try Self.entries(folder).first)
         try Data("not a program binary".utf8).write(to: entry)
         let rebuilt = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
-        #expect(!rebuilt.loadedFromBinaryCache, "the corrupt entry was not used")
+        #expect(!rebuilt.isFromBinaryCache, "the corrupt entry was not used")
         #expect(rebuilt.kernelNames == ["add_arrays"])
         let reloaded = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
-        #expect(reloaded.loadedFromBinaryCache, "the rebuild stored a good entry again")
+        #expect(reloaded.isFromBinaryCache, "the rebuild stored a good entry again")
     }
 
     @Test("a planted entry of other code under the right name is never run", arguments: TestDevices.all)
@@ -208,7 +208,7 @@ struct BinaryCacheTests {
                 try cl.launch(program.kernel(named: "shifted"), NDRange(4), data)
                 return try cl.read(data)
             }
-            return (program.loadedFromBinaryCache, output[0])
+            return (program.isFromBinaryCache, output[0])
         }
         #expect(try run() == (false, 1))
         #expect(try run() == (true, 1))

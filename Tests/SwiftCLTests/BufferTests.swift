@@ -34,9 +34,9 @@ struct BufferTests {
                 try cl.write(b, from: [42, 43], at: count - 2)
                 #expect(try cl.read(b, range: (count - 2)..<count) == [42, 43])
                 var partial = [Float](repeating: 0, count: 2)
-                try cl.read(a, into: &partial, from: 1)
+                try cl.read(a, into: &partial, at: 1)
                 #expect(partial == Array(data[1...2]))
-                try cl.copy(from: a, to: b, count: 2, sourceOffset: 0, destinationOffset: count - 2)
+                try cl.copy(from: a, at: 0, to: b, at: count - 2, count: 2)
                 #expect(try cl.read(b, range: (count - 2)..<count) == Array(data[0..<2]))
             }
         }
@@ -62,7 +62,7 @@ struct BufferTests {
         try queue.sync { cl in
             #expect(throws: SwiftCLError.rangeOutOfBounds(operation: "read", requested: 5..<15, bound: 10)) {
                 var host = [Float](repeating: 0, count: 10)
-                try cl.read(buffer, into: &host, from: 5)
+                try cl.read(buffer, into: &host, at: 5)
             }
             #expect(throws: SwiftCLError.rangeOutOfBounds(operation: "write", requested: 0..<11, bound: 10)) {
                 try cl.write(buffer, from: ramp(11))
@@ -83,14 +83,14 @@ struct BufferTests {
                 try cl.copy(from: buffer, to: other, count: 10)
             }
             #expect(throws: SwiftCLError.self, "negative offsets") {
-                try cl.copy(from: buffer, to: other, count: 1, sourceOffset: -1)
+                try cl.copy(from: buffer, at: -1, to: other, count: 1)
             }
             #expect(throws: SwiftCLError.self, "overlapping copy within one buffer") {
-                try cl.copy(from: buffer, to: buffer, count: 5, sourceOffset: 0, destinationOffset: 3)
+                try cl.copy(from: buffer, at: 0, to: buffer, at: 3, count: 5)
             }
             // Nothing was lost: the data is intact and the queue still works.
             #expect(try cl.read(buffer) == ramp(10))
-            try cl.copy(from: buffer, to: buffer, count: 5, sourceOffset: 0, destinationOffset: 5)
+            try cl.copy(from: buffer, at: 0, to: buffer, at: 5, count: 5)
             #expect(try cl.read(buffer, range: 5..<10) == Array(ramp(10)[0..<5]))
         }
     }
@@ -98,8 +98,8 @@ struct BufferTests {
     @Test("allocation limits and empty buffers are refused with a clear error", arguments: TestDevices.all)
     func allocationErrors(device: Device) throws {
         let context = try Context(devices: [device])
-        let tooMany = device.maxMemoryAllocationSize / 4 + 1
-        #expect(throws: SwiftCLError.allocationTooLarge(byteCount: tooMany * 4, limit: device.maxMemoryAllocationSize, device: device.name)) {
+        let tooMany = device.maxMemoryAllocationBytes / 4 + 1
+        #expect(throws: SwiftCLError.allocationTooLarge(byteCount: tooMany * 4, limit: device.maxMemoryAllocationBytes, device: device.name)) {
             _ = try Buffer<Float>(count: tooMany, context: context)
         }
         #expect(throws: SwiftCLError.sizeOverflow(operation: "Buffer<Float>(count: \(Int.max / 2))")) {
@@ -136,35 +136,35 @@ struct BufferTests {
         try queue.sync { cl in
             // The 3×2 block at (2, 1) of a 7-wide image into (1, 1) of a 4-wide one.
             try cl.copyRect(from: source, RectLayout(x: 2, y: 1, rowPitch: width), to: destination,
-                            RectLayout(x: 1, y: 1, rowPitch: 4), region: RectRegion(width: 3, height: 2))
+                            RectLayout(x: 1, y: 1, rowPitch: 4), extent: Extent3D(width: 3, height: 2))
             let copied = try cl.read(destination)
             #expect(copied == [-1, -1, -1, -1,
                                -1, 9, 10, 11,
                                -1, 16, 17, 18])
             var host = [Float](repeating: 0, count: 6)
             try cl.readRect(source, RectLayout(x: 4, y: 3, rowPitch: width), into: &host, RectLayout(rowPitch: 3),
-                            region: RectRegion(width: 3, height: 2))
+                            extent: Extent3D(width: 3, height: 2))
             #expect(host == [25, 26, 27, 32, 33, 34])
             try cl.writeRect(destination, RectLayout(x: 0, y: 0, rowPitch: 4), from: [100, 101, 102, 103],
-                             RectLayout(rowPitch: 2), region: RectRegion(width: 2, height: 2))
+                             RectLayout(rowPitch: 2), extent: Extent3D(width: 2, height: 2))
             #expect(try cl.read(destination, range: 0..<6) == [100, 101, -1, -1, 102, 103])
             // Out of bounds and malformed layouts.
             #expect(throws: SwiftCLError.self, "a block past the last row") {
                 try cl.copyRect(from: source, RectLayout(x: 0, y: 4, rowPitch: width), to: destination,
-                                RectLayout(rowPitch: 4), region: RectRegion(width: 2, height: 2))
+                                RectLayout(rowPitch: 4), extent: Extent3D(width: 2, height: 2))
             }
             #expect(throws: SwiftCLError.self, "a row wider than its pitch") {
                 try cl.readRect(source, RectLayout(x: 6, y: 0, rowPitch: width), into: &host, RectLayout(rowPitch: 3),
-                                region: RectRegion(width: 2, height: 1))
+                                extent: Extent3D(width: 2, height: 1))
             }
             #expect(throws: SwiftCLError.self, "a host array too small") {
                 var small = [Float](repeating: 0, count: 5)
                 try cl.readRect(source, RectLayout(rowPitch: width), into: &small, RectLayout(rowPitch: 3),
-                                region: RectRegion(width: 3, height: 2))
+                                extent: Extent3D(width: 3, height: 2))
             }
             #expect(throws: SwiftCLError.self, "an empty region") {
                 try cl.copyRect(from: source, RectLayout(rowPitch: width), to: destination, RectLayout(rowPitch: 4),
-                                region: RectRegion(width: 0, height: 1))
+                                extent: Extent3D(width: 0, height: 1))
             }
         }
     }

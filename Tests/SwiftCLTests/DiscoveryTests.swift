@@ -21,11 +21,11 @@ struct DiscoveryTests {
         #expect(device.maxWorkGroupSize >= 1)
         #expect((1...3).contains(device.maxWorkItemSizes.count))
         #expect(device.maxWorkItemSizes.allSatisfy { $0 >= 1 })
-        #expect(device.globalMemorySize >= device.maxMemoryAllocationSize)
-        #expect(device.localMemorySize > 0)
+        #expect(device.globalMemoryBytes >= device.maxMemoryAllocationBytes)
+        #expect(device.localMemoryBytes > 0)
         #expect(device.isAvailable)
         #expect(!device.type.isEmpty)
-        if device.imageSupport {
+        if device.supportsImages {
             #expect(device.imageLimits.max2DWidth >= 2048, "an image-capable device supports 2048-wide 2D images")
         }
         #expect(device.openCLCLanguageVersion.major >= 1)
@@ -47,7 +47,7 @@ struct DiscoveryTests {
         for type in [DeviceType.cpu, .gpu, .accelerator] {
             let candidates = try Device.all(ofType: type)
             guard let most = candidates.map(\.computeUnits).max() else { continue }
-            let chosen = try Device.default(for: type)
+            let chosen = try Device.default(ofType: type)
             #expect(chosen.type.contains(type))
             #expect(chosen.computeUnits == most)
         }
@@ -57,7 +57,7 @@ struct DiscoveryTests {
     func noDeviceOfType() throws {
         let missing = [DeviceType.custom, .accelerator, .gpu].first { (try? Device.all(ofType: $0).isEmpty) == true }
         let type = try #require(missing, "every device type exists here; nothing to ask for in vain")
-        let error = thrownError { _ = try Device.default(for: type) }
+        let error = thrownError { _ = try Device.default(ofType: type) }
         guard case let .noDevice(requested, available, _) = error as? SwiftCLError else {
             Issue.record("expected SwiftCLError.noDevice, got \(String(describing: error))")
             return

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Images and samplers")
 struct ImageTests {
-    static let imageDevices = TestDevices.all.filter(\.imageSupport)
+    static let imageDevices = TestDevices.all.filter(\.supportsImages)
 
     @Test("PoCL's device supports images (so the image tests below run on CI)")
     func imagesSupported() {
@@ -31,22 +31,22 @@ struct ImageTests {
         let queue = try makeQueue(device)
         let rgba = (0..<(17 * 13)).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) }
         let image2D = try Image(format: .rgbaUInt8, width: 17, height: 13, copying: rgba, context: queue.context)
-        #expect(image2D.rowPitchBytes >= 17 * 4 && image2D.extent == SIMD3(17, 13, 1))
+        #expect(image2D.rowPitchBytes >= 17 * 4 && image2D.extent == Extent3D(width: 17, height: 13, depth: 1))
         let floats = ramp(5 * 3 * 4)
-        let image3D = try Image(.image3D, format: .rFloat, width: 5, height: 3, depth: 4, context: queue.context)
-        let layers = try Image(.image2DArray, format: .rFloat, width: 5, height: 3, arraySize: 4, context: queue.context)
-        let line = try Image(.image1D, format: .rFloat, width: 7, context: queue.context)
+        let image3D = try Image(.image3D(width: 5, height: 3, depth: 4), format: .rFloat, context: queue.context)
+        let layers = try Image(.image2DArray(width: 5, height: 3, layers: 4), format: .rFloat, context: queue.context)
+        let line = try Image(.image1D(width: 7), format: .rFloat, context: queue.context)
         try queue.sync { cl in
             #expect(try cl.read(image2D, as: UInt32.self) == rgba)
             try cl.write(image3D, from: floats)
             #expect(try cl.read(image3D, as: Float.self) == floats)
             try cl.write(layers, from: floats)
-            #expect(try cl.read(layers, as: Float.self, origin: SIMD3(0, 0, 2), region: SIMD3(5, 3, 1)) == Array(floats[30..<45]))
+            #expect(try cl.read(layers, as: Float.self, origin: Origin3D(x: 0, y: 0, z: 2), extent: Extent3D(width: 5, height: 3, depth: 1)) == Array(floats[30..<45]))
             try cl.write(line, from: ramp(7))
             #expect(try cl.read(line, as: Float.self) == ramp(7))
             // A sub-region write lands where it should.
-            try cl.write(image2D, from: [UInt32](repeating: 7, count: 6), origin: SIMD3(15, 11, 0), region: SIMD3(2, 2, 1))
-            let corner = try cl.read(image2D, as: UInt32.self, origin: SIMD3(14, 11, 0), region: SIMD3(3, 2, 1))
+            try cl.write(image2D, from: [UInt32](repeating: 7, count: 6), origin: Origin3D(x: 15, y: 11, z: 0), extent: Extent3D(width: 2, height: 2, depth: 1))
+            let corner = try cl.read(image2D, as: UInt32.self, origin: Origin3D(x: 14, y: 11, z: 0), extent: Extent3D(width: 3, height: 2, depth: 1))
             #expect(corner == [rgba[11 * 17 + 14], 7, 7, rgba[12 * 17 + 14], 7, 7])
         }
     }
@@ -62,18 +62,18 @@ struct ImageTests {
         try queue.sync { cl in
             try cl.copy(from: a, to: b)
             #expect(try cl.read(b, as: Float.self) == pixels)
-            try cl.copy(from: a, to: buffer, bufferOffset: 3)
+            try cl.copy(from: a, to: buffer, at: 3)
             #expect(try cl.read(buffer, range: 3..<(width * height + 3)) == pixels)
-            try cl.fill(b, with: .float(SIMD4(2.5, 0, 0, 1)), origin: SIMD3(1, 1, 0), region: SIMD3(2, 2, 1))
-            let filled = try cl.read(b, as: Float.self, origin: SIMD3(1, 1, 0), region: SIMD3(2, 2, 1))
+            try cl.fill(b, with: .float(SIMD4(2.5, 0, 0, 1)), origin: Origin3D(x: 1, y: 1, z: 0), extent: Extent3D(width: 2, height: 2, depth: 1))
+            let filled = try cl.read(b, as: Float.self, origin: Origin3D(x: 1, y: 1, z: 0), extent: Extent3D(width: 2, height: 2, depth: 1))
             #expect(filled == [2.5, 2.5, 2.5, 2.5])
-            try cl.copy(from: buffer, to: b, bufferOffset: 3)
+            try cl.copy(from: buffer, at: 3, to: b)
             #expect(try cl.read(b, as: Float.self) == pixels)
-            let sum = try cl.withMapped(a, origin: SIMD3(2, 1, 0), region: SIMD3(3, 4, 1)) { bytes, layout -> Float in
+            let sum = try cl.withMapped(a, origin: Origin3D(x: 2, y: 1, z: 0), extent: Extent3D(width: 3, height: 4, depth: 1)) { bytes, layout -> Float in
                 #expect(layout.rowPitchBytes >= 3 * 4 && layout.bytesPerPixel == 4)
                 var total: Float = 0
-                for y in 0..<layout.region.y {
-                    for x in 0..<layout.region.x {
+                for y in 0..<layout.extent.height {
+                    for x in 0..<layout.extent.width {
                         let offset = layout.offset(x: x, y: y)
                         total += bytes.unsafeLoad(fromByteOffset: offset, as: Float.self)
                         bytes.storeBytes(of: 0, toByteOffset: offset, as: Float.self)
@@ -114,19 +114,19 @@ struct ImageTests {
         let buffer = try Buffer<Float>(count: 64, context: context)
         try queue.sync { cl in
             #expect(throws: SwiftCLError.self, "region past the right edge") {
-                try cl.write(image, from: ramp(64), origin: SIMD3(4, 0, 0), region: SIMD3(5, 1, 1))
+                try cl.write(image, from: ramp(64), origin: Origin3D(x: 4, y: 0, z: 0), extent: Extent3D(width: 5, height: 1, depth: 1))
             }
-            #expect(throws: SwiftCLError.self, "negative origin") { _ = try cl.read(image, as: Float.self, origin: SIMD3(-1, 0, 0)) }
+            #expect(throws: SwiftCLError.self, "negative origin") { _ = try cl.read(image, as: Float.self, origin: Origin3D(x: -1, y: 0, z: 0)) }
             #expect(throws: SwiftCLError.self, "host data smaller than the region") { try cl.write(image, from: ramp(63)) }
             #expect(throws: SwiftCLError.self, "a 2D image has one slice") {
-                _ = try cl.read(image, as: Float.self, origin: .zero, region: SIMD3(8, 8, 2))
+                _ = try cl.read(image, as: Float.self, origin: .zero, extent: Extent3D(width: 8, height: 8, depth: 2))
             }
             #expect(throws: SwiftCLError.imageFormatMismatch(expected: .rFloat, given: .rgbaUInt8)) { try cl.copy(from: image, to: other) }
             #expect(throws: SwiftCLError.self, "an integer colour for a float image") {
                 try cl.fill(image, with: .unsignedInteger(SIMD4(1, 2, 3, 4)))
             }
             #expect(throws: SwiftCLError.self, "a buffer too small for the image") {
-                try cl.copy(from: image, to: buffer, bufferOffset: 1)
+                try cl.copy(from: image, to: buffer, at: 1)
             }
             try cl.write(image, from: ramp(64))
             #expect(try cl.read(image, as: Float.self) == ramp(64), "usable afterwards")
@@ -144,7 +144,7 @@ struct ImageTests {
         let square = try SquareKernel(context: queue.context)
         let image = try Image(format: .rgbaUInt8, width: 4, height: 4, context: queue.context)
         let buffer = try Buffer<Float>(count: 16, context: queue.context)
-        let volume = try Image(.image3D, format: .rgbaUInt8, width: 4, height: 4, depth: 2, context: queue.context)
+        let volume = try Image(.image3D(width: 4, height: 4, depth: 2), format: .rgbaUInt8, context: queue.context)
         try queue.sync { cl in
             let range = try NDRange(width: 4, height: 4)
             #expect(throws: SwiftCLError.self, "a buffer where an image is declared") {

@@ -22,8 +22,8 @@ struct LifetimeTests {
                 return try cl.read(b)
             }
             #expect(output == SquareKernel.reference(ramp(64)))
-            if device.imageSupport {
-                let i = try Image(.image2D, format: ImageFormat(.rgba, .unormInt8), width: 4, height: 4, context: c)
+            if device.supportsImages {
+                let i = try Image(.image2D(width: 4, height: 4), format: ImageFormat(.rgba, .unormInt8), context: c)
                 let s = try Sampler(context: c)
                 (image, sampler) = (i, s)
                 #expect(image != nil && sampler != nil)

@@ -117,7 +117,7 @@ struct ProgramTests {
         let info = try kernel.workGroupInfo(on: device)
         #expect(info.maxWorkGroupSize >= 1 && info.maxWorkGroupSize <= device.maxWorkGroupSize)
         #expect(info.preferredWorkGroupSizeMultiple >= 1)
-        #expect(info.localMemorySize >= 0 && info.privateMemorySize >= 0)
+        #expect(info.localMemoryBytes >= 0 && info.privateMemorySize >= 0)
         #expect(info.requiredWorkGroupSize == nil)
         let error = thrownError { _ = try program.kernel(named: "cube") }
         #expect(error as? SwiftCLError == .kernelNotFound(name: "cube", available: ["square"]))

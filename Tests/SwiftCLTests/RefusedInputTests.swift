@@ -35,12 +35,12 @@ struct RefusedInputTests {
         let buffer = try Buffer<Float>(count: 64, context: queue.context)
         var host = [Float](repeating: 0, count: 64)
         let huge = RectLayout(rowPitch: Int.max / 4 + 1), plain = RectLayout(rowPitch: 8)
-        let region = RectRegion(width: 4)
+        let region = Extent3D(width: 4)
         let attempts: [(String, (ComputeEncoder) throws -> Void)] = [
-            ("readRect buffer pitch", { cl in try cl.readRect(buffer, huge, into: &host, plain, region: region) }),
-            ("readRect host pitch", { cl in try cl.readRect(buffer, plain, into: &host, huge, region: region) }),
-            ("writeRect", { cl in try cl.writeRect(buffer, huge, from: host, plain, region: region) }),
-            ("copyRect", { cl in try cl.copyRect(from: buffer, huge, to: buffer, RectLayout(x: 8, y: 0, rowPitch: 16), region: region) }),
+            ("readRect buffer pitch", { cl in try cl.readRect(buffer, huge, into: &host, plain, extent: region) }),
+            ("readRect host pitch", { cl in try cl.readRect(buffer, plain, into: &host, huge, extent: region) }),
+            ("writeRect", { cl in try cl.writeRect(buffer, huge, from: host, plain, extent: region) }),
+            ("copyRect", { cl in try cl.copyRect(from: buffer, huge, to: buffer, RectLayout(x: 8, y: 0, rowPitch: 16), extent: region) }),
         ]
         for (name, attempt) in attempts {
             let error = Self.refusal(name) { try queue.sync { cl in try attempt(cl) } }
@@ -59,7 +59,7 @@ struct RefusedInputTests {
             kernel void two_locals(global float *out, local float *a, local float *b)
             { a[0] = 1.0f; b[0] = 2.0f; out[0] = a[0] + b[0]; }
             kernel void big_static(global float *out, local float *extra)
-            { local float table[\(device.localMemorySize / 4 / 4 * 3)]; table[get_local_id(0)] = 1.0f; extra[0] = 1.0f;
+            { local float table[\(device.localMemoryBytes / 4 / 4 * 3)]; table[get_local_id(0)] = 1.0f; extra[0] = 1.0f;
               barrier(CLK_LOCAL_MEM_FENCE); out[0] = table[0] + extra[0]; }
             """
         let program = try queue.context.program(source: source, name: "locals.cl")
@@ -75,9 +75,9 @@ struct RefusedInputTests {
         #expect(argumentBytes == Int.max, "the sum saturates instead of wrapping")
         // The static table takes three quarters of local memory: half more in an argument is too much.
         let kernel = try program.kernel(named: "big_static")
-        #expect(try kernel.workGroupInfo(on: device).localMemorySize >= device.localMemorySize / 4 * 3)
+        #expect(try kernel.workGroupInfo(on: device).localMemoryBytes >= device.localMemoryBytes / 4 * 3)
         error = Self.refusal("static local arrays plus LocalMemory over the device limit") {
-            try queue.sync { cl in try cl.launch(kernel, NDRange(1), out, LocalMemory<Float>(count: device.localMemorySize / 8)) }
+            try queue.sync { cl in try cl.launch(kernel, NDRange(1), out, LocalMemory<Float>(count: device.localMemoryBytes / 8)) }
         }
         guard case .localMemoryExceeded? = error else {
             Issue.record("expected localMemoryExceeded, got \(String(describing: error))")
@@ -274,20 +274,20 @@ struct ExtremeIntegerTests {
         guard let buffer = try? Buffer<Float>(count: 64, context: context),
               let other = try? Buffer<Float>(count: 64, context: context) else { return }
         var host = [Float](repeating: 0, count: 64)
-        let layout = RectLayout(origin: SIMD3(n[2], n[3], n[4]), rowPitch: n[5], slicePitch: n[6])
-        let region = RectRegion(width: n[7], height: n[8], depth: n[9])
+        let layout = RectLayout(origin: Origin3D(x: n[2], y: n[3], z: n[4]), rowPitch: n[5], slicePitch: n[6])
+        let region = Extent3D(width: n[7], height: n[8], depth: n[9])
         let simple = RectLayout(rowPitch: max(1, n[5] % 64))
         attempt("encoder calls") {
             try queue.sync { cl in
                 attempt("read range") { _ = try cl.read(buffer, range: low..<high) }
-                attempt("read into") { try cl.read(buffer, into: &host, from: n[2]) }
+                attempt("read into") { try cl.read(buffer, into: &host, at: n[2]) }
                 attempt("write") { try cl.write(buffer, from: [1, 2, 3], at: n[3]) }
-                attempt("copy") { try cl.copy(from: buffer, to: other, count: n[4], sourceOffset: n[5], destinationOffset: n[6]) }
+                attempt("copy") { try cl.copy(from: buffer, at: n[5], to: other, at: n[6], count: n[4]) }
                 attempt("fill") { try cl.fill(buffer, with: 1, range: low..<high) }
                 attempt("map") { try cl.withMapped(buffer, range: low..<high) { _ in } }
-                attempt("readRect") { try cl.readRect(buffer, layout, into: &host, simple, region: region) }
-                attempt("writeRect") { try cl.writeRect(buffer, simple, from: host, layout, region: region) }
-                attempt("copyRect") { try cl.copyRect(from: buffer, layout, to: other, layout, region: region) }
+                attempt("readRect") { try cl.readRect(buffer, layout, into: &host, simple, extent: region) }
+                attempt("writeRect") { try cl.writeRect(buffer, simple, from: host, layout, extent: region) }
+                attempt("copyRect") { try cl.copyRect(from: buffer, layout, to: other, layout, extent: region) }
                 attempt("local memory") {
                     try cl.launch(program.kernel(named: "with_local"), NDRange(1), buffer, LocalMemory<Float>(count: n[7]),
                                   LocalMemory<Double>(count: n[8]))
@@ -305,13 +305,13 @@ struct ExtremeIntegerTests {
                 }
             }
         }
-        if device.imageSupport {
+        if device.supportsImages {
             attempt("image") {
-                _ = try Image(.image2D, format: ImageFormat(.r, .float), width: n[0], height: n[1], context: context)
+                _ = try Image(.image2D(width: n[0], height: n[1]), format: ImageFormat(.r, .float), context: context)
             }
             attempt("image region") {
-                let image = try Image(.image2D, format: ImageFormat(.r, .float), width: 8, height: 8, context: context)
-                _ = try queue.sync { cl in try cl.read(image, as: Float.self, origin: SIMD3(n[2], n[3], n[4]), region: SIMD3(n[5], n[6], n[7])) }
+                let image = try Image(.image2D(width: 8, height: 8), format: ImageFormat(.r, .float), context: context)
+                _ = try queue.sync { cl in try cl.read(image, as: Float.self, origin: Origin3D(x: n[2], y: n[3], z: n[4]), extent: Extent3D(width: n[5], height: n[6], depth: n[7])) }
             }
         }
         attempt("partition by counts") { _ = try device.partition(.counts([n[0], n[1]])) }

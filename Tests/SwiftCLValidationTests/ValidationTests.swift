@@ -53,7 +53,7 @@ struct ValidationTests {
         #expect(result.worstExpected == 52 && result.worstActual == 49 && result.maxError == 3)
         #expect(result.description.contains("worst at (2, 1): expected 52.0, got 49.0"))
         let throwing = KernelCheck(name: "throws", sizes: [ImageProblem(width: 1, height: 1)], tolerance: .ulp(0)) { _, _, _ in
-            throw SwiftCLError.invalidArgument("on purpose")
+            throw OnPurpose()
         }
         let thrown = try #require(Validator().run([throwing], on: [device]).first)
         #expect(!thrown.passed && thrown.failure == "on purpose")
@@ -94,4 +94,9 @@ struct ValidationTests {
 
 extension KernelCheck: CustomTestStringConvertible {
     public var testDescription: String { name }
+}
+
+/// An error a check throws on purpose; its description is what the case reports.
+struct OnPurpose: Error, CustomStringConvertible {
+    var description: String { "on purpose" }
 }

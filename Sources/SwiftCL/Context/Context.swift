@@ -25,7 +25,7 @@ public final class Context: Hashable, @unchecked Sendable, CustomStringConvertib
         self.binaryCache = binaryCache
         programCache = ProgramCache(capacity: programCacheCapacity)
         guard let first = devices.first else {
-            throw SwiftCLError.invalidArgument("a context needs at least one device")
+            throw SwiftCLError.emptyDeviceList
         }
         guard devices.allSatisfy({ $0.platform == first.platform }) else {
             throw SwiftCLError.contextMismatch("devices of a context must come from one platform")

@@ -50,16 +50,16 @@ extension Device {
         switch partition {
         case let .equally(units):
             guard units > 0, units <= computeUnits else {
-                throw SwiftCLError.invalidArgument(
-                    "partition equally: \(units) compute unit(s) per sub-device is outside 1...\(computeUnits) on \(name)")
+                throw SwiftCLError.invalidPartition(device: name, requested: partition.description, computeUnits: computeUnits,
+                                                    maxSubDevices: partitionMaxSubDevices)
             }
             properties = [cl_device_partition_property(CL_DEVICE_PARTITION_EQUALLY), cl_device_partition_property(units)]
         case let .counts(counts):
             let total = counts.reduce(0) { $0.saturatingAdding($1) }
             guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 && $0 <= computeUnits }), counts.count <= partitionMaxSubDevices,
                   total <= computeUnits else {
-                throw SwiftCLError.invalidArgument(
-                    "partition by counts \(counts): needs 1...\(partitionMaxSubDevices) positive counts summing to at most \(computeUnits) on \(name)")
+                throw SwiftCLError.invalidPartition(device: name, requested: partition.description, computeUnits: computeUnits,
+                                                    maxSubDevices: partitionMaxSubDevices)
             }
             properties = [cl_device_partition_property(CL_DEVICE_PARTITION_BY_COUNTS)]
             properties += counts.map { cl_device_partition_property($0) }

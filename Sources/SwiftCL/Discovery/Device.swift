@@ -39,15 +39,15 @@ public final class Device: Hashable, @unchecked Sendable, CustomStringConvertibl
     /// `CL_DEVICE_MAX_WORK_ITEM_SIZES`, one limit per dimension (its count is `CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS`).
     public let maxWorkItemSizes: [Int]
     /// `CL_DEVICE_LOCAL_MEM_SIZE`, in bytes.
-    public let localMemorySize: Int
+    public let localMemoryBytes: Int
     /// `CL_DEVICE_GLOBAL_MEM_SIZE`, in bytes.
-    public let globalMemorySize: Int
+    public let globalMemoryBytes: Int
     /// `CL_DEVICE_GLOBAL_MEM_CACHE_SIZE`, in bytes.
-    public let globalMemoryCacheSize: Int
+    public let globalMemoryCacheBytes: Int
     /// `CL_DEVICE_MAX_MEM_ALLOC_SIZE`: the largest single buffer, in bytes.
-    public let maxMemoryAllocationSize: Int
+    public let maxMemoryAllocationBytes: Int
     /// `CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE`, in bytes.
-    public let maxConstantBufferSize: Int
+    public let maxConstantBufferBytes: Int
     /// `CL_DEVICE_MEM_BASE_ADDR_ALIGN`, in bits.
     public let memoryBaseAddressAlignmentBits: Int
     /// `CL_DEVICE_ADDRESS_BITS`.
@@ -55,8 +55,8 @@ public final class Device: Hashable, @unchecked Sendable, CustomStringConvertibl
     /// `CL_DEVICE_PROFILING_TIMER_RESOLUTION`, in nanoseconds.
     public let profilingTimerResolutionNanoseconds: Int
     /// `CL_DEVICE_IMAGE_SUPPORT`.
-    public let imageSupport: Bool
-    /// Image size limits (all zero when ``imageSupport`` is false).
+    public let supportsImages: Bool
+    /// Image size limits (all zero when ``supportsImages`` is false).
     public let imageLimits: ImageLimits
     /// `CL_DEVICE_EXTENSIONS`, split.
     public let extensions: [String]
@@ -99,17 +99,17 @@ public final class Device: Hashable, @unchecked Sendable, CustomStringConvertibl
         maxClockFrequencyMHz = try int(CL_DEVICE_MAX_CLOCK_FREQUENCY, "CL_DEVICE_MAX_CLOCK_FREQUENCY", cl_uint.self)
         maxWorkGroupSize = try int(CL_DEVICE_MAX_WORK_GROUP_SIZE, "CL_DEVICE_MAX_WORK_GROUP_SIZE", Int.self)
         maxWorkItemSizes = try query(CL_DEVICE_MAX_WORK_ITEM_SIZES, "CL_DEVICE_MAX_WORK_ITEM_SIZES").array(Int.self)
-        localMemorySize = try int(CL_DEVICE_LOCAL_MEM_SIZE, "CL_DEVICE_LOCAL_MEM_SIZE", cl_ulong.self)
-        globalMemorySize = try int(CL_DEVICE_GLOBAL_MEM_SIZE, "CL_DEVICE_GLOBAL_MEM_SIZE", cl_ulong.self)
-        globalMemoryCacheSize = try int(CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, "CL_DEVICE_GLOBAL_MEM_CACHE_SIZE", cl_ulong.self)
-        maxMemoryAllocationSize = try int(CL_DEVICE_MAX_MEM_ALLOC_SIZE, "CL_DEVICE_MAX_MEM_ALLOC_SIZE", cl_ulong.self)
-        maxConstantBufferSize = try int(CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, "CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE", cl_ulong.self)
+        localMemoryBytes = try int(CL_DEVICE_LOCAL_MEM_SIZE, "CL_DEVICE_LOCAL_MEM_SIZE", cl_ulong.self)
+        globalMemoryBytes = try int(CL_DEVICE_GLOBAL_MEM_SIZE, "CL_DEVICE_GLOBAL_MEM_SIZE", cl_ulong.self)
+        globalMemoryCacheBytes = try int(CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, "CL_DEVICE_GLOBAL_MEM_CACHE_SIZE", cl_ulong.self)
+        maxMemoryAllocationBytes = try int(CL_DEVICE_MAX_MEM_ALLOC_SIZE, "CL_DEVICE_MAX_MEM_ALLOC_SIZE", cl_ulong.self)
+        maxConstantBufferBytes = try int(CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, "CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE", cl_ulong.self)
         memoryBaseAddressAlignmentBits = try int(CL_DEVICE_MEM_BASE_ADDR_ALIGN, "CL_DEVICE_MEM_BASE_ADDR_ALIGN", cl_uint.self)
         addressBits = try int(CL_DEVICE_ADDRESS_BITS, "CL_DEVICE_ADDRESS_BITS", cl_uint.self)
         profilingTimerResolutionNanoseconds = try int(
             CL_DEVICE_PROFILING_TIMER_RESOLUTION, "CL_DEVICE_PROFILING_TIMER_RESOLUTION", Int.self)
-        imageSupport = try query(CL_DEVICE_IMAGE_SUPPORT, "CL_DEVICE_IMAGE_SUPPORT").value(cl_bool.self) != 0
-        if imageSupport {
+        supportsImages = try query(CL_DEVICE_IMAGE_SUPPORT, "CL_DEVICE_IMAGE_SUPPORT").value(cl_bool.self) != 0
+        if supportsImages {
             imageLimits = ImageLimits(
                 max2DWidth: try int(CL_DEVICE_IMAGE2D_MAX_WIDTH, "CL_DEVICE_IMAGE2D_MAX_WIDTH", Int.self),
                 max2DHeight: try int(CL_DEVICE_IMAGE2D_MAX_HEIGHT, "CL_DEVICE_IMAGE2D_MAX_HEIGHT", Int.self),

@@ -20,8 +20,36 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
     case kernelNotFound(name: String, available: [String])
     /// An object from one context was used with a queue or object from another.
     case contextMismatch(String)
-    /// A value is outside what the operation accepts; the text says which and why.
-    case invalidArgument(String)
+    /// An element count below what the operation accepts (a buffer needs at least 1, a copy at least 0).
+    case invalidCount(operation: String, count: Int, minimum: Int)
+    /// A copy whose source and destination overlap in the same buffer.
+    case overlappingCopy(operation: String)
+    /// A buffer rectangle (origin, region and pitches) that cannot address memory.
+    case invalidRect(operation: String, RectViolation)
+    /// A read or write of an object whose `HostAccess` forbids it.
+    case hostAccessDenied(operation: String, object: String, access: HostAccess)
+    /// A command on an object that an enclosing `withMapped` has mapped.
+    case alreadyMapped(operation: String, object: String)
+    /// Host data whose byte count does not fit the object or region it is copied to or from.
+    case hostDataSize(operation: String, givenBytes: Int, requiredBytes: Int)
+    /// A byte count that is not a whole number of the requested element type.
+    case notWholeElements(operation: String, byteCount: Int, elementType: String, elementBytes: Int)
+    /// A context was asked for with an empty device list.
+    case emptyDeviceList
+    /// A partition request outside the device's compute units or sub-device limit.
+    case invalidPartition(device: String, requested: String, computeUnits: Int, maxSubDevices: Int)
+    /// Images or samplers on a device whose `CL_DEVICE_IMAGE_SUPPORT` is false.
+    case noImageSupport(device: String)
+    /// An image extent below 1.
+    case invalidImageExtent(dimension: String, value: Int)
+    /// An image region that is empty or reaches outside the image.
+    case regionOutsideImage(operation: String, origin: [Int], region: [Int], extent: [Int])
+    /// An image fill colour of another channel kind than the image's format samples as.
+    case fillColorMismatch(format: ImageFormat, color: String)
+    /// A sampler whose addressing mode needs normalized coordinates was asked for with pixel coordinates.
+    case samplerNeedsNormalizedCoordinates(addressing: String)
+    /// A `-D` build option whose name is not a C identifier or whose value is empty or has blanks.
+    case invalidDefinition(name: String, value: String?)
     /// The device cannot be partitioned the requested way.
     case partitionUnsupported(device: String, requested: String, supported: [String])
     /// `sync` was called from inside a closure already running on the same queue (it would deadlock).
@@ -67,8 +95,38 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no kernel named \(name) in the program; it has: \(available.joined(separator: ", "))"
         case let .contextMismatch(what):
             return "context mismatch: \(what)"
-        case let .invalidArgument(what):
-            return what
+        case let .invalidCount(operation, count, minimum):
+            return "\(operation): element count \(count) is below \(minimum)"
+        case let .overlappingCopy(operation):
+            return "\(operation): source and destination overlap in the same buffer"
+        case let .invalidRect(operation, violation):
+            return "\(operation): \(violation)"
+        case let .hostAccessDenied(operation, object, access):
+            return "\(operation): the \(object) was created with host access \(access)"
+        case let .alreadyMapped(operation, object):
+            return "\(operation): this \(object) is already mapped by an enclosing withMapped; use the mapped span or unmap first"
+        case let .hostDataSize(operation, given, required):
+            return "\(operation): host data holds \(given) bytes, \(required) needed"
+        case let .notWholeElements(operation, byteCount, type, bytes):
+            return "\(operation): \(byteCount) bytes are not a whole number of \(type) (\(bytes) bytes)"
+        case .emptyDeviceList:
+            return "a context needs at least one device"
+        case let .invalidPartition(device, requested, units, maxSubDevices):
+            return "partition \(requested) of \(device): needs 1...\(maxSubDevices) sub-devices of 1...\(units) compute units in all"
+        case let .noImageSupport(device):
+            return "\(device) has no image support (CL_DEVICE_IMAGE_SUPPORT is false)"
+        case let .invalidImageExtent(dimension, value):
+            return "image \(dimension) must be at least 1, \(value) given"
+        case let .regionOutsideImage(operation, origin, region, extent):
+            func text(_ v: [Int]) -> String { v.map(String.init).joined(separator: "×") }
+            return "\(operation): origin \(text(origin)) + region \(text(region)) is outside the image of extent \(text(extent))"
+        case let .fillColorMismatch(format, color):
+            return "image fill: a \(format) image is filled with a \(format.type.sampledAs) colour, not \(color)"
+        case let .samplerNeedsNormalizedCoordinates(addressing):
+            return "sampler: \(addressing) addressing needs normalized coordinates"
+        case let .invalidDefinition(name, value):
+            if let value { return "build option -D \(name)=\(value): the value must be non-empty with no blanks" }
+            return "build option -D \(name): not a C identifier"
         case let .partitionUnsupported(device, requested, supported):
             return "\(device) cannot be partitioned \(requested); supported: "
                 + (supported.isEmpty ? "none" : supported.joined(separator: ", "))
@@ -89,6 +147,28 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
             let arguments = argumentBytes == Int.max ? "more than Int.max bytes" : "\(argumentBytes) bytes"
             return "kernel \(kernel): \(staticBytes) bytes of local arrays (CL_KERNEL_LOCAL_MEM_SIZE) plus \(arguments) of "
                 + "LocalMemory arguments exceed CL_DEVICE_LOCAL_MEM_SIZE (\(limit)) of \(device)"
+        }
+    }
+}
+
+/// Why a buffer rectangle cannot address memory.
+public enum RectViolation: Hashable, Sendable, CustomStringConvertible {
+    /// The region is below 1 in some dimension.
+    case emptyRegion(Extent3D)
+    /// The origin is negative in some dimension.
+    case negativeOrigin(Origin3D)
+    /// The row pitch cannot hold `width` elements from `x`.
+    case rowPitch(rowPitch: Int, width: Int, x: Int)
+    /// The slice pitch is not a multiple of the row pitch of at least `rowPitch × height`.
+    case slicePitch(slicePitch: Int, rowPitch: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case let .emptyRegion(region): "region \(region) must be at least 1 in every dimension"
+        case let .negativeOrigin(origin): "origin \(origin) is negative"
+        case let .rowPitch(pitch, width, x): "row pitch \(pitch) cannot hold \(width) elements from x = \(x)"
+        case let .slicePitch(slice, row, height):
+            "slice pitch \(slice) must be a multiple of the row pitch \(row) and at least \(row) × \(height)"
         }
     }
 }

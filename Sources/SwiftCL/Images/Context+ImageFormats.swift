@@ -4,7 +4,7 @@ extension Context {
     /// The pixel formats the context's devices support for `kind` images with kernel `access`
     /// (`clGetSupportedImageFormats`), in the runtime's order; formats SwiftCL has no name for are left out.
     public func supportedImageFormats(for kind: ImageKind = .image2D, access: KernelAccess = .readWrite) throws -> [ImageFormat] {
-        guard devices.allSatisfy(\.imageSupport) else { return [] }
+        guard devices.allSatisfy(\.supportsImages) else { return [] }
         var count: cl_uint = 0
         try check(clGetSupportedImageFormats(id, access.flags, kind.memObjectType, 0, nil, &count), "clGetSupportedImageFormats")
         guard count > 0 else { return [] }

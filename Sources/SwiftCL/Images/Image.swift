@@ -7,16 +7,9 @@ internal import COpenCL
 /// the C call: device image support, the format against ``Context/supportedImageFormats(for:access:)``,
 /// every dimension against the device's `CL_DEVICE_IMAGE*` limits, host data against the image size.
 public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
-    public let kind: ImageKind
+    /// The kind and extents.
+    public let shape: ImageShape
     public let format: ImageFormat
-    /// Width in pixels.
-    public let width: Int
-    /// Height in pixels (1 for 1D images).
-    public let height: Int
-    /// Depth in pixels (1 unless 3D).
-    public let depth: Int
-    /// Layers of an image array (1 otherwise).
-    public let arraySize: Int
     public let kernelAccess: KernelAccess
     public let hostAccess: HostAccess
     /// `CL_IMAGE_ROW_PITCH`: bytes from one row to the next in the runtime's storage.
@@ -25,40 +18,55 @@ public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
     public let slicePitchBytes: Int
 
     /// An uninitialised image.
-    public convenience init(_ kind: ImageKind = .image2D, format: ImageFormat, width: Int, height: Int = 1, depth: Int = 1,
-                            arraySize: Int = 1, context: Context, access: KernelAccess = .readWrite,
+    /// - Throws: ``SwiftCLError/noImageSupport(device:)``, ``SwiftCLError/invalidImageExtent(dimension:value:)``,
+    ///   ``SwiftCLError/imageLimitExceeded(dimension:value:limit:maximum:device:)``,
+    ///   ``SwiftCLError/unsupportedImageFormat(_:kind:supported:)`` (listing the supported formats),
+    ///   ``SwiftCLError/allocationTooLarge(byteCount:limit:device:)``, ``OpenCLError``.
+    public convenience init(_ shape: ImageShape, format: ImageFormat, context: Context, access: KernelAccess = .readWrite,
                             hostAccess: HostAccess = .readWrite) throws {
-        try self.init(kind, format: format, width: width, height: height, depth: depth, arraySize: arraySize,
-                      context: context, access: access, hostAccess: hostAccess, hostPixels: nil as [UInt8]?)
+        try self.init(shape, format: format, context: context, access: access, hostAccess: hostAccess, hostPixels: nil as [UInt8]?)
     }
 
-    /// An image initialised from tightly packed host pixels (`CL_MEM_COPY_HOST_PTR`). `pixels` must hold
-    /// exactly `width × height × depth × arraySize × bytesPerPixel` bytes.
-    public convenience init<T: BitwiseCopyable>(_ kind: ImageKind = .image2D, format: ImageFormat, width: Int, height: Int = 1,
-                                                depth: Int = 1, arraySize: Int = 1, copying pixels: [T], context: Context,
+    /// An image initialised from tightly packed host pixels (`CL_MEM_COPY_HOST_PTR`); `pixels` must hold
+    /// exactly the image's bytes.
+    /// - Throws: as ``init(_:format:context:access:hostAccess:)``, and ``SwiftCLError/hostDataSize(operation:givenBytes:requiredBytes:)``.
+    public convenience init<T: BitwiseCopyable>(_ shape: ImageShape, format: ImageFormat, copying pixels: [T], context: Context,
                                                 access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite) throws {
-        try self.init(kind, format: format, width: width, height: height, depth: depth, arraySize: arraySize,
-                      context: context, access: access, hostAccess: hostAccess, hostPixels: pixels)
+        try self.init(shape, format: format, context: context, access: access, hostAccess: hostAccess, hostPixels: pixels)
     }
 
-    private init<T: BitwiseCopyable>(_ kind: ImageKind, format: ImageFormat, width: Int, height: Int, depth: Int, arraySize: Int,
-                                     context: Context, access: KernelAccess, hostAccess: HostAccess, hostPixels: [T]?) throws {
-        let byteCount = try Image.validate(kind, format: format, width: width, height: height, depth: depth,
-                                           arraySize: arraySize, context: context, access: access)
+    /// A 2-D image, uninitialised (the common case: `Image(.image2D(width:height:), …)`).
+    /// - Throws: as ``init(_:format:context:access:hostAccess:)``.
+    public convenience init(format: ImageFormat, width: Int, height: Int, context: Context, access: KernelAccess = .readWrite,
+                            hostAccess: HostAccess = .readWrite) throws {
+        try self.init(.image2D(width: width, height: height), format: format, context: context, access: access, hostAccess: hostAccess)
+    }
+
+    /// A 2-D image from tightly packed host pixels.
+    /// - Throws: as ``init(_:format:copying:context:access:hostAccess:)``.
+    public convenience init<T: BitwiseCopyable>(format: ImageFormat, width: Int, height: Int, copying pixels: [T], context: Context,
+                                                access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite) throws {
+        try self.init(.image2D(width: width, height: height), format: format, copying: pixels, context: context, access: access,
+                      hostAccess: hostAccess)
+    }
+
+    private init<T: BitwiseCopyable>(_ shape: ImageShape, format: ImageFormat, context: Context, access: KernelAccess,
+                                     hostAccess: HostAccess, hostPixels: [T]?) throws {
+        let byteCount = try Image.validate(shape, format: format, context: context, access: access)
         if let hostPixels {
             let given = hostPixels.count * MemoryLayout<T>.stride
             guard given == byteCount else {
-                throw SwiftCLError.invalidArgument(
-                    "image \(width)×\(height)×\(depth)×\(arraySize) \(format) needs \(byteCount) bytes of host pixels, \(given) given")
+                throw SwiftCLError.hostDataSize(operation: "image \(shape) \(format)", givenBytes: given, requiredBytes: byteCount)
             }
         }
+        let kind = shape.kind
         var imageFormat = cl_image_format(image_channel_order: format.order.rawValue, image_channel_data_type: format.type.rawValue)
         var descriptor = cl_image_desc()
         descriptor.image_type = kind.memObjectType
-        descriptor.image_width = width
-        descriptor.image_height = kind == .image1D || kind == .image1DArray ? 0 : height
-        descriptor.image_depth = kind == .image3D ? depth : 0
-        descriptor.image_array_size = kind == .image1DArray || kind == .image2DArray ? arraySize : 0
+        descriptor.image_width = shape.width
+        descriptor.image_height = kind == .image1D || kind == .image1DArray ? 0 : shape.height
+        descriptor.image_depth = kind == .image3D ? shape.depth : 0
+        descriptor.image_array_size = kind == .image1DArray || kind == .image2DArray ? shape.layers : 0
         var flags = access.flags | hostAccess.flags
         if hostPixels != nil { flags |= cl_mem_flags(CL_MEM_COPY_HOST_PTR) }
         let handle: OpaquePointer
@@ -85,12 +93,8 @@ public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
             release(clReleaseMemObject(handle), "clReleaseMemObject")
             throw error
         }
-        self.kind = kind
+        self.shape = shape
         self.format = format
-        self.width = width
-        self.height = kind == .image1D || kind == .image1DArray ? 1 : height
-        self.depth = kind == .image3D ? depth : 1
-        self.arraySize = kind == .image1DArray || kind == .image2DArray ? arraySize : 1
         self.kernelAccess = access
         self.hostAccess = hostAccess
         self.rowPitchBytes = pitches.0
@@ -99,73 +103,54 @@ public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
     }
 
     /// Checks support, format and limits; returns the tightly packed byte size.
-    static func validate(_ kind: ImageKind, format: ImageFormat, width: Int, height: Int, depth: Int, arraySize: Int,
-                         context: Context, access: KernelAccess) throws -> Int {
-        if let device = context.devices.first(where: { !$0.imageSupport }) {
-            throw SwiftCLError.invalidArgument("\(device.name) has no image support (CL_DEVICE_IMAGE_SUPPORT is false)")
+    static func validate(_ shape: ImageShape, format: ImageFormat, context: Context, access: KernelAccess) throws -> Int {
+        if let device = context.devices.first(where: { !$0.supportsImages }) {
+            throw SwiftCLError.noImageSupport(device: device.name)
         }
-        let dimensions: [(String, Int)] = [("width", width), ("height", height), ("depth", depth), ("array size", arraySize)]
-        for (name, value) in dimensions where value < 1 {
-            throw SwiftCLError.invalidArgument("image \(name) must be at least 1, \(value) given")
+        for (name, value, _, _) in shape.namedExtents(context.devices[0].imageLimits) where value < 1 {
+            throw SwiftCLError.invalidImageExtent(dimension: name, value: value)
         }
         for device in context.devices {
-            let limits = device.imageLimits
-            var checks: [(String, Int, String, Int)] = []
-            switch kind {
-            case .image1D, .image1DArray:
-                checks.append(("width", width, "CL_DEVICE_IMAGE2D_MAX_WIDTH", limits.max2DWidth))
-            case .image2D, .image2DArray:
-                checks.append(("width", width, "CL_DEVICE_IMAGE2D_MAX_WIDTH", limits.max2DWidth))
-                checks.append(("height", height, "CL_DEVICE_IMAGE2D_MAX_HEIGHT", limits.max2DHeight))
-            case .image3D:
-                checks.append(("width", width, "CL_DEVICE_IMAGE3D_MAX_WIDTH", limits.max3DWidth))
-                checks.append(("height", height, "CL_DEVICE_IMAGE3D_MAX_HEIGHT", limits.max3DHeight))
-                checks.append(("depth", depth, "CL_DEVICE_IMAGE3D_MAX_DEPTH", limits.max3DDepth))
-            }
-            if kind == .image1DArray || kind == .image2DArray {
-                checks.append(("array size", arraySize, "CL_DEVICE_IMAGE_MAX_ARRAY_SIZE", limits.maxArraySize))
-            }
-            for (dimension, value, limit, maximum) in checks where value > maximum {
+            for (dimension, value, limit, maximum) in shape.namedExtents(device.imageLimits) where value > maximum {
                 throw SwiftCLError.imageLimitExceeded(dimension: dimension, value: value, limit: limit, maximum: maximum, device: device.name)
             }
         }
-        let supported = try context.supportedImageFormats(for: kind, access: access)
+        let supported = try context.supportedImageFormats(for: shape.kind, access: access)
         guard supported.contains(format) else {
-            throw SwiftCLError.unsupportedImageFormat(format, kind: kind, supported: supported)
+            throw SwiftCLError.unsupportedImageFormat(format, kind: shape.kind, supported: supported)
         }
-        var pixels = width
-        for factor in [kind == .image1D || kind == .image1DArray ? 1 : height, kind == .image3D ? depth : 1,
-                       kind == .image1DArray || kind == .image2DArray ? arraySize : 1, format.bytesPerPixel] {
-            let (product, overflow) = pixels.multipliedReportingOverflow(by: factor)
-            if overflow { throw SwiftCLError.sizeOverflow(operation: "image \(width)×\(height)×\(depth)×\(arraySize)") }
-            pixels = product
+        guard let pixels = shape.extent.product,
+              case let (bytes, false) = pixels.multipliedReportingOverflow(by: format.bytesPerPixel) else {
+            throw SwiftCLError.sizeOverflow(operation: "image \(shape) \(format)")
         }
-        for device in context.devices where pixels > device.maxMemoryAllocationSize {
-            throw SwiftCLError.allocationTooLarge(byteCount: pixels, limit: device.maxMemoryAllocationSize, device: device.name)
+        for device in context.devices where bytes > device.maxMemoryAllocationBytes {
+            throw SwiftCLError.allocationTooLarge(byteCount: bytes, limit: device.maxMemoryAllocationBytes, device: device.name)
         }
-        return pixels
+        return bytes
     }
 
-    /// The extent in pixels along x, y and z (z counts slices or array layers).
-    public var extent: SIMD3<Int> {
-        switch kind {
-        case .image1D: SIMD3(width, 1, 1)
-        case .image1DArray: SIMD3(width, arraySize, 1)
-        case .image2D: SIMD3(width, height, 1)
-        case .image2DArray: SIMD3(width, height, arraySize)
-        case .image3D: SIMD3(width, height, depth)
-        }
-    }
+    /// The kind of image.
+    public var kind: ImageKind { shape.kind }
+    /// Width in pixels.
+    public var width: Int { shape.width }
+    /// Height in pixels (1 for 1-D images and arrays).
+    public var height: Int { shape.height }
+    /// Depth in pixels (1 unless 3-D).
+    public var depth: Int { shape.depth }
+    /// Layers of an image array (1 otherwise).
+    public var layers: Int { shape.layers }
+    /// The extent image commands address: x, y, z (an array's layers are its last dimension).
+    public var extent: Extent3D { shape.extent }
 
-    /// Checks `origin` and `region` (nil: from `origin` to the far corner) against the image.
-    func checkedRegion(origin: SIMD3<Int>, region: SIMD3<Int>?, _ operation: String) throws -> SIMD3<Int> {
-        let extent = self.extent
-        let region = region ?? extent &- origin
+    /// Checks `origin` and `extent` (nil: from `origin` to the far corner) against the image.
+    func checkedRegion(origin: Origin3D, extent: Extent3D?, _ operation: String) throws -> Extent3D {
+        let full = self.extent
+        let region = extent ?? Extent3D(width: full.width - origin.x, height: full.height - origin.y, depth: full.depth - origin.z)
         for axis in 0..<3 {
-            let (end, overflow) = origin[axis].addingReportingOverflow(region[axis])
-            guard origin[axis] >= 0, region[axis] >= 1, !overflow, end <= extent[axis] else {
-                throw SwiftCLError.invalidArgument(
-                    "\(operation): origin \(origin.pixelText) + region \(region.pixelText) is outside the \(kind) image of extent \(extent.pixelText) (axis \(axis))")
+            let (end, overflow) = origin.values[axis].addingReportingOverflow(region.values[axis])
+            guard origin.values[axis] >= 0, region.values[axis] >= 1, !overflow, end <= full.values[axis] else {
+                throw SwiftCLError.regionOutsideImage(operation: operation, origin: origin.values, region: region.values,
+                                                      extent: full.values)
             }
         }
         return region
@@ -175,7 +160,7 @@ public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
         KernelArgumentValue(.memory(self, elementTypeName: kind.openCLTypeName))
     }
 
-    override var kindDescription: String { "Image(\(kind), \(format), \(width)×\(height)×\(depth))" }
+    override var kindDescription: String { "Image(\(kind), \(format), \(extent))" }
 
     override var declaredKernelAccess: KernelAccess { kernelAccess }
 }
@@ -183,9 +168,3 @@ public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
 extension Image: HostAccessible {
     var hostAccessMode: HostAccess { hostAccess }
 }
-
-extension SIMD3 where Scalar == Int {
-    var pixelText: String { "(\(x), \(y), \(z))" }
-
-}
-

@@ -43,11 +43,11 @@ public final class Sampler: KernelArgument, @unchecked Sendable {
     /// context's devices must support images; both are checked before the C call.
     public init(context: Context, normalizedCoordinates: Bool = false, addressing: Addressing = .clampToEdge,
                 filter: Filter = .nearest) throws {
-        if let device = context.devices.first(where: { !$0.imageSupport }) {
-            throw SwiftCLError.invalidArgument("samplers need image support, which \(device.name) does not have")
+        if let device = context.devices.first(where: { !$0.supportsImages }) {
+            throw SwiftCLError.noImageSupport(device: device.name)
         }
         if !normalizedCoordinates, addressing == .repeat || addressing == .mirroredRepeat {
-            throw SwiftCLError.invalidArgument("sampler: \(addressing) addressing needs normalized coordinates")
+            throw SwiftCLError.samplerNeedsNormalizedCoordinates(addressing: "\(addressing)")
         }
         self.context = context
         self.normalizedCoordinates = normalizedCoordinates

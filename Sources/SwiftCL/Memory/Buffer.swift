@@ -49,15 +49,12 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     /// The byte size of `count` elements, checked against `Int` and every device's allocation limit.
     static func checkedByteCount(_ count: Int, context: Context) throws -> Int {
         guard count > 0 else {
-            throw SwiftCLError.invalidArgument("a buffer needs a positive element count, \(count) given")
-        }
-        guard MemoryLayout<Element>.stride > 0 else {
-            throw SwiftCLError.invalidArgument("buffer element type \(Element.self) has zero size")
+            throw SwiftCLError.invalidCount(operation: "Buffer<\(Element.self)>(count:)", count: count, minimum: 1)
         }
         let (byteCount, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
         if overflow { throw SwiftCLError.sizeOverflow(operation: "Buffer<\(Element.self)>(count: \(count))") }
-        for device in context.devices where byteCount > device.maxMemoryAllocationSize {
-            throw SwiftCLError.allocationTooLarge(byteCount: byteCount, limit: device.maxMemoryAllocationSize, device: device.name)
+        for device in context.devices where byteCount > device.maxMemoryAllocationBytes {
+            throw SwiftCLError.allocationTooLarge(byteCount: byteCount, limit: device.maxMemoryAllocationBytes, device: device.name)
         }
         return byteCount
     }

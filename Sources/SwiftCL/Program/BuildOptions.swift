@@ -61,11 +61,11 @@ public struct BuildOptions: Hashable, Sendable, CustomStringConvertible {
                   first == "_" || (first.properties.isAlphabetic && first.isASCII),
                   definition.name.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) })
             else {
-                throw SwiftCLError.invalidArgument("build option -D \(definition.name): not a C identifier")
+                throw SwiftCLError.invalidDefinition(name: definition.name, value: nil)
             }
             try definition.value?.refusingNUL("build option -D \(definition.name)")
             if let value = definition.value, value.isEmpty || value.contains(where: \.isWhitespace) {
-                throw SwiftCLError.invalidArgument("build option -D \(definition.name)=\(value): the value must be non-empty with no blanks")
+                throw SwiftCLError.invalidDefinition(name: definition.name, value: value)
             }
         }
         return self

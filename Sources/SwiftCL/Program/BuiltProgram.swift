@@ -11,7 +11,7 @@ final class BuiltProgram: @unchecked Sendable {
     let options: BuildOptions
     let kernelNames: [String]
     let buildLogs: [BuildError.DeviceLog]
-    let loadedFromBinaryCache: Bool
+    let isFromBinaryCache: Bool
     /// Kernel parameters known without the runtime's argument information: from a binary-cache entry, or
     /// read from the source's kernel signatures. Used when the runtime reports none.
     let recordedParameters: [String: [KernelParameter]]
@@ -39,7 +39,7 @@ final class BuiltProgram: @unchecked Sendable {
         sourceName = name
         self.options = options
         buildLogs = logs
-        loadedFromBinaryCache = fromCache != nil
+        isFromBinaryCache = fromCache != nil
         LiveObjectCounts.track(.program, +1)
         let names: [String]
         if let fromCache {

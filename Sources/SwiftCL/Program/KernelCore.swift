@@ -72,7 +72,7 @@ final class KernelCore: @unchecked Sendable {
             maxWorkGroupSize: try query(CL_KERNEL_WORK_GROUP_SIZE, "CL_KERNEL_WORK_GROUP_SIZE").value(Int.self),
             preferredWorkGroupSizeMultiple: try query(
                 CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, "CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE").value(Int.self),
-            localMemorySize: Int(clamping: try query(CL_KERNEL_LOCAL_MEM_SIZE, "CL_KERNEL_LOCAL_MEM_SIZE").value(cl_ulong.self)),
+            localMemoryBytes: Int(clamping: try query(CL_KERNEL_LOCAL_MEM_SIZE, "CL_KERNEL_LOCAL_MEM_SIZE").value(cl_ulong.self)),
             privateMemorySize: Int(clamping: try query(CL_KERNEL_PRIVATE_MEM_SIZE, "CL_KERNEL_PRIVATE_MEM_SIZE").value(cl_ulong.self)),
             requiredWorkGroupSize: compile.allSatisfy { $0 == 0 } ? nil : compile)
     }

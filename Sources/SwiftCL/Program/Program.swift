@@ -18,7 +18,7 @@ public final class Program: @unchecked Sendable, Equatable {
     /// binary from an earlier build is loaded instead when there is one, and a new build is stored.
     ///
     /// Throws ``SwiftCLError/embeddedNUL(what:byteOffset:)`` for a NUL byte in the source or an option,
-    /// ``SwiftCLError/invalidArgument(_:)`` for a malformed definition, ``BuildError`` for a failed build
+    /// ``SwiftCLError/invalidDefinition(name:value:)`` for a malformed definition, ``BuildError`` for a failed build
     /// and ``OpenCLError`` when the runtime fails.
     public convenience init(context: Context, source: String, name: String = "<source>", options: BuildOptions = BuildOptions(),
                             binaryCache: ProgramBinaryCache? = nil) throws {
@@ -46,7 +46,7 @@ public final class Program: @unchecked Sendable, Equatable {
     /// Each device's build log (warnings may appear even when the build succeeds).
     public var buildLogs: [BuildError.DeviceLog] { built.buildLogs }
     /// Whether this program was built from binaries in a ``ProgramBinaryCache`` rather than from source.
-    public var loadedFromBinaryCache: Bool { built.loadedFromBinaryCache }
+    public var isFromBinaryCache: Bool { built.isFromBinaryCache }
 
     /// The compiler's diagnostics on success (warnings), parsed from ``buildLogs``.
     public var diagnostics: [Diagnostic] {

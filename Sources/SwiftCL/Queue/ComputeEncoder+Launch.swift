@@ -51,9 +51,9 @@ extension ComputeEncoder {
             values.append(value)
         }
         let info = try core.workGroupInfo(on: device)
-        if localBytes.saturatingAdding(info.localMemorySize) > device.localMemorySize {
-            throw SwiftCLError.localMemoryExceeded(kernel: core.name, staticBytes: info.localMemorySize,
-                                                   argumentBytes: localBytes, limit: device.localMemorySize, device: device.name)
+        if localBytes.saturatingAdding(info.localMemoryBytes) > device.localMemoryBytes {
+            throw SwiftCLError.localMemoryExceeded(kernel: core.name, staticBytes: info.localMemoryBytes,
+                                                   argumentBytes: localBytes, limit: device.localMemoryBytes, device: device.name)
         }
         let local = try range.resolvedLocalSize(device: device, kernel: info)
         try withEvent { event in

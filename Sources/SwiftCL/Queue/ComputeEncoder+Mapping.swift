@@ -23,12 +23,8 @@ extension ComputeEncoder {
 
     private func mapped<E, R>(_ buffer: Buffer<E>, range: Range<Int>?, flags: cl_map_flags, write: Bool,
                               _ body: (UnsafeMutableBufferPointer<E>) throws -> R) throws -> R {
-        try checkUsable()
-        try checkContext(buffer, operation: "map")
-        try checkHostAccess(buffer, write: false, "map")
-        if write { try checkHostAccess(buffer, write: true, "map for writing") }
+        try prepare(buffer, hostAccess: write ? .readWrite : .read, operation: write ? "map for writing" : "map")
         let range = try buffer.checkedRange(range, "map")
-        try checkNotMapped(buffer, "map")
         if range.isEmpty {
             return try body(UnsafeMutableBufferPointer(start: nil, count: 0))
         }
@@ -45,7 +41,7 @@ extension ComputeEncoder {
     /// Refuses to map an object this encoder already has mapped (an enclosing `withMapped`).
     func checkNotMapped(_ object: MemoryObject, _ operation: String) throws {
         guard !mapped.contains(ObjectIdentifier(object)) else {
-            throw SwiftCLError.invalidArgument("\(operation): this \(object.kindDescription) is already mapped by an enclosing withMapped; use the mapped span or unmap first")
+            throw SwiftCLError.alreadyMapped(operation: operation, object: object.kindDescription)
         }
     }
 
@@ -66,7 +62,7 @@ extension ComputeEncoder {
             _ = try? withEvent { event in
                 release(clEnqueueUnmapMemObject(queue.id, object.id, base, 0, nil, event), "clEnqueueUnmapMemObject")
             }
-            inFlight.append(object)
+            keepAlive(object)
         }
         return try body(base)
     }

@@ -1,12 +1,15 @@
 internal import COpenCL
 
+/// Buffer transfers. One word per role: the buffer's element offset is `at:`, host data is `from:` (a
+/// write's source) or `into:` (a read's destination), a span of elements is `range:`.
 extension ComputeEncoder {
     /// Copies `elements` into `buffer` starting at element `offset`; returns once the host data has
     /// been read (the guide's `gcl_memcpy` to the device).
+    /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)`` when the elements do not fit,
+    ///   ``SwiftCLError/hostAccessDenied(operation:object:access:)``, ``SwiftCLError/contextMismatch(_:)``,
+    ///   ``SwiftCLError/alreadyMapped(operation:object:)``, ``OpenCLError``.
     public func write<E, C: Collection<E>>(_ buffer: Buffer<E>, from elements: C, at offset: Int = 0) throws {
-        try checkUsable()
-        try checkContext(buffer)
-        try checkHostAccess(buffer, write: true, "write")
+        try prepare(buffer, hostAccess: .write, operation: "write")
         let range = try buffer.checkedRange(offset: offset, count: elements.count, "write")
         if range.isEmpty { return }
         func enqueue(_ pointer: UnsafeBufferPointer<E>) throws {
@@ -22,26 +25,29 @@ extension ComputeEncoder {
     }
 
     /// Reads `range` of `buffer` (all of it by default) into a new array.
+    /// - Throws: as ``read(_:into:at:)-(_,UnsafeMutableBufferPointer<E>,_)``.
     public func read<E>(_ buffer: Buffer<E>, range: Range<Int>? = nil) throws -> [E] {
         try checkUsable()
         let range = try buffer.checkedRange(range, "read")
         return try [E](unsafeUninitializedCapacity: range.count) { storage, initialized in
-            try read(buffer, into: storage, from: range.lowerBound)
+            try read(buffer, into: storage, at: range.lowerBound)
             initialized = range.count
         }
     }
 
     /// Reads `array.count` elements of `buffer`, starting at element `offset`, into `array`.
-    public func read<E>(_ buffer: Buffer<E>, into array: inout [E], from offset: Int = 0) throws {
-        try array.withUnsafeMutableBufferPointer { try read(buffer, into: $0, from: offset) }
+    /// - Throws: as ``read(_:into:at:)-(_,UnsafeMutableBufferPointer<E>,_)``.
+    public func read<E>(_ buffer: Buffer<E>, into array: inout [E], at offset: Int = 0) throws {
+        try array.withUnsafeMutableBufferPointer { try read(buffer, into: $0, at: offset) }
     }
 
     /// Reads `destination.count` elements of `buffer`, starting at element `offset`, into host memory;
     /// returns once the data is there (the guide's `gcl_memcpy` from the device).
-    public func read<E>(_ buffer: Buffer<E>, into destination: UnsafeMutableBufferPointer<E>, from offset: Int = 0) throws {
-        try checkUsable()
-        try checkContext(buffer)
-        try checkHostAccess(buffer, write: false, "read")
+    /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)`` when the range leaves the buffer,
+    ///   ``SwiftCLError/hostAccessDenied(operation:object:access:)``, ``SwiftCLError/contextMismatch(_:)``,
+    ///   ``SwiftCLError/alreadyMapped(operation:object:)``, ``OpenCLError``.
+    public func read<E>(_ buffer: Buffer<E>, into destination: UnsafeMutableBufferPointer<E>, at offset: Int = 0) throws {
+        try prepare(buffer, hostAccess: .read, operation: "read")
         let range = try buffer.checkedRange(offset: offset, count: destination.count, "read")
         if range.isEmpty { return }
         try withEvent { event in
@@ -51,40 +57,35 @@ extension ComputeEncoder {
         }
     }
 
-    /// Copies `count` elements (by default all that fit) from one buffer to another on the device.
-    /// Overlapping regions of one buffer are refused.
-    public func copy<E>(from source: Buffer<E>, to destination: Buffer<E>, count: Int? = nil,
-                        sourceOffset: Int = 0, destinationOffset: Int = 0) throws {
-        try checkUsable()
-        try checkContext(source)
-        try checkContext(destination)
-        guard sourceOffset >= 0, destinationOffset >= 0, sourceOffset <= source.count, destinationOffset <= destination.count else {
-            throw SwiftCLError.invalidArgument(
-                "copy: offsets \(sourceOffset) and \(destinationOffset) must lie within 0...\(source.count) and 0...\(destination.count)")
+    /// Copies `count` elements (by default all that fit) from element `sourceOffset` of one buffer to
+    /// element `destinationOffset` of another on the device. Overlapping regions of one buffer are refused.
+    /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/invalidCount(operation:count:minimum:)``
+    ///   for a negative count, ``SwiftCLError/overlappingCopy(operation:)``, ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
+    public func copy<E>(from source: Buffer<E>, at sourceOffset: Int = 0, to destination: Buffer<E>,
+                        at destinationOffset: Int = 0, count: Int? = nil) throws {
+        try prepare(source, destination, operation: "copy")
+        for (offset, buffer, side) in [(sourceOffset, source, "copy source"), (destinationOffset, destination, "copy destination")]
+        where offset < 0 || offset > buffer.count {
+            throw SwiftCLError.rangeOutOfBounds(operation: side, requested: offset..<offset, bound: buffer.count)
         }
         let count = count ?? min(source.count - sourceOffset, destination.count - destinationOffset)
-        guard count >= 0 else {
-            throw SwiftCLError.invalidArgument("copy: element count \(count) is negative")
-        }
+        guard count >= 0 else { throw SwiftCLError.invalidCount(operation: "copy", count: count, minimum: 0) }
         let from = try source.checkedRange(offset: sourceOffset, count: count, "copy source")
         let to = try destination.checkedRange(offset: destinationOffset, count: count, "copy destination")
         if count == 0 { return }
-        if source === destination, from.overlaps(to) {
-            throw SwiftCLError.invalidArgument("copy: source \(from) and destination \(to) overlap in the same buffer")
-        }
+        if source === destination, from.overlaps(to) { throw SwiftCLError.overlappingCopy(operation: "copy") }
         let stride = MemoryLayout<E>.stride
         try withEvent { event in
             try check(clEnqueueCopyBuffer(queue.id, source.id, destination.id, from.lowerBound * stride, to.lowerBound * stride,
                                           count * stride, 0, nil, event), "clEnqueueCopyBuffer")
         }
-        inFlight.append(source)
-        inFlight.append(destination)
+        keepAlive(source, destination)
     }
 
     /// Sets `range` of `buffer` (all of it by default) to `value` on the device.
+    /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
     public func fill<E>(_ buffer: Buffer<E>, with value: E, range: Range<Int>? = nil) throws {
-        try checkUsable()
-        try checkContext(buffer)
+        try prepare(buffer, operation: "fill")
         let range = try buffer.checkedRange(range, "fill")
         if range.isEmpty { return }
         let stride = MemoryLayout<E>.stride
@@ -98,23 +99,6 @@ extension ComputeEncoder {
             try check(clEnqueueFillBuffer(queue.id, buffer.id, &pattern, stride, range.lowerBound * stride,
                                           range.count * stride, 0, nil, event), "clEnqueueFillBuffer")
         }
-        inFlight.append(buffer)
+        keepAlive(buffer)
     }
-
-    func checkHostAccess(_ object: MemoryObject, write: Bool, _ operation: String) throws {
-        let access: HostAccess? = (object as? any HostAccessible)?.hostAccessMode
-        guard let access else { return }
-        if write ? !access.allowsWrite : !access.allowsRead {
-            throw SwiftCLError.invalidArgument("\(operation): the \(object.kindDescription) was created with host access \(access)")
-        }
-    }
-}
-
-/// Memory objects that carry a host-access promise.
-protocol HostAccessible {
-    var hostAccessMode: HostAccess { get }
-}
-
-extension Buffer: HostAccessible {
-    var hostAccessMode: HostAccess { hostAccess }
 }

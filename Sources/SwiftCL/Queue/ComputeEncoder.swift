@@ -48,6 +48,33 @@ public final class ComputeEncoder {
         try checkNotMapped(object, operation)
     }
 
+    /// Which host access a command needs of the objects it transfers.
+    enum HostDirection { case read, write, readWrite }
+
+    /// The preamble every command shares: the encoder is live, every object belongs to the queue's
+    /// context and is not mapped by this encoder, and, for host transfers, each object's ``HostAccess``
+    /// allows the direction.
+    func prepare(_ objects: MemoryObject..., hostAccess direction: HostDirection? = nil, operation: String = #function) throws {
+        try checkUsable()
+        for object in objects {
+            try checkContext(object, operation: operation)
+            guard let direction, let access = (object as? any HostAccessible)?.hostAccessMode else { continue }
+            let allowed = switch direction {
+            case .read: access.allowsRead
+            case .write: access.allowsWrite
+            case .readWrite: access.allowsRead && access.allowsWrite
+            }
+            if !allowed {
+                throw SwiftCLError.hostAccessDenied(operation: operation, object: object.kindDescription, access: access)
+            }
+        }
+    }
+
+    /// Keeps `objects` alive until the commands using them complete.
+    func keepAlive(_ objects: AnyObject...) {
+        inFlight.append(contentsOf: objects)
+    }
+
     /// Runs `body` with an event slot when measuring (so the command's profiling times are kept) and
     /// with none otherwise (no event is created on the fast path).
     func withEvent<T>(_ body: (UnsafeMutablePointer<cl_event?>?) throws -> T) throws -> T {

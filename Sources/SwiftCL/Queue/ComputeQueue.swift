@@ -20,7 +20,7 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
     /// A queue on the most capable device of `type` (most compute units) in its platform's shared
     /// context. Throws ``SwiftCLError/noDevice(requested:available:platforms:)`` when there is none.
     public convenience init(_ type: DeviceType) throws {
-        try self.init(device: Device.default(for: type))
+        try self.init(device: Device.default(ofType: type))
     }
 
     /// A queue on a specific device (the guide's `CL_DEVICE_TYPE_USE_ID`), in `context` or, by

@@ -2,13 +2,13 @@
 /// (x in elements, y in rows, z in slices) and the pitches (the guide's `gcl_memcpy_rect`).
 public struct RectLayout: Hashable, Sendable {
     /// x (element), y (row), z (slice) of the rectangle's first element.
-    public var origin: SIMD3<Int>
+    public var origin: Origin3D
     /// Elements from one row to the next.
     public var rowPitch: Int
     /// Elements from one slice to the next; nil: `rowPitch × region height`.
     public var slicePitch: Int?
 
-    public init(origin: SIMD3<Int> = .zero, rowPitch: Int, slicePitch: Int? = nil) {
+    public init(origin: Origin3D = .zero, rowPitch: Int, slicePitch: Int? = nil) {
         self.origin = origin
         self.rowPitch = rowPitch
         self.slicePitch = slicePitch
@@ -16,29 +16,27 @@ public struct RectLayout: Hashable, Sendable {
 
     /// A 2-D layout: row `y`, column `x` of rows `rowPitch` elements long.
     public init(x: Int, y: Int, rowPitch: Int) {
-        self.init(origin: SIMD3(x, y, 0), rowPitch: rowPitch)
+        self.init(origin: Origin3D(x: x, y: y), rowPitch: rowPitch)
     }
 
     /// The slice pitch in force for `region`.
-    func effectiveSlicePitch(_ region: RectRegion) -> Int {
+    func effectiveSlicePitch(_ region: Extent3D) -> Int {
         slicePitch ?? rowPitch.multipliedReportingOverflow(by: region.height).partialValue
     }
 
     /// Checks the layout against the region and a memory of `count` elements, without overflow, and
     /// returns the range of element indices it touches.
-    func touchedRange(_ region: RectRegion, count: Int, _ operation: String) throws -> ClosedRange<Int> {
+    func touchedRange(_ region: Extent3D, count: Int, _ operation: String) throws -> ClosedRange<Int> {
         let slice = effectiveSlicePitch(region)
-        func fail(_ why: String) -> SwiftCLError { .invalidArgument("\(operation): \(why)") }
-        guard region.width > 0, region.height > 0, region.depth > 0 else {
-            throw fail("region \(region) must be at least 1 in every dimension")
-        }
-        guard origin.x >= 0, origin.y >= 0, origin.z >= 0 else { throw fail("origin \(origin) is negative") }
+        func fail(_ violation: RectViolation) -> SwiftCLError { .invalidRect(operation: operation, violation) }
+        guard region.width > 0, region.height > 0, region.depth > 0 else { throw fail(.emptyRegion(region)) }
+        guard origin.x >= 0, origin.y >= 0, origin.z >= 0 else { throw fail(.negativeOrigin(origin)) }
         guard rowPitch >= region.width, origin.x <= rowPitch - region.width else {
-            throw fail("row pitch \(rowPitch) cannot hold \(region.width) elements from x = \(origin.x)")
+            throw fail(.rowPitch(rowPitch: rowPitch, width: region.width, x: origin.x))
         }
         let (rows, rowsOverflow) = rowPitch.multipliedReportingOverflow(by: region.height)
         guard !rowsOverflow, slice >= rows, slice % rowPitch == 0 else {
-            throw fail("slice pitch \(slice) must be a multiple of the row pitch \(rowPitch) and at least \(rowPitch) × \(region.height)")
+            throw fail(.slicePitch(slicePitch: slice, rowPitch: rowPitch, height: region.height))
         }
         var first = 0, last = 0
         var overflow = false
@@ -52,17 +50,4 @@ public struct RectLayout: Hashable, Sendable {
         }
         return first...last
     }
-}
-
-/// The size of a rectangle: `width` elements by `height` rows by `depth` slices.
-public struct RectRegion: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int, height: Int, depth: Int
-
-    public init(width: Int, height: Int = 1, depth: Int = 1) {
-        self.width = width
-        self.height = height
-        self.depth = depth
-    }
-
-    public var description: String { "\(width)×\(height)×\(depth)" }
 }

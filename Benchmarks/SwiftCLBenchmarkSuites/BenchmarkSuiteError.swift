@@ -1,0 +1,17 @@
+/// Why a shipped benchmark suite stopped before timing anything.
+public enum BenchmarkSuiteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A path's output differs from the host reference, so its timings would mean nothing.
+    case verificationFailed(suite: String, detail: String)
+    /// The raw C yardstick could not be set up (its own message) or needs a root device.
+    case rawSetupFailed(String)
+    /// No suite of that name; `available` lists those that exist.
+    case unknownSuite(name: String, available: [String])
+
+    public var description: String {
+        switch self {
+        case let .verificationFailed(suite, detail): "\(suite) suite: \(detail) (nothing was timed)"
+        case let .rawSetupFailed(message): "raw C benchmark set-up: \(message)"
+        case let .unknownSuite(name, available): "no benchmark suite named \(name); suites: \(available.joined(separator: ", "))"
+        }
+    }
+}
