@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import SwiftCL
 
 /// A dispatch semaphore, as the guide's listings use to wait for a queue's block.
 final class DispatchSemaphoreBox: Sendable {
@@ -10,18 +10,16 @@ final class DispatchSemaphoreBox: Sendable {
 
 /// Where a queue's block leaves its result for the host (written before the semaphore is signalled,
 /// read after it is waited on, so the semaphore orders the accesses).
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storedPixels: [UInt32] = []
-    private var storedError: (any Error)?
+final class ResultBox: Sendable {
+    private let stored = Locked((pixels: [UInt32](), error: (any Error)?.none))
 
     var pixels: [UInt32] {
-        get { lock.withLock { storedPixels } }
-        set { lock.withLock { storedPixels = newValue } }
+        get { stored.withLock { $0.pixels } }
+        set { stored.withLock { $0.pixels = newValue } }
     }
 
     var error: (any Error)? {
-        get { lock.withLock { storedError } }
-        set { lock.withLock { storedError = newValue } }
+        get { stored.withLock { $0.error } }
+        set { stored.withLock { $0.error = newValue } }
     }
 }

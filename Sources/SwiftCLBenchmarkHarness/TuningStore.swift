@@ -4,10 +4,8 @@ import SwiftCL
 /// The best local size found per device, kernel variant and problem, kept in a small JSON file so a
 /// later run reuses it instead of sweeping again. Entries are keyed by device name, driver version,
 /// variant, parameters and image size; 0 means "let the runtime choose".
-public final class TuningStore: @unchecked Sendable {
-    // `entries` is only touched under `lock`.
-    private let lock = NSLock()
-    private var entries: [String: Int]
+public final class TuningStore: Sendable {
+    private let entries: Locked<[String: Int]>
     /// The file the store reads and writes.
     public let url: URL
 
@@ -20,17 +18,17 @@ public final class TuningStore: @unchecked Sendable {
     public init(url: URL = TuningStore.defaultURL) {
         self.url = url
         let data = try? Data(contentsOf: url)
-        entries = data.flatMap { try? JSONDecoder().decode([String: Int].self, from: $0) } ?? [:]
+        entries = Locked(data.flatMap { try? JSONDecoder().decode([String: Int].self, from: $0) } ?? [:])
     }
 
     /// The remembered local size for `key`: `.some(nil)` for "the runtime's choice", nil when unknown.
     public func localSize(for key: String) -> Int?? {
-        lock.withLock { entries[key].map { $0 == 0 ? nil : $0 } }
+        entries.withLock { $0[key].map { $0 == 0 ? nil : $0 } }
     }
 
     /// Remembers the best local size for `key` and writes the file (atomically, folder mode 0700).
     public func remember(_ localSize: Int?, for key: String) throws {
-        let snapshot = lock.withLock {
+        let snapshot = entries.withLock { entries in
             entries[key] = localSize ?? 0
             return entries
         }
@@ -43,5 +41,5 @@ public final class TuningStore: @unchecked Sendable {
     }
 
     /// Every entry, for reports and tests.
-    public var all: [String: Int] { lock.withLock { entries } }
+    public var all: [String: Int] { entries.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftCL
 
 /// Oclgrind, the OpenCL simulator that catches out-of-bounds accesses, data races and API misuse, as
 /// a second OpenCL platform. Debian's `oclgrind` package installs the ICD library but no `.icd` file;
@@ -134,17 +135,16 @@ public enum OclgrindError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Collects a child's two output streams from two reader threads.
-private final class OutputCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var output = Data(), errors = Data()
+private final class OutputCollector: Sendable {
+    private let streams = Locked((output: Data(), errors: Data()))
 
     func store(_ data: Data, isError: Bool) {
-        lock.withLock {
-            if isError { errors = data } else { output = data }
+        streams.withLock {
+            if isError { $0.errors = data } else { $0.output = data }
         }
     }
 
     var texts: (String, String) {
-        lock.withLock { (String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)) }
+        streams.withLock { (String(decoding: $0.output, as: UTF8.self), String(decoding: $0.errors, as: UTF8.self)) }
     }
 }

@@ -36,7 +36,7 @@ struct GuideSampleTests {
         let input = try Buffer(copying: hostInput, context: queue.context, access: .readOnly)
         let output = try Buffer<Float>(count: count, context: queue.context, access: .writeOnly)
         let semaphore = DispatchSemaphore(value: 0)
-        let results = TestLocked<[Float]>([])
+        let results = Locked<[Float]>([])
         queue.async({ cl in
             let local = try square.kernel.workGroupInfo(on: cl.device).maxWorkGroupSize
             try square(cl, NDRange(count, local: min(local, 256)), input, output)
@@ -57,7 +57,7 @@ struct GuideSampleTests {
         let bufferB = try Buffer(copying: b, context: q0.context)
         let bufferC = try Buffer<Float>(count: n, context: q0.context)
         let group = DispatchGroup()
-        let failures = TestLocked<[String]>([])
+        let failures = Locked<[String]>([])
         for (queue, range) in [(q0, try NDRange(n / 2)), (q1, try NDRange(n - n / 2, offset: n / 2))] {
             group.enter()
             queue.async({ cl in try add(cl, range, bufferA, bufferB, bufferC) }, completion: { result in
@@ -81,7 +81,7 @@ struct GuideSampleTests {
         let bufferC = try Buffer(copying: [Float](repeating: 0, count: n), context: q0.context)
         let group = DispatchGroup()
         let done = DispatchSemaphore(value: 0)
-        let firstHalfSeenByQ1 = TestLocked<[Float]>([])
+        let firstHalfSeenByQ1 = Locked<[Float]>([])
         group.enter()
         q0.async({ cl in try add(cl, NDRange(n / 2), bufferA, bufferB, bufferC) }, completion: { _ in group.leave() })
         q1.async({ cl in

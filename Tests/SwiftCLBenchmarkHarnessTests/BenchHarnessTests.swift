@@ -34,7 +34,7 @@ struct BenchHarnessTests {
         #expect((2...10).contains(repetitions), "about 10 runs of 2 ms (more under load) fill 20 ms, got \(repetitions)")
         #expect(try comparison.calibrate({ _ in }, budget: 1) >= 1_000, "an instant run is capped, not divided by zero")
         #expect(comparison.rate(0.5) == 2e-6, "1 pixel in 0.5 s is 2e-6 Mpix/s")
-        #expect(throws: SwiftCLError.self) {
+        #expect(throws: BenchmarkError.problemSizeMismatch(suite: "t", problem: "2×2", input: 1, reference: 1)) {
             _ = try Comparison(suite: "t", problem: ImageProblem(side: 2), input: [0], reference: [0], tolerance: 0, bound: Self.bufferCopyBound)
         }
     }

@@ -28,17 +28,3 @@ public func ramp(_ count: Int, scale: Float = 0.5) -> [Float] {
 
 /// Sizes every size-parameterised test sweeps: 1, odd, and not multiples of 4, 8 or 16.
 public let awkwardSizes = [1, 2, 3, 7, 17, 33, 1000, 1023, 4097]
-
-/// A value behind an `NSLock` (pthread-based, so ThreadSanitizer sees the synchronisation).
-public final class TestLocked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    public init(_ value: Value) { self.value = value }
-
-    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

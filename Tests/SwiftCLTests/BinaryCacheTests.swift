@@ -295,7 +295,7 @@ struct BinaryCacheTests {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = ProgramBinaryCache(directory: folder)
-        let failures = TestLocked<[String]>([])
+        let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { writer in
             do {
                 // Writers 0-3 race on one program; 4-7 on one each.

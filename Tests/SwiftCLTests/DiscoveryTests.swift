@@ -95,7 +95,7 @@ struct ConcurrentDiscoveryTests {
     /// In a fresh process, `threads` threads released at once each make their first discovery call
     /// (half `Device.all`, half `ComputeQueue(.cpu)`); every one must see the same devices.
     static func firstCallsAgree(threads: Int) -> Bool {
-        let results = TestLocked<[String]>([])
+        let results = Locked<[String]>([])
         let ready = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), done = DispatchGroup()
         for index in 0..<threads {
             done.enter()

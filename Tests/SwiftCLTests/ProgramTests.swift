@@ -88,7 +88,7 @@ struct ProgramTests {
         let context = try Context(devices: [device])
         let source = "kernel void cached(global float *a) { a[get_global_id(0)] *= 2.0f; }"
         let before = context.programBuildCount
-        let programs = TestLocked<[Program]>([])
+        let programs = Locked<[Program]>([])
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             if let program = try? context.program(source: source, name: "cached.cl") {
                 programs.withLock { $0.append(program) }

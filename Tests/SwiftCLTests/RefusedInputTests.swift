@@ -135,7 +135,7 @@ struct RefusedInputTests {
         }
         #expect(deeper == .reentrantSync(queue: a.description))
         // From an async closure of A too.
-        let outcome = TestLocked<(any Error)?>(nil)
+        let outcome = Locked<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
         a.async({ _ in
             outcome.withLock { $0 = thrownError { try b.sync { _ in try a.sync { _ in } } } }
@@ -322,7 +322,7 @@ struct ExtremeIntegerTests {
     func randomAndExtremeIntegers() async {
         // PropertyBased generates the rounds here; one child process runs them all, so a trap in any
         // call fails this test instead of killing the test run.
-        let rounds = TestLocked<[[Int]]>([])
+        let rounds = Locked<[[Int]]>([])
         await propertyCheck(count: 300, input: Gen.int(in: 0...40).array(of: 10), Gen.int().array(of: 10)) { selectors, values in
             rounds.withLock { $0.append(zip(selectors, values).map { ExtremeIntegerTests.pick($0, $1) }) }
         }

@@ -10,7 +10,8 @@ enum Discovery {
     private struct State {
         var platforms: [Platform]?
         var devices: [Platform: [UInt64: [Device]]] = [:]
-        var known: [OpaquePointer: Device] = [:]
+        /// Devices by the address of their `cl_device_id` (an address, so the state stays `Sendable`).
+        var known: [UInt: Device] = [:]
     }
 
     private static let state = Locked(State())
@@ -30,11 +31,11 @@ enum Discovery {
             let ids = try queryDevices(of: platform, type: type)
             var devices: [Device] = []
             for id in ids {
-                if let known = state.known[id] {
+                if let known = state.known[UInt(bitPattern: id)] {
                     devices.append(known)
                 } else {
                     let device = try Device(id: id, platform: platform, parent: nil)
-                    state.known[id] = device
+                    state.known[UInt(bitPattern: id)] = device
                     devices.append(device)
                 }
             }

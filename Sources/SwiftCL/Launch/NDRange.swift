@@ -9,6 +9,8 @@ public struct NDRange: Hashable, Sendable, CustomStringConvertible {
     let localSize: SIMD3<Int>?
 
     /// A range with `global.count` dimensions; `local` and `offset`, when given, must have as many.
+    /// - Throws: ``SwiftCLError/invalidNDRange(_:)`` naming the broken rule (dimension count, rank, a zero
+    ///   or negative size, an offset or work-item count that overflows).
     public init(global: [Int], local: [Int]? = nil, offset: [Int]? = nil) throws {
         guard (1...3).contains(global.count) else {
             throw SwiftCLError.invalidNDRange(.dimensionCount(global.count))
@@ -45,14 +47,22 @@ public struct NDRange: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A 1-D range of `count` work items.
+    /// - Throws: ``SwiftCLError/invalidNDRange(_:)`` naming the broken rule.
     public init(_ count: Int, local: Int? = nil, offset: Int = 0) throws {
         try self.init(global: [count], local: local.map { [$0] }, offset: [offset])
     }
 
-    /// A 2-D range of `width × height` work items.
-    public init(width: Int, height: Int, localWidth: Int? = nil, localHeight: Int? = nil) throws {
-        let local: [Int]? = if let localWidth, let localHeight { [localWidth, localHeight] } else { nil }
-        try self.init(global: [width, height], local: local)
+    /// A 2-D range of `width × height` work items; the runtime chooses the work-group size.
+    /// - Throws: ``SwiftCLError/invalidNDRange(_:)`` naming the broken rule.
+    public init(width: Int, height: Int) throws {
+        try self.init(global: [width, height])
+    }
+
+    /// A 2-D range of `width × height` work items in work-groups of `localWidth × localHeight` (both
+    /// or neither: a lone local width cannot be written, so none is silently dropped).
+    /// - Throws: ``SwiftCLError/invalidNDRange(_:)`` naming the broken rule.
+    public init(width: Int, height: Int, localWidth: Int, localHeight: Int) throws {
+        try self.init(global: [width, height], local: [localWidth, localHeight])
     }
 
     private static func padded(_ values: [Int], with filler: Int) -> SIMD3<Int> {

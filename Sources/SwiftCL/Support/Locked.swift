@@ -6,36 +6,66 @@ import Musl
 import Darwin
 #endif
 
-/// A value behind a pthread mutex.
+/// A value behind a pthread mutex: SwiftCL's one lock box, used by every SwiftCL module (and free for
+/// yours). The value and the mutex share one allocation; every pthread call's result is checked.
+///
+/// `Locked` is `Sendable` exactly when its value is: the lock makes shared mutation safe, not the
+/// sending of a non-`Sendable` value to another thread.
 ///
 /// SwiftCL uses this rather than `Synchronization.Mutex` because ThreadSanitizer sees pthread
 /// mutexes but not the futex-based `Mutex` of the (uninstrumented) standard library, which it then
 /// reports as races; `swift test --sanitize=thread` must stay meaningful.
-final class Locked<Value>: @unchecked Sendable {
-    // The mutex pointer comes first: a zero-sized `Value` (Void) would otherwise share its address,
-    // and ThreadSanitizer would report the unlocked read of the pointer as racing with the value.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    // `value` is only touched between pthread_mutex_lock and pthread_mutex_unlock.
-    private var value: Value
+///
+/// A pthread call that fails (only possible through memory corruption or a lock taken recursively
+/// from inside `withLock`) traps: continuing would break the exclusion the type promises.
+public struct Locked<Value>: @unchecked Sendable where Value: Sendable {
+    private let storage: Storage
 
-    init(_ value: Value) {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        self.value = value
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+    /// A lock box holding `value`.
+    public init(_ value: Value) {
+        storage = Storage.make(value)
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` with exclusive access to the value. Do not call `withLock` on the same box from
+    /// inside `body`.
     @inline(__always)
-    func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+    public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+        try storage.withLock(body)
+    }
+
+    /// The value and, in the tail of the same allocation, its mutex.
+    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        static func make(_ value: Value) -> Storage {
+            let buffer = Storage.create(minimumCapacity: 1) { _ in value }
+            buffer.withUnsafeMutablePointerToElements { mutex in
+                mutex.initialize(to: pthread_mutex_t())
+                let status = pthread_mutex_init(mutex, nil)
+                precondition(status == 0, "pthread_mutex_init failed: \(status)")
+            }
+            // `create` returns the dynamic type, which is `Storage`.
+            return unsafeDowncast(buffer, to: Storage.self)
+        }
+
+        // ManagedBuffer destroys the header (the value) itself; the tail element is ours to destroy.
+        deinit {
+            withUnsafeMutablePointerToElements { mutex in
+                let status = pthread_mutex_destroy(mutex)
+                precondition(status == 0, "pthread_mutex_destroy failed: \(status)")
+                _ = mutex.deinitialize(count: 1)
+            }
+        }
+
+        @inline(__always)
+        func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+            try withUnsafeMutablePointers { (value, mutex) throws(E) -> T in
+                let locked = pthread_mutex_lock(mutex)
+                precondition(locked == 0, "pthread_mutex_lock failed: \(locked)")
+                defer {
+                    let unlocked = pthread_mutex_unlock(mutex)
+                    precondition(unlocked == 0, "pthread_mutex_unlock failed: \(unlocked)")
+                }
+                return try body(&value.pointee)
+            }
+        }
     }
 }
