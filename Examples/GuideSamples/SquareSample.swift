@@ -14,11 +14,7 @@ public enum SquareSample {
 
     /// Picks a GPU queue, falling back to the CPU, as the listing does.
     public static func preferredQueue() throws -> ComputeQueue {
-        do {
-            return try ComputeQueue(.gpu)
-        } catch SwiftCLError.noDevice {
-            return try ComputeQueue(.cpu)
-        }
+        try ComputeQueue(device: Device.default(preferring: [.gpu, .cpu]))
     }
 
     /// Runs the listing on `queue`.

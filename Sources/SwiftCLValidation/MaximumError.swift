@@ -3,10 +3,10 @@
 public func worstAbsoluteError(_ actual: [Float], _ expected: [Float]) -> (error: Float, index: Int?) {
     guard actual.count == expected.count else { return (.infinity, nil) }
     var worst: Float = 0
-    var worstIndex: Int?
+    var worstIndex: Int? = actual.isEmpty ? nil : 0
     for index in actual.indices {
         let error = abs(actual[index] - expected[index])
-        if !(error <= worst) || worstIndex == nil && error == worst {
+        if !(error <= worst) {
             worst = error.isNaN ? .infinity : error
             worstIndex = index
         }

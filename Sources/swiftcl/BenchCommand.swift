@@ -102,8 +102,7 @@ struct BenchCommand: ParsableCommand {
     private func selectedDevice() throws -> Device {
         switch deviceType?.lowercased() {
         case nil:
-            if let gpu = try? Device.default(ofType: .gpu) { return gpu }
-            return try Device.default(ofType: .cpu)
+            return try Device.default(preferring: [.gpu, .cpu])
         case "cpu": return try Device.default(ofType: .cpu)
         case "gpu": return try Device.default(ofType: .gpu)
         case "accelerator": return try Device.default(ofType: .accelerator)

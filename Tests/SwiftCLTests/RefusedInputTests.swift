@@ -313,6 +313,10 @@ struct ExtremeIntegerTests {
                 let image = try Image(.image2D(width: 8, height: 8), format: ImageFormat(.r, .float), context: context)
                 _ = try queue.sync { cl in try cl.read(image, as: Float.self, origin: Origin3D(x: n[2], y: n[3], z: n[4]), extent: Extent3D(width: n[5], height: n[6], depth: n[7])) }
             }
+            attempt("image region to the far corner") {
+                let image = try Image(.image2D(width: 8, height: 8), format: ImageFormat(.r, .float), context: context)
+                _ = try queue.sync { cl in try cl.read(image, as: Float.self, origin: Origin3D(x: n[2], y: n[3], z: n[4])) }
+            }
         }
         attempt("partition by counts") { _ = try device.partition(.counts([n[0], n[1]])) }
         attempt("partition equally") { _ = try device.partition(.equally(computeUnits: n[2])) }

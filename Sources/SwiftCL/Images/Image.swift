@@ -145,12 +145,13 @@ public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
     /// Checks `origin` and `extent` (nil: from `origin` to the far corner) against the image.
     func checkedRegion(origin: Origin3D, extent: Extent3D?, _ operation: String) throws -> Extent3D {
         let full = self.extent
-        let region = extent ?? Extent3D(width: full.width - origin.x, height: full.height - origin.y, depth: full.depth - origin.z)
+        // Wrapping: an extreme origin must reach the check below, not trap here.
+        let region = extent ?? Extent3D(width: full.width &- origin.x, height: full.height &- origin.y, depth: full.depth &- origin.z)
+        let (start, size, bound) = (origin.values, region.values, full.values)
         for axis in 0..<3 {
-            let (end, overflow) = origin.values[axis].addingReportingOverflow(region.values[axis])
-            guard origin.values[axis] >= 0, region.values[axis] >= 1, !overflow, end <= full.values[axis] else {
-                throw SwiftCLError.regionOutsideImage(operation: operation, origin: origin.values, region: region.values,
-                                                      extent: full.values)
+            let (end, overflow) = start[axis].addingReportingOverflow(size[axis])
+            guard start[axis] >= 0, size[axis] >= 1, !overflow, end <= bound[axis] else {
+                throw SwiftCLError.regionOutsideImage(operation: operation, origin: start, region: size, extent: bound)
             }
         }
         return region

@@ -96,7 +96,7 @@ extension ComputeEncoder {
         let region = try image.checkedRegion(origin: origin, extent: extent, operation)
         let bytes = try regionBytes(region, of: image, operation)
         let stride = MemoryLayout<T>.stride
-        let (elements, _) = (bytes / stride).addingReportingOverflow(bytes % stride == 0 ? 0 : 1)
+        let elements = bytes / stride + (bytes % stride == 0 ? 0 : 1)  // no overflow: a remainder means stride > 1
         let range = try buffer.checkedRange(offset: offset, count: elements, operation)
         let byteOffset = range.lowerBound * stride
         try withEvent { event in
