@@ -9,5 +9,8 @@
 // 1.2 devices need clCreateCommandQueue, which the 2.0+ headers mark deprecated.
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
+// Status codes from extensions (CL_PLATFORM_NOT_FOUND_KHR, ...) for the one status table.
+#include <CL/cl_ext.h>
+#include <CL/cl_gl.h>
 
 #endif

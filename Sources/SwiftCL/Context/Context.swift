@@ -1,13 +1,10 @@
-internal import COpenCL
-
 /// An OpenCL context: the devices that share memory objects and programs.
 ///
 /// ``Context/shared(for:)`` gives the guide's `gcl_get_context`: one context per platform holding all
 /// its root devices, created on first use. ``Context/init(devices:)`` makes one for any device set
 /// (sub-devices included). Built programs are cached per context (see ``program(source:name:options:)``).
-public final class Context: Hashable, @unchecked Sendable, CustomStringConvertible {
-    // The cl_context is thread-safe per the OpenCL spec; mutable state lives behind locks.
-    let id: OpaquePointer
+public final class Context: Hashable, Sendable, CustomStringConvertible {
+    let id: ContextHandle
     /// The devices in the context.
     public let devices: [Device]
     /// The platform the devices belong to.
@@ -32,18 +29,12 @@ public final class Context: Hashable, @unchecked Sendable, CustomStringConvertib
         }
         self.devices = devices
         self.platform = first.platform
-        var ids: [cl_device_id?] = devices.map { $0.id }
-        let properties: [cl_context_properties] = [
-            cl_context_properties(CL_CONTEXT_PLATFORM), cl_context_properties(Int(bitPattern: UnsafeRawPointer(first.platform.id))), 0,
-        ]
-        id = try create("clCreateContext") { status in
-            clCreateContext(properties, cl_uint(ids.count), &ids, nil, nil, status)
-        }
+        id = try CL.createContext(platform: first.platform.id, devices: devices.map(\.id))
         LiveObjectCounts.track(.context, +1)
     }
 
     deinit {
-        release(clReleaseContext(id), "clReleaseContext")
+        CL.releaseContext(id)
         LiveObjectCounts.track(.context, -1)
     }
 

@@ -1,12 +1,9 @@
-internal import COpenCL
-
 /// An OpenCL device and what it reports about itself, read once when the device is discovered.
 ///
 /// Root devices come from ``Device/all`` or ``Platform/devices(ofType:)``; sub-devices from
 /// ``Device/partition(_:)`` (released when the last reference goes away).
-public final class Device: Hashable, @unchecked Sendable, CustomStringConvertible {
-    // Immutable after init; a cl_device_id may be used from any thread.
-    let id: OpaquePointer
+public final class Device: Hashable, Sendable, CustomStringConvertible {
+    let id: DeviceHandle
     /// The platform the device belongs to.
     public let platform: Platform
     /// The device this one was partitioned from, or nil for a root device.
@@ -74,67 +71,62 @@ public final class Device: Hashable, @unchecked Sendable, CustomStringConvertibl
         public let maxArraySize: Int
     }
 
-    init(id: OpaquePointer, platform: Platform, parent: Device?) throws {
+    init(id: DeviceHandle, platform: Platform, parent: Device?) throws {
         self.id = id
         self.platform = platform
         self.parent = parent
-        func query(_ parameter: Int32, _ label: String) -> InfoQuery {
-            InfoQuery("clGetDeviceInfo(\(label))") { size, value, sizeRet in
-                clGetDeviceInfo(id, cl_device_info(parameter), size, value, sizeRet)
-            }
+        func query(_ parameter: InfoParameter<InfoOf.Device>) -> InfoQuery { CL.getDeviceInfo(id, parameter) }
+        func int<T: BinaryInteger & BitwiseCopyable>(_ parameter: InfoParameter<InfoOf.Device>, _: T.Type) throws -> Int {
+            Int(clamping: try query(parameter).value(T.self))
         }
-        func int<T: BinaryInteger & BitwiseCopyable>(_ parameter: Int32, _ label: String, _: T.Type) throws -> Int {
-            Int(clamping: try query(parameter, label).value(T.self))
-        }
-        name = try query(CL_DEVICE_NAME, "CL_DEVICE_NAME").string()
-        vendor = try query(CL_DEVICE_VENDOR, "CL_DEVICE_VENDOR").string()
-        version = try query(CL_DEVICE_VERSION, "CL_DEVICE_VERSION").string()
-        driverVersion = try query(CL_DRIVER_VERSION, "CL_DRIVER_VERSION").string()
-        openCLCVersion = try query(CL_DEVICE_OPENCL_C_VERSION, "CL_DEVICE_OPENCL_C_VERSION").string()
-        profile = try query(CL_DEVICE_PROFILE, "CL_DEVICE_PROFILE").string()
-        type = DeviceType(rawValue: UInt64(try query(CL_DEVICE_TYPE, "CL_DEVICE_TYPE").value(cl_device_type.self)))
-        isAvailable = try query(CL_DEVICE_AVAILABLE, "CL_DEVICE_AVAILABLE").value(cl_bool.self) != 0
-        isCompilerAvailable = try query(CL_DEVICE_COMPILER_AVAILABLE, "CL_DEVICE_COMPILER_AVAILABLE").value(cl_bool.self) != 0
-        computeUnits = try int(CL_DEVICE_MAX_COMPUTE_UNITS, "CL_DEVICE_MAX_COMPUTE_UNITS", cl_uint.self)
-        maxClockFrequencyMHz = try int(CL_DEVICE_MAX_CLOCK_FREQUENCY, "CL_DEVICE_MAX_CLOCK_FREQUENCY", cl_uint.self)
-        maxWorkGroupSize = try int(CL_DEVICE_MAX_WORK_GROUP_SIZE, "CL_DEVICE_MAX_WORK_GROUP_SIZE", Int.self)
-        maxWorkItemSizes = try query(CL_DEVICE_MAX_WORK_ITEM_SIZES, "CL_DEVICE_MAX_WORK_ITEM_SIZES").array(Int.self)
-        localMemoryBytes = try int(CL_DEVICE_LOCAL_MEM_SIZE, "CL_DEVICE_LOCAL_MEM_SIZE", cl_ulong.self)
-        globalMemoryBytes = try int(CL_DEVICE_GLOBAL_MEM_SIZE, "CL_DEVICE_GLOBAL_MEM_SIZE", cl_ulong.self)
-        globalMemoryCacheBytes = try int(CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, "CL_DEVICE_GLOBAL_MEM_CACHE_SIZE", cl_ulong.self)
-        maxMemoryAllocationBytes = try int(CL_DEVICE_MAX_MEM_ALLOC_SIZE, "CL_DEVICE_MAX_MEM_ALLOC_SIZE", cl_ulong.self)
-        maxConstantBufferBytes = try int(CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, "CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE", cl_ulong.self)
-        memoryBaseAddressAlignmentBits = try int(CL_DEVICE_MEM_BASE_ADDR_ALIGN, "CL_DEVICE_MEM_BASE_ADDR_ALIGN", cl_uint.self)
-        addressBits = try int(CL_DEVICE_ADDRESS_BITS, "CL_DEVICE_ADDRESS_BITS", cl_uint.self)
-        profilingTimerResolutionNanoseconds = try int(
-            CL_DEVICE_PROFILING_TIMER_RESOLUTION, "CL_DEVICE_PROFILING_TIMER_RESOLUTION", Int.self)
-        supportsImages = try query(CL_DEVICE_IMAGE_SUPPORT, "CL_DEVICE_IMAGE_SUPPORT").value(cl_bool.self) != 0
+        name = try query(.CL_DEVICE_NAME).string()
+        vendor = try query(.CL_DEVICE_VENDOR).string()
+        version = try query(.CL_DEVICE_VERSION).string()
+        driverVersion = try query(.CL_DRIVER_VERSION).string()
+        openCLCVersion = try query(.CL_DEVICE_OPENCL_C_VERSION).string()
+        profile = try query(.CL_DEVICE_PROFILE).string()
+        type = DeviceType(rawValue: UInt64(try query(.CL_DEVICE_TYPE).value(UInt64.self)))
+        isAvailable = try query(.CL_DEVICE_AVAILABLE).value(UInt32.self) != 0
+        isCompilerAvailable = try query(.CL_DEVICE_COMPILER_AVAILABLE).value(UInt32.self) != 0
+        computeUnits = try int(.CL_DEVICE_MAX_COMPUTE_UNITS, UInt32.self)
+        maxClockFrequencyMHz = try int(.CL_DEVICE_MAX_CLOCK_FREQUENCY, UInt32.self)
+        maxWorkGroupSize = try int(.CL_DEVICE_MAX_WORK_GROUP_SIZE, Int.self)
+        maxWorkItemSizes = try query(.CL_DEVICE_MAX_WORK_ITEM_SIZES).array(Int.self)
+        localMemoryBytes = try int(.CL_DEVICE_LOCAL_MEM_SIZE, UInt64.self)
+        globalMemoryBytes = try int(.CL_DEVICE_GLOBAL_MEM_SIZE, UInt64.self)
+        globalMemoryCacheBytes = try int(.CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, UInt64.self)
+        maxMemoryAllocationBytes = try int(.CL_DEVICE_MAX_MEM_ALLOC_SIZE, UInt64.self)
+        maxConstantBufferBytes = try int(.CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, UInt64.self)
+        memoryBaseAddressAlignmentBits = try int(.CL_DEVICE_MEM_BASE_ADDR_ALIGN, UInt32.self)
+        addressBits = try int(.CL_DEVICE_ADDRESS_BITS, UInt32.self)
+        profilingTimerResolutionNanoseconds = try int(.CL_DEVICE_PROFILING_TIMER_RESOLUTION, Int.self)
+        supportsImages = try query(.CL_DEVICE_IMAGE_SUPPORT).value(UInt32.self) != 0
         if supportsImages {
             imageLimits = ImageLimits(
-                max2DWidth: try int(CL_DEVICE_IMAGE2D_MAX_WIDTH, "CL_DEVICE_IMAGE2D_MAX_WIDTH", Int.self),
-                max2DHeight: try int(CL_DEVICE_IMAGE2D_MAX_HEIGHT, "CL_DEVICE_IMAGE2D_MAX_HEIGHT", Int.self),
-                max3DWidth: try int(CL_DEVICE_IMAGE3D_MAX_WIDTH, "CL_DEVICE_IMAGE3D_MAX_WIDTH", Int.self),
-                max3DHeight: try int(CL_DEVICE_IMAGE3D_MAX_HEIGHT, "CL_DEVICE_IMAGE3D_MAX_HEIGHT", Int.self),
-                max3DDepth: try int(CL_DEVICE_IMAGE3D_MAX_DEPTH, "CL_DEVICE_IMAGE3D_MAX_DEPTH", Int.self),
-                maxReadArguments: try int(CL_DEVICE_MAX_READ_IMAGE_ARGS, "CL_DEVICE_MAX_READ_IMAGE_ARGS", cl_uint.self),
-                maxWriteArguments: try int(CL_DEVICE_MAX_WRITE_IMAGE_ARGS, "CL_DEVICE_MAX_WRITE_IMAGE_ARGS", cl_uint.self),
-                maxSamplers: try int(CL_DEVICE_MAX_SAMPLERS, "CL_DEVICE_MAX_SAMPLERS", cl_uint.self),
-                maxArraySize: try int(CL_DEVICE_IMAGE_MAX_ARRAY_SIZE, "CL_DEVICE_IMAGE_MAX_ARRAY_SIZE", Int.self))
+                max2DWidth: try int(.CL_DEVICE_IMAGE2D_MAX_WIDTH, Int.self),
+                max2DHeight: try int(.CL_DEVICE_IMAGE2D_MAX_HEIGHT, Int.self),
+                max3DWidth: try int(.CL_DEVICE_IMAGE3D_MAX_WIDTH, Int.self),
+                max3DHeight: try int(.CL_DEVICE_IMAGE3D_MAX_HEIGHT, Int.self),
+                max3DDepth: try int(.CL_DEVICE_IMAGE3D_MAX_DEPTH, Int.self),
+                maxReadArguments: try int(.CL_DEVICE_MAX_READ_IMAGE_ARGS, UInt32.self),
+                maxWriteArguments: try int(.CL_DEVICE_MAX_WRITE_IMAGE_ARGS, UInt32.self),
+                maxSamplers: try int(.CL_DEVICE_MAX_SAMPLERS, UInt32.self),
+                maxArraySize: try int(.CL_DEVICE_IMAGE_MAX_ARRAY_SIZE, Int.self))
         } else {
             imageLimits = ImageLimits(max2DWidth: 0, max2DHeight: 0, max3DWidth: 0, max3DHeight: 0, max3DDepth: 0,
                                       maxReadArguments: 0, maxWriteArguments: 0, maxSamplers: 0, maxArraySize: 0)
         }
-        extensions = try query(CL_DEVICE_EXTENSIONS, "CL_DEVICE_EXTENSIONS").string()
+        extensions = try query(.CL_DEVICE_EXTENSIONS).string()
             .split(separator: " ").map(String.init)
-        partitionMaxSubDevices = try int(CL_DEVICE_PARTITION_MAX_SUB_DEVICES, "CL_DEVICE_PARTITION_MAX_SUB_DEVICES", cl_uint.self)
-        partitionKinds = try query(CL_DEVICE_PARTITION_PROPERTIES, "CL_DEVICE_PARTITION_PROPERTIES")
-            .array(cl_device_partition_property.self).compactMap(PartitionKind.init(property:))
+        partitionMaxSubDevices = try int(.CL_DEVICE_PARTITION_MAX_SUB_DEVICES, UInt32.self)
+        partitionKinds = try query(.CL_DEVICE_PARTITION_PROPERTIES)
+            .array(Int.self).compactMap(PartitionKind.init(property:))
         if parent != nil { LiveObjectCounts.track(.subDevice, +1) }
     }
 
     deinit {
         if parent != nil {
-            release(clReleaseDevice(id), "clReleaseDevice")
+            CL.releaseDevice(id)
             LiveObjectCounts.track(.subDevice, -1)
         }
     }

@@ -1,5 +1,3 @@
-internal import COpenCL
-
 /// Platform and device discovery, done once under one lock and cached.
 ///
 /// The ICD loader initialises itself on the first call and is not safe to enter from several threads
@@ -19,7 +17,7 @@ enum Discovery {
     static func platforms() throws -> [Platform] {
         try state.withLock { state in
             if let platforms = state.platforms { return platforms }
-            let platforms = try queryPlatforms()
+            let platforms = try CL.getPlatformIDs().map(Platform.init(id:))
             state.platforms = platforms
             return platforms
         }
@@ -28,14 +26,14 @@ enum Discovery {
     static func devices(of platform: Platform, type: DeviceType) throws -> [Device] {
         try state.withLock { state in
             if let devices = state.devices[platform]?[type.rawValue] { return devices }
-            let ids = try queryDevices(of: platform, type: type)
+            let ids = try CL.getDeviceIDs(platform.id, type: type.rawValue)
             var devices: [Device] = []
             for id in ids {
-                if let known = state.known[UInt(bitPattern: id)] {
+                if let known = state.known[id.address] {
                     devices.append(known)
                 } else {
                     let device = try Device(id: id, platform: platform, parent: nil)
-                    state.known[UInt(bitPattern: id)] = device
+                    state.known[id.address] = device
                     devices.append(device)
                 }
             }
@@ -50,26 +48,5 @@ enum Discovery {
             state.platforms = nil
             state.devices = [:]
         }
-    }
-
-    private static func queryPlatforms() throws -> [Platform] {
-        var count: cl_uint = 0
-        let status = clGetPlatformIDs(0, nil, &count)
-        // The ICD loader answers CL_PLATFORM_NOT_FOUND_KHR when no vendor file is installed.
-        if status == CLStatus.platformNotFoundKhr.rawValue || (status == CL_SUCCESS && count == 0) { return [] }
-        try check(status, "clGetPlatformIDs")
-        var ids = [cl_platform_id?](repeating: nil, count: Int(count))
-        try check(clGetPlatformIDs(count, &ids, nil), "clGetPlatformIDs")
-        return ids.compactMap { $0 }.map(Platform.init(id:))
-    }
-
-    private static func queryDevices(of platform: Platform, type: DeviceType) throws -> [OpaquePointer] {
-        var count: cl_uint = 0
-        let status = clGetDeviceIDs(platform.id, cl_device_type(type.rawValue), 0, nil, &count)
-        if status == CL_DEVICE_NOT_FOUND || (status == CL_SUCCESS && count == 0) { return [] }
-        try check(status, "clGetDeviceIDs")
-        var ids = [cl_device_id?](repeating: nil, count: Int(count))
-        try check(clGetDeviceIDs(platform.id, cl_device_type(type.rawValue), count, &ids, nil), "clGetDeviceIDs")
-        return ids.compactMap { $0 }
     }
 }

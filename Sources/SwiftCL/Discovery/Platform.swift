@@ -1,9 +1,7 @@
-internal import COpenCL
-
 /// An OpenCL platform (one installed driver behind the ICD loader, such as PoCL).
-public struct Platform: Hashable, @unchecked Sendable, CustomStringConvertible {
-    // Platform ids are process-wide, immutable and never released, so sharing them is safe.
-    let id: OpaquePointer
+public struct Platform: Hashable, Sendable, CustomStringConvertible {
+    // Platform ids are process-wide, immutable and never released.
+    let id: PlatformHandle
 
     /// Every platform the ICD loader knows; empty when none is installed. Discovered once per process
     /// under a lock (the ICD loader is not safe to initialise from several threads) and cached; see
@@ -18,24 +16,18 @@ public struct Platform: Hashable, @unchecked Sendable, CustomStringConvertible {
         Discovery.forget()
     }
 
-    private func info(_ parameter: Int32, _ name: String) -> InfoQuery {
-        InfoQuery("clGetPlatformInfo(\(name))") { [id] size, value, sizeRet in
-            clGetPlatformInfo(id, cl_platform_info(parameter), size, value, sizeRet)
-        }
-    }
-
     /// `CL_PLATFORM_NAME`.
-    public var name: String { get throws { try info(CL_PLATFORM_NAME, "CL_PLATFORM_NAME").string() } }
+    public var name: String { get throws { try CL.getPlatformInfo(id, .CL_PLATFORM_NAME).string() } }
     /// `CL_PLATFORM_VENDOR`.
-    public var vendor: String { get throws { try info(CL_PLATFORM_VENDOR, "CL_PLATFORM_VENDOR").string() } }
+    public var vendor: String { get throws { try CL.getPlatformInfo(id, .CL_PLATFORM_VENDOR).string() } }
     /// `CL_PLATFORM_VERSION`, e.g. "OpenCL 3.0 PoCL 3.1".
-    public var version: String { get throws { try info(CL_PLATFORM_VERSION, "CL_PLATFORM_VERSION").string() } }
+    public var version: String { get throws { try CL.getPlatformInfo(id, .CL_PLATFORM_VERSION).string() } }
     /// `CL_PLATFORM_PROFILE`.
-    public var profile: String { get throws { try info(CL_PLATFORM_PROFILE, "CL_PLATFORM_PROFILE").string() } }
+    public var profile: String { get throws { try CL.getPlatformInfo(id, .CL_PLATFORM_PROFILE).string() } }
     /// `CL_PLATFORM_EXTENSIONS`, split.
     public var extensions: [String] {
         get throws {
-            try info(CL_PLATFORM_EXTENSIONS, "CL_PLATFORM_EXTENSIONS").string().split(separator: " ").map(String.init)
+            try CL.getPlatformInfo(id, .CL_PLATFORM_EXTENSIONS).string().split(separator: " ").map(String.init)
         }
     }
 

@@ -1,5 +1,3 @@
-internal import COpenCL
-
 /// An OpenCL image (the guide's `gcl_create_image`): 1D, 2D or 3D, or an array of 1D or 2D layers,
 /// in one ``ImageFormat``, freed by ARC.
 ///
@@ -7,6 +5,7 @@ internal import COpenCL
 /// the C call: device image support, the format against ``Context/supportedImageFormats(for:access:)``,
 /// every dimension against the device's `CL_DEVICE_IMAGE*` limits, host data against the image size.
 public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
+    // `@unchecked` restates MemoryObject's (an open class); every stored property is a constant of a Sendable type.
     /// The kind and extents.
     public let shape: ImageShape
     public let format: ImageFormat
@@ -60,37 +59,20 @@ public final class Image: MemoryObject, KernelArgument, @unchecked Sendable {
             }
         }
         let kind = shape.kind
-        var imageFormat = cl_image_format(image_channel_order: format.order.rawValue, image_channel_data_type: format.type.rawValue)
-        var descriptor = cl_image_desc()
-        descriptor.image_type = kind.memObjectType
-        descriptor.image_width = shape.width
-        descriptor.image_height = kind == .image1D || kind == .image1DArray ? 0 : shape.height
-        descriptor.image_depth = kind == .image3D ? shape.depth : 0
-        descriptor.image_array_size = kind == .image1DArray || kind == .image2DArray ? shape.layers : 0
-        var flags = access.flags | hostAccess.flags
-        if hostPixels != nil { flags |= cl_mem_flags(CL_MEM_COPY_HOST_PTR) }
-        let handle: OpaquePointer
-        if let hostPixels {
-            handle = try hostPixels.withUnsafeBytes { raw in
-                try create("clCreateImage") { status in
-                    clCreateImage(context.id, flags, &imageFormat, &descriptor, UnsafeMutableRawPointer(mutating: raw.baseAddress), status)
-                }
-            }
-        } else {
-            handle = try create("clCreateImage") { status in
-                clCreateImage(context.id, flags, &imageFormat, &descriptor, nil, status)
-            }
+        func make(_ host: UnsafeRawPointer?) throws -> MemoryHandle {
+            try CL.createImage(
+                context.id, flags: access.flags | hostAccess.flags, order: format.order.rawValue, dataType: format.type.rawValue,
+                imageType: kind.memObjectType, width: shape.width,
+                height: kind == .image1D || kind == .image1DArray ? 0 : shape.height, depth: kind == .image3D ? shape.depth : 0,
+                arraySize: kind == .image1DArray || kind == .image2DArray ? shape.layers : 0, copying: host)
         }
-        func info(_ parameter: Int32, _ label: String) throws -> Int {
-            try InfoQuery("clGetImageInfo(\(label))") { size, value, sizeRet in
-                clGetImageInfo(handle, cl_image_info(parameter), size, value, sizeRet)
-            }.value(Int.self)
-        }
+        let handle = try hostPixels.map { pixels in try pixels.withUnsafeBytes { try make($0.baseAddress) } } ?? make(nil)
         let pitches: (Int, Int)
         do {
-            pitches = (try info(CL_IMAGE_ROW_PITCH, "CL_IMAGE_ROW_PITCH"), try info(CL_IMAGE_SLICE_PITCH, "CL_IMAGE_SLICE_PITCH"))
+            pitches = (try CL.getImageInfo(handle, .CL_IMAGE_ROW_PITCH).value(Int.self),
+                       try CL.getImageInfo(handle, .CL_IMAGE_SLICE_PITCH).value(Int.self))
         } catch {
-            release(clReleaseMemObject(handle), "clReleaseMemObject")
+            CL.releaseMemObject(handle)
             throw error
         }
         self.shape = shape

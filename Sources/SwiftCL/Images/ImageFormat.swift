@@ -1,8 +1,9 @@
 /// The channels of an image pixel and their order (`cl_channel_order`).
-public enum ChannelOrder: UInt32, CaseIterable, Hashable, Sendable, CustomStringConvertible {
-    case r = 0x10B0, a = 0x10B1, rg = 0x10B2, ra = 0x10B3, rgb = 0x10B4, rgba = 0x10B5, bgra = 0x10B6, argb = 0x10B7
-    case intensity = 0x10B8, luminance = 0x10B9, rx = 0x10BA, rgx = 0x10BB, rgbx = 0x10BC, depth = 0x10BD
-    case sRGB = 0x10BF, sRGBx = 0x10C0, sRGBA = 0x10C1, sBGRA = 0x10C2, abgr = 0x10C3
+/// Its raw value is the C constant (`CL_RGBA`), taken from the headers in `ChannelOrder+OpenCL.swift`.
+public enum ChannelOrder: CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    case r, a, rg, ra, rgb, rgba, bgra, argb
+    case intensity, luminance, rx, rgx, rgbx, depth
+    case sRGB, sRGBx, sRGBA, sBGRA, abgr
 
     /// How many channels a pixel stores.
     public var channelCount: Int {
@@ -40,12 +41,13 @@ public enum ChannelOrder: UInt32, CaseIterable, Hashable, Sendable, CustomString
 }
 
 /// How each channel is stored (`cl_channel_type`).
-public enum ChannelType: UInt32, CaseIterable, Hashable, Sendable, CustomStringConvertible {
-    case snormInt8 = 0x10D0, snormInt16 = 0x10D1, unormInt8 = 0x10D2, unormInt16 = 0x10D3
-    case unormShort565 = 0x10D4, unormShort555 = 0x10D5, unormInt101010 = 0x10D6, unormInt101010_2 = 0x10E0
-    case signedInt8 = 0x10D7, signedInt16 = 0x10D8, signedInt32 = 0x10D9
-    case unsignedInt8 = 0x10DA, unsignedInt16 = 0x10DB, unsignedInt32 = 0x10DC
-    case halfFloat = 0x10DD, float = 0x10DE
+/// Its raw value is the C constant (`CL_FLOAT`), taken from the headers in `ChannelOrder+OpenCL.swift`.
+public enum ChannelType: CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    case snormInt8, snormInt16, unormInt8, unormInt16
+    case unormShort565, unormShort555, unormInt101010, unormInt101010_2
+    case signedInt8, signedInt16, signedInt32
+    case unsignedInt8, unsignedInt16, unsignedInt32
+    case halfFloat, float
 
     /// Bytes per channel, or nil for the packed types that store a whole pixel in one word.
     var bytesPerChannel: Int? {

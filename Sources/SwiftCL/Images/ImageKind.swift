@@ -1,18 +1,7 @@
-internal import COpenCL
-
 /// The shape of an image (`cl_mem_object_type`).
 public enum ImageKind: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case image1D, image1DArray, image2D, image2DArray, image3D
 
-    var memObjectType: cl_mem_object_type {
-        switch self {
-        case .image1D: cl_mem_object_type(CL_MEM_OBJECT_IMAGE1D)
-        case .image1DArray: cl_mem_object_type(CL_MEM_OBJECT_IMAGE1D_ARRAY)
-        case .image2D: cl_mem_object_type(CL_MEM_OBJECT_IMAGE2D)
-        case .image2DArray: cl_mem_object_type(CL_MEM_OBJECT_IMAGE2D_ARRAY)
-        case .image3D: cl_mem_object_type(CL_MEM_OBJECT_IMAGE3D)
-        }
-    }
 
     /// The OpenCL C parameter type that takes this kind ("image2d_t").
     public var openCLTypeName: String {

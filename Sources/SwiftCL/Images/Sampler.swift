@@ -1,11 +1,8 @@
-internal import COpenCL
-
 /// How kernels sample an image (`cl_sampler`): coordinates, addressing at the edges, filtering.
 /// Pass it as a kernel argument for a `sampler_t` parameter; kernels may also declare program-scope
 /// samplers, as the guide's Listing 6-6 does.
-public final class Sampler: KernelArgument, @unchecked Sendable {
-    // The handle never changes; samplers may be shared between threads.
-    let id: OpaquePointer
+public final class Sampler: KernelArgument, Sendable {
+    let id: SamplerHandle
     /// The context the sampler belongs to.
     public let context: Context
     public let normalizedCoordinates: Bool
@@ -15,28 +12,11 @@ public final class Sampler: KernelArgument, @unchecked Sendable {
     /// What happens to coordinates outside the image.
     public enum Addressing: Hashable, Sendable {
         case none, clampToEdge, clamp, `repeat`, mirroredRepeat
-
-        var value: cl_addressing_mode {
-            switch self {
-            case .none: cl_addressing_mode(CL_ADDRESS_NONE)
-            case .clampToEdge: cl_addressing_mode(CL_ADDRESS_CLAMP_TO_EDGE)
-            case .clamp: cl_addressing_mode(CL_ADDRESS_CLAMP)
-            case .repeat: cl_addressing_mode(CL_ADDRESS_REPEAT)
-            case .mirroredRepeat: cl_addressing_mode(CL_ADDRESS_MIRRORED_REPEAT)
-            }
-        }
     }
 
     /// How a read between pixel centres is answered.
     public enum Filter: Hashable, Sendable {
         case nearest, linear
-
-        var value: cl_filter_mode {
-            switch self {
-            case .nearest: cl_filter_mode(CL_FILTER_NEAREST)
-            case .linear: cl_filter_mode(CL_FILTER_LINEAR)
-            }
-        }
     }
 
     /// Creates a sampler. Repeat addressing needs normalised coordinates (the OpenCL rule), and the
@@ -53,26 +33,18 @@ public final class Sampler: KernelArgument, @unchecked Sendable {
         self.normalizedCoordinates = normalizedCoordinates
         self.addressing = addressing
         self.filter = filter
-        let normalized = cl_bool(normalizedCoordinates ? CL_TRUE : CL_FALSE)
         if context.devices.allSatisfy({ $0.version.hasPrefix("OpenCL 1.") }) {
-            id = try create("clCreateSampler") { status in
-                clCreateSampler(context.id, normalized, addressing.value, filter.value, status)
-            }
+            id = try CL.createSampler(context.id, normalizedCoordinates: normalizedCoordinates, addressing: addressing.value,
+                                      filter: filter.value)
         } else {
-            let properties: [cl_sampler_properties] = [
-                cl_sampler_properties(CL_SAMPLER_NORMALIZED_COORDS), cl_sampler_properties(normalized),
-                cl_sampler_properties(CL_SAMPLER_ADDRESSING_MODE), cl_sampler_properties(addressing.value),
-                cl_sampler_properties(CL_SAMPLER_FILTER_MODE), cl_sampler_properties(filter.value), 0,
-            ]
-            id = try create("clCreateSamplerWithProperties") { status in
-                clCreateSamplerWithProperties(context.id, properties, status)
-            }
+            id = try CL.createSamplerWithProperties(context.id, normalizedCoordinates: normalizedCoordinates,
+                                                    addressing: addressing.value, filter: filter.value)
         }
         LiveObjectCounts.track(.sampler, +1)
     }
 
     deinit {
-        release(clReleaseSampler(id), "clReleaseSampler")
+        CL.releaseSampler(id)
         LiveObjectCounts.track(.sampler, -1)
     }
 

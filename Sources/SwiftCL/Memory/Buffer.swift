@@ -1,10 +1,9 @@
-internal import COpenCL
-
 /// A typed OpenCL buffer of `count` elements (the guide's `gcl_malloc`), freed by ARC.
 ///
 /// Counts and offsets are in elements; byte sizes say so (``byteCount``). Every transfer checks its
 /// host and device ranges before the C call (see ``ComputeEncoder``).
 public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgument, @unchecked Sendable {
+    // `@unchecked` restates MemoryObject's (an open class); every stored property is a constant of a Sendable type.
     /// Number of elements.
     public let count: Int
     /// How kernels may use the buffer.
@@ -17,10 +16,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     /// An uninitialised buffer of `count` elements.
     public init(count: Int, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite) throws {
         let byteCount = try Self.checkedByteCount(count, context: context)
-        let flags = access.flags | hostAccess.flags
-        let handle = try create("clCreateBuffer") { status in
-            clCreateBuffer(context.id, flags, byteCount, nil, status)
-        }
+        let handle = try CL.createBuffer(context.id, flags: access.flags | hostAccess.flags, byteCount: byteCount, copying: nil)
         self.count = count
         self.kernelAccess = access
         self.hostAccess = hostAccess
@@ -33,11 +29,9 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     ) throws {
         let count = elements.count
         let byteCount = try Self.checkedByteCount(count, context: context)
-        let flags = access.flags | hostAccess.flags | cl_mem_flags(CL_MEM_COPY_HOST_PTR)
-        func make(_ pointer: UnsafeBufferPointer<Element>) throws -> OpaquePointer {
-            try create("clCreateBuffer") { status in
-                clCreateBuffer(context.id, flags, byteCount, UnsafeMutableRawPointer(mutating: pointer.baseAddress), status)
-            }
+        func make(_ pointer: UnsafeBufferPointer<Element>) throws -> MemoryHandle {
+            try CL.createBuffer(context.id, flags: access.flags | hostAccess.flags, byteCount: byteCount,
+                                copying: UnsafeRawPointer(pointer.baseAddress))
         }
         let handle = try elements.withContiguousStorageIfAvailable { try make($0) } ?? Array(elements).withUnsafeBufferPointer { try make($0) }
         self.count = count

@@ -1,16 +1,15 @@
-internal import COpenCL
-
 /// A memory object (`cl_mem`) owned by Swift: released when the last reference goes away. A launch or
 /// copy keeps the objects it uses alive until the command completes.
 public class MemoryObject: @unchecked Sendable {
-    // The handle never changes; OpenCL memory objects may be used from any thread.
-    let id: OpaquePointer
+    // `@unchecked` only because the class is open to Buffer and Image (Swift checks Sendable on final
+    // classes only): it stores nothing but these constants.
+    let id: MemoryHandle
     /// The context the object belongs to.
     public let context: Context
     /// The object's size in bytes.
     public let byteCount: Int
 
-    init(id: OpaquePointer, context: Context, byteCount: Int) {
+    init(id: MemoryHandle, context: Context, byteCount: Int) {
         self.id = id
         self.context = context
         self.byteCount = byteCount
@@ -18,13 +17,13 @@ public class MemoryObject: @unchecked Sendable {
     }
 
     deinit {
-        release(clReleaseMemObject(id), "clReleaseMemObject")
+        CL.releaseMemObject(id)
         LiveObjectCounts.track(.memoryObject, -1)
     }
 
     /// The raw `cl_mem`, for calling OpenCL directly (the guide's `gcl_create_buffer_from_ptr` escape
     /// hatch). It stays valid while this object is alive; do not release it.
-    public var handle: OpaquePointer { id }
+    public var handle: OpaquePointer { id.pointer }
 
     var kindDescription: String { "memory object" }
 

@@ -1,12 +1,10 @@
-internal import COpenCL
 import Foundation
 
 /// A built `cl_program` and what was learned building it. It holds no Swift parent: the `cl_program`
 /// retains its `cl_context` inside OpenCL, so a context's program cache can hold built programs without
 /// the program holding the context (no retain cycle). ``Program`` pairs one with its ``Context``.
-final class BuiltProgram: @unchecked Sendable {
-    // A built cl_program is immutable and thread-safe; the shared kernels live behind a lock.
-    let id: OpaquePointer
+final class BuiltProgram: Sendable {
+    let id: ProgramHandle
     let sourceName: String
     let options: BuildOptions
     let kernelNames: [String]
@@ -27,7 +25,7 @@ final class BuiltProgram: @unchecked Sendable {
             keys = computed.count == context.devices.count ? computed : nil
         }
         let fromCache = keys.flatMap { keys in binaryCache.flatMap { Self.buildFromBinaries(context: context, cache: $0, keys: keys, options: rendered) } }
-        let handle: OpaquePointer
+        let handle: ProgramHandle
         let logs: [BuildError.DeviceLog]
         if let fromCache {
             handle = fromCache.handle
@@ -74,7 +72,7 @@ final class BuiltProgram: @unchecked Sendable {
     }
 
     deinit {
-        release(clReleaseProgram(id), "clReleaseProgram")
+        CL.releaseProgram(id)
         LiveObjectCounts.track(.program, -1)
     }
 
@@ -90,20 +88,14 @@ final class BuiltProgram: @unchecked Sendable {
 
     /// Compiles `source` for every device of the context, or throws the whole log as a ``BuildError``.
     private static func buildFromSource(context: Context, source: String, name: String,
-                                        options: String) throws -> (OpaquePointer, [BuildError.DeviceLog]) {
-        let handle = try source.withCString { text in
-            var pointer: UnsafePointer<CChar>? = text
-            return try create("clCreateProgramWithSource") { status in
-                clCreateProgramWithSource(context.id, 1, &pointer, nil, status)
-            }
-        }
-        var deviceIDs: [cl_device_id?] = context.devices.map { $0.id }
-        let status = clBuildProgram(handle, cl_uint(deviceIDs.count), &deviceIDs, options, nil, nil)
+                                        options: String) throws -> (ProgramHandle, [BuildError.DeviceLog]) {
+        let handle = try CL.createProgramWithSource(context.id, source)
+        let status = CL.buildProgram(handle, devices: context.devices.map(\.id), options: options)
         let logs = context.devices.map { BuildError.DeviceLog(device: $0.name, log: buildLog(handle, device: $0)) }
-        guard status == CL_SUCCESS else {
-            release(clReleaseProgram(handle), "clReleaseProgram")
+        guard status.isSuccess else {
+            CL.releaseProgram(handle)
             let diagnostics = logs.flatMap { Diagnostic.parse(log: $0.log, sourceName: name) }
-            throw BuildError(sourceName: name, options: options, status: CLStatus(rawValue: status), logs: logs, diagnostics: diagnostics)
+            throw BuildError(sourceName: name, options: options, status: status, logs: logs, diagnostics: diagnostics)
         }
         return (handle, logs)
     }
@@ -124,31 +116,21 @@ final class BuiltProgram: @unchecked Sendable {
         guard let metadata = entries.first?.metadata, entries.allSatisfy({ $0.metadata == metadata }) else {
             return discardAll("the devices' entries disagree on the kernels")
         }
-        var lengths = entries.map(\.binary.count)
-        var deviceIDs: [cl_device_id?] = context.devices.map { $0.id }
-        var statuses = [cl_int](repeating: CL_SUCCESS, count: entries.count)
-        var status: cl_int = CL_SUCCESS
-        let pointers = entries.map { entry -> UnsafeMutablePointer<UInt8> in
-            let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: entry.binary.count)
-            pointer.initialize(from: entry.binary, count: entry.binary.count)
-            return pointer
+        let devices = context.devices.map(\.id)
+        let handle: ProgramHandle
+        do {
+            handle = try CL.createProgramWithBinary(context.id, devices: devices, binaries: entries.map(\.binary))
+        } catch {
+            return discardAll("clCreateProgramWithBinary refused it (\(error.status.name))")
         }
-        defer { pointers.forEach { $0.deallocate() } }
-        var constPointers: [UnsafePointer<UInt8>?] = pointers.map { UnsafePointer($0) }
-        let handle = clCreateProgramWithBinary(context.id, cl_uint(deviceIDs.count), &deviceIDs, &lengths, &constPointers,
-                                               &statuses, &status)
-        guard status == CL_SUCCESS, let handle, statuses.allSatisfy({ $0 == CL_SUCCESS }) else {
-            if let handle { release(clReleaseProgram(handle), "clReleaseProgram") }
-            return discardAll("clCreateProgramWithBinary refused it (\(CLStatus(rawValue: status).name))")
-        }
-        let buildStatus = clBuildProgram(handle, cl_uint(deviceIDs.count), &deviceIDs, options, nil, nil)
-        guard buildStatus == CL_SUCCESS else {
-            release(clReleaseProgram(handle), "clReleaseProgram")
-            return discardAll("clBuildProgram refused it (\(CLStatus(rawValue: buildStatus).name))")
+        let buildStatus = CL.buildProgram(handle, devices: devices, options: options)
+        guard buildStatus.isSuccess else {
+            CL.releaseProgram(handle)
+            return discardAll("clBuildProgram refused it (\(buildStatus.name))")
         }
         let names = (try? kernelNames(handle)) ?? []
         guard Set(names) == Set(metadata.kernelNames) else {
-            release(clReleaseProgram(handle), "clReleaseProgram")
+            CL.releaseProgram(handle)
             return discardAll("the binary defines kernels \(names), the entry records \(metadata.kernelNames)")
         }
         return FromBinaries(handle: handle, kernelNames: names, metadata: metadata)
@@ -156,46 +138,33 @@ final class BuiltProgram: @unchecked Sendable {
 
     /// A program built from verified cache entries.
     private struct FromBinaries {
-        let handle: OpaquePointer
+        let handle: ProgramHandle
         let kernelNames: [String]
         let metadata: ProgramBinaryCache.Metadata
     }
 
     /// `CL_PROGRAM_KERNEL_NAMES`, split.
-    private static func kernelNames(_ program: OpaquePointer) throws -> [String] {
-        try InfoQuery("clGetProgramInfo(CL_PROGRAM_KERNEL_NAMES)") { size, value, sizeRet in
-            clGetProgramInfo(program, cl_program_info(CL_PROGRAM_KERNEL_NAMES), size, value, sizeRet)
-        }.string().split(separator: ";").map(String.init)
+    private static func kernelNames(_ program: ProgramHandle) throws -> [String] {
+        try CL.getProgramInfo(program, .CL_PROGRAM_KERNEL_NAMES).string().split(separator: ";").map(String.init)
     }
 
     /// Each kernel's parameters as the runtime reports them (kernels without argument information are left out).
-    private static func runtimeParameters(_ program: OpaquePointer, kernels: [String]) -> [String: [KernelParameter]] {
+    private static func runtimeParameters(_ program: ProgramHandle, kernels: [String]) -> [String: [KernelParameter]] {
         var result: [String: [KernelParameter]] = [:]
         for name in kernels {
-            guard let kernel = try? create("clCreateKernel(\(name))", { status in clCreateKernel(program, name, status) }) else { continue }
-            defer { release(clReleaseKernel(kernel), "clReleaseKernel") }
+            guard let kernel = try? CL.createKernel(program, name: name) else { continue }
+            defer { CL.releaseKernel(kernel) }
             result[name] = KernelCore.runtimeParameters(kernel)
         }
         return result
     }
 
     /// Each device's program binary (`CL_PROGRAM_BINARIES`), or nil when the runtime gives none.
-    private static func binaries(_ program: OpaquePointer, deviceCount: Int) -> [[UInt8]]? {
-        var sizes = [Int](repeating: 0, count: deviceCount)
-        guard clGetProgramInfo(program, cl_program_info(CL_PROGRAM_BINARY_SIZES), deviceCount * MemoryLayout<Int>.stride,
-                               &sizes, nil) == CL_SUCCESS else { return nil }
-        let buffers = sizes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, $0)) }
-        defer { buffers.forEach { $0.deallocate() } }
-        var pointers: [UnsafeMutablePointer<UInt8>?] = buffers
-        guard clGetProgramInfo(program, cl_program_info(CL_PROGRAM_BINARIES),
-                               deviceCount * MemoryLayout<UnsafeMutablePointer<UInt8>?>.stride, &pointers, nil) == CL_SUCCESS
-        else { return nil }
-        return zip(buffers, sizes).map { Array(UnsafeBufferPointer(start: $0, count: $1)) }
+    private static func binaries(_ program: ProgramHandle, deviceCount: Int) -> [[UInt8]]? {
+        try? CL.getProgramInfo(program, binariesOf: deviceCount)
     }
 
-    private static func buildLog(_ program: OpaquePointer, device: Device) -> String {
-        (try? InfoQuery("clGetProgramBuildInfo(CL_PROGRAM_BUILD_LOG)") { size, value, sizeRet in
-            clGetProgramBuildInfo(program, device.id, cl_program_build_info(CL_PROGRAM_BUILD_LOG), size, value, sizeRet)
-        }.string()) ?? ""
+    private static func buildLog(_ program: ProgramHandle, device: Device) -> String {
+        (try? CL.getProgramBuildInfo(program, device.id, .CL_PROGRAM_BUILD_LOG).string()) ?? ""
     }
 }

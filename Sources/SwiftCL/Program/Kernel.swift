@@ -3,8 +3,7 @@
 /// Arguments are bound and the launch enqueued as one step under the kernel object's lock, so one
 /// `Kernel` may be shared by every queue of its context. Kernels from ``Program/sharedKernel(named:)``
 /// share one kernel object per program and name.
-public final class Kernel: @unchecked Sendable, CustomStringConvertible {
-    // Immutable; the kernel object's mutable state is behind its own lock.
+public final class Kernel: Sendable, CustomStringConvertible {
     let core: KernelCore
     /// The program the kernel belongs to (kept alive by the kernel).
     public let program: Program

@@ -7,8 +7,7 @@ import Foundation
 /// with ``init(context:source:name:options:binaryCache:)``. A program keeps its context alive; the
 /// context's cache holds only the built program, never the `Program`, so dropping the context and its
 /// programs frees them all.
-public final class Program: @unchecked Sendable, Equatable {
-    // Immutable; the built program is thread-safe.
+public final class Program: Sendable, Equatable {
     let built: BuiltProgram
     /// The context the program was built for.
     public let context: Context

@@ -1,5 +1,3 @@
-internal import COpenCL
-
 /// Image transfers. Regions are an ``Origin3D`` and an ``Extent3D`` in pixels (nil extent: from the
 /// origin to the far corner); a buffer's element offset is `at:`, as for buffer transfers.
 extension ComputeEncoder {
@@ -13,10 +11,8 @@ extension ComputeEncoder {
         let region = try image.checkedRegion(origin: origin, extent: extent, "image write")
         try checkHostBytes(pixels.count * MemoryLayout<T>.stride, for: region, of: image, "image write")
         try pixels.withUnsafeBytes { raw in
-            try withEvent { event in
-                try check(clEnqueueWriteImage(queue.id, image.id, cl_bool(CL_TRUE), origin.values, region.values, 0, 0,
-                                              raw.baseAddress, 0, nil, event), "clEnqueueWriteImage")
-            }
+            record(try CL.enqueueWriteImage(queue.id, image.id, origin: origin, region: region, from: raw.baseAddress,
+                                            wantEvent: measuring))
         }
     }
 
@@ -49,10 +45,8 @@ extension ComputeEncoder {
         try prepare(image, hostAccess: .read, operation: "image read")
         let region = try image.checkedRegion(origin: origin, extent: extent, "image read")
         try checkHostBytes(destination.count, for: region, of: image, "image read")
-        try withEvent { event in
-            try check(clEnqueueReadImage(queue.id, image.id, cl_bool(CL_TRUE), origin.values, region.values, 0, 0,
-                                         destination.baseAddress, 0, nil, event), "clEnqueueReadImage")
-        }
+        record(try CL.enqueueReadImage(queue.id, image.id, origin: origin, region: region, into: destination.baseAddress,
+                                       wantEvent: measuring))
     }
 
     /// Copies a region between images of the same format on the device.
@@ -66,10 +60,8 @@ extension ComputeEncoder {
         }
         let region = try source.checkedRegion(origin: sourceOrigin, extent: extent, "image copy source")
         _ = try destination.checkedRegion(origin: destinationOrigin, extent: region, "image copy destination")
-        try withEvent { event in
-            try check(clEnqueueCopyImage(queue.id, source.id, destination.id, sourceOrigin.values, destinationOrigin.values,
-                                         region.values, 0, nil, event), "clEnqueueCopyImage")
-        }
+        record(try CL.enqueueCopyImage(queue.id, from: source.id, origin: sourceOrigin, to: destination.id, origin: destinationOrigin,
+                                       region: region, wantEvent: measuring))
         keepAlive(source, destination)
     }
 
@@ -99,14 +91,12 @@ extension ComputeEncoder {
         let elements = bytes / stride + (bytes % stride == 0 ? 0 : 1)  // no overflow: a remainder means stride > 1
         let range = try buffer.checkedRange(offset: offset, count: elements, operation)
         let byteOffset = range.lowerBound * stride
-        try withEvent { event in
-            if toImage {
-                try check(clEnqueueCopyBufferToImage(queue.id, buffer.id, image.id, byteOffset, origin.values, region.values,
-                                                     0, nil, event), "clEnqueueCopyBufferToImage")
-            } else {
-                try check(clEnqueueCopyImageToBuffer(queue.id, image.id, buffer.id, origin.values, region.values, byteOffset,
-                                                     0, nil, event), "clEnqueueCopyImageToBuffer")
-            }
+        if toImage {
+            record(try CL.enqueueCopyBufferToImage(queue.id, from: buffer.id, offset: byteOffset, to: image.id, origin: origin,
+                                                   region: region, wantEvent: measuring))
+        } else {
+            record(try CL.enqueueCopyImageToBuffer(queue.id, from: image.id, origin: origin, region: region, to: buffer.id,
+                                                   offset: byteOffset, wantEvent: measuring))
         }
         keepAlive(image, buffer)
     }
@@ -121,10 +111,9 @@ extension ComputeEncoder {
         }
         let region = try image.checkedRegion(origin: origin, extent: extent, "image fill")
         func enqueue<C: BitwiseCopyable>(_ value: C) throws {
-            var value = value
-            try withEvent { event in
-                try check(clEnqueueFillImage(queue.id, image.id, &value, origin.values, region.values, 0, nil, event),
-                          "clEnqueueFillImage")
+            try withUnsafeBytes(of: value) { color in
+                record(try CL.enqueueFillImage(queue.id, image.id, color: color.baseAddress, origin: origin, region: region,
+                                               wantEvent: measuring))
             }
         }
         switch color {
@@ -144,9 +133,10 @@ extension ComputeEncoder {
         try prepare(image, hostAccess: .readWrite, operation: "image map")
         let region = try image.checkedRegion(origin: origin, extent: extent, "image map")
         var rowPitch = 0, slicePitch = 0
-        return try withMapping(image, "clEnqueueMapImage", map: { event, status in
-            clEnqueueMapImage(queue.id, image.id, cl_bool(CL_TRUE), cl_map_flags(CL_MAP_READ | CL_MAP_WRITE), origin.values,
-                              region.values, &rowPitch, &slicePitch, 0, nil, event, status)
+        return try withMapping(image, map: {
+            let mapped = try CL.enqueueMapImage(queue.id, image.id, origin: origin, region: region, wantEvent: measuring)
+            (rowPitch, slicePitch) = (mapped.rowPitch, mapped.slicePitch)
+            return (mapped.base, mapped.event)
         }) { base in
             let layout = MappedImageLayout(extent: region, rowPitchBytes: rowPitch,
                                            slicePitchBytes: region.depth > 1 ? slicePitch : 0, bytesPerPixel: image.format.bytesPerPixel)

@@ -1,5 +1,3 @@
-internal import COpenCL
-
 extension ComputeEncoder {
     /// Maps `range` of `buffer` (all of it by default) for reading and writing, hands `body` a span
     /// over it, and unmaps when `body` returns or throws (the guide's `gcl_map_ptr`/`gcl_unmap`). The
@@ -7,7 +5,7 @@ extension ComputeEncoder {
     /// has already mapped throws.
     public func withMapped<E, R>(_ buffer: Buffer<E>, range: Range<Int>? = nil,
                                  _ body: (inout MutableSpan<E>) throws -> R) throws -> R {
-        try mapped(buffer, range: range, flags: cl_map_flags(CL_MAP_READ | CL_MAP_WRITE), write: true) { pointer in
+        try mapped(buffer, range: range, write: true) { pointer in
             var span = pointer.mutableSpan
             return try body(&span)
         }
@@ -16,12 +14,12 @@ extension ComputeEncoder {
     /// Maps `range` of `buffer` for reading only and hands `body` a read-only span over it.
     public func withMappedForReading<E, R>(_ buffer: Buffer<E>, range: Range<Int>? = nil,
                                            _ body: (Span<E>) throws -> R) throws -> R {
-        try mapped(buffer, range: range, flags: cl_map_flags(CL_MAP_READ), write: false) { pointer in
+        try mapped(buffer, range: range, write: false) { pointer in
             try body(UnsafeBufferPointer(pointer).span)
         }
     }
 
-    private func mapped<E, R>(_ buffer: Buffer<E>, range: Range<Int>?, flags: cl_map_flags, write: Bool,
+    private func mapped<E, R>(_ buffer: Buffer<E>, range: Range<Int>?, write: Bool,
                               _ body: (UnsafeMutableBufferPointer<E>) throws -> R) throws -> R {
         try prepare(buffer, hostAccess: write ? .readWrite : .read, operation: write ? "map for writing" : "map")
         let range = try buffer.checkedRange(range, "map")
@@ -29,9 +27,9 @@ extension ComputeEncoder {
             return try body(UnsafeMutableBufferPointer(start: nil, count: 0))
         }
         let stride = MemoryLayout<E>.stride
-        return try withMapping(buffer, "clEnqueueMapBuffer", map: { event, status in
-            clEnqueueMapBuffer(queue.id, buffer.id, cl_bool(CL_TRUE), flags, range.lowerBound * stride,
-                               range.count * stride, 0, nil, event, status)
+        return try withMapping(buffer, map: {
+            try CL.enqueueMapBuffer(queue.id, buffer.id, write: write, offset: range.lowerBound * stride,
+                                    byteCount: range.count * stride, wantEvent: measuring)
         }) { pointer in
             let typed = pointer.bindMemory(to: E.self, capacity: range.count)
             return try body(UnsafeMutableBufferPointer(start: typed, count: range.count))
@@ -48,19 +46,18 @@ extension ComputeEncoder {
     /// The scope every map shares: map (blocking) through `map`, run `body` on the mapped memory, and
     /// unmap when it returns or throws, keeping the object alive until the unmap has run. Callers refuse a
     /// second map first (``checkNotMapped(_:_:)``).
-    func withMapping<R>(_ object: MemoryObject, _ routine: String,
-                        map: (UnsafeMutablePointer<cl_event?>?, UnsafeMutablePointer<cl_int>) -> UnsafeMutableRawPointer?,
+    func withMapping<R>(_ object: MemoryObject, map: () throws -> (base: UnsafeMutableRawPointer, event: CLEvent?),
                         _ body: (UnsafeMutableRawPointer) throws -> R) throws -> R {
-        var status: cl_int = CL_SUCCESS
-        let base = try withEvent { event in map(event, &status) }
-        try check(status, routine)
-        guard let base else { throw OpenCLError(status: .mapFailure, routine: "\(routine) returned NULL") }
+        let (base, event) = try map()
+        record(event)
         let key = ObjectIdentifier(object)
         mapped.insert(key)
         defer {
             mapped.remove(key)
-            _ = try? withEvent { event in
-                release(clEnqueueUnmapMemObject(queue.id, object.id, base, 0, nil, event), "clEnqueueUnmapMemObject")
+            do {
+                record(try CL.enqueueUnmapMemObject(queue.id, object.id, base, wantEvent: measuring))
+            } catch {
+                swiftCLLogger.error("\(error)")
             }
             keepAlive(object)
         }

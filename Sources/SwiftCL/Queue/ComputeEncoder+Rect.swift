@@ -1,5 +1,3 @@
-internal import COpenCL
-
 extension ComputeEncoder {
     /// Copies a rectangle between buffers on the device (`clEnqueueCopyBufferRect`). Both layouts are
     /// checked against their buffers before the call; overlapping rectangles of one buffer are refused.
@@ -12,12 +10,7 @@ extension ComputeEncoder {
         let to = try destinationLayout.touchedRange(extent, count: destination.count, "copyRect destination")
         if source === destination, from.overlaps(to) { throw SwiftCLError.overlappingCopy(operation: "copyRect") }
         let geometry = try RectGeometry(E.self, source: sourceLayout, destination: destinationLayout, extent: extent)
-        try withEvent { event in
-            try check(clEnqueueCopyBufferRect(
-                queue.id, source.id, destination.id, geometry.sourceOrigin, geometry.destinationOrigin, geometry.region,
-                geometry.sourceRowPitch, geometry.sourceSlicePitch, geometry.destinationRowPitch, geometry.destinationSlicePitch,
-                0, nil, event), "clEnqueueCopyBufferRect")
-        }
+        record(try CL.enqueueCopyBufferRect(queue.id, from: source.id, to: destination.id, geometry, wantEvent: measuring))
         keepAlive(source, destination)
     }
 
@@ -49,25 +42,17 @@ extension ComputeEncoder {
         _ = try bufferLayout.touchedRange(extent, count: buffer.count, "\(operation) buffer")
         _ = try hostLayout.touchedRange(extent, count: count, "\(operation) host")
         let geometry = try RectGeometry(E.self, source: bufferLayout, destination: hostLayout, extent: extent)
-        try withEvent { event in
-            if write {
-                try check(clEnqueueWriteBufferRect(
-                    queue.id, buffer.id, cl_bool(CL_TRUE), geometry.sourceOrigin, geometry.destinationOrigin, geometry.region,
-                    geometry.sourceRowPitch, geometry.sourceSlicePitch, geometry.destinationRowPitch, geometry.destinationSlicePitch,
-                    host, 0, nil, event), "clEnqueueWriteBufferRect")
-            } else {
-                try check(clEnqueueReadBufferRect(
-                    queue.id, buffer.id, cl_bool(CL_TRUE), geometry.sourceOrigin, geometry.destinationOrigin, geometry.region,
-                    geometry.sourceRowPitch, geometry.sourceSlicePitch, geometry.destinationRowPitch, geometry.destinationSlicePitch,
-                    host, 0, nil, event), "clEnqueueReadBufferRect")
-            }
+        if write {
+            record(try CL.enqueueWriteBufferRect(queue.id, buffer.id, geometry, from: host, wantEvent: measuring))
+        } else {
+            record(try CL.enqueueReadBufferRect(queue.id, buffer.id, geometry, into: host, wantEvent: measuring))
         }
     }
 }
 
 /// A checked rectangle transfer converted to the byte origins and pitches OpenCL takes (`source` is the
 /// buffer side of a read or write).
-private struct RectGeometry {
+struct RectGeometry {
     let sourceOrigin: [Int], destinationOrigin: [Int], region: [Int]
     let sourceRowPitch: Int, sourceSlicePitch: Int, destinationRowPitch: Int, destinationSlicePitch: Int
 

@@ -1,5 +1,3 @@
-internal import COpenCL
-
 /// Buffer transfers. One word per role: the buffer's element offset is `at:`, host data is `from:` (a
 /// write's source) or `into:` (a read's destination), a span of elements is `range:`.
 extension ComputeEncoder {
@@ -13,11 +11,9 @@ extension ComputeEncoder {
         let range = try buffer.checkedRange(offset: offset, count: elements.count, "write")
         if range.isEmpty { return }
         func enqueue(_ pointer: UnsafeBufferPointer<E>) throws {
-            try withEvent { event in
-                try check(clEnqueueWriteBuffer(queue.id, buffer.id, cl_bool(CL_TRUE), range.lowerBound * MemoryLayout<E>.stride,
-                                               range.count * MemoryLayout<E>.stride, pointer.baseAddress, 0, nil, event),
-                          "clEnqueueWriteBuffer")
-            }
+            record(try CL.enqueueWriteBuffer(queue.id, buffer.id, blocking: true, offset: range.lowerBound * MemoryLayout<E>.stride,
+                                             byteCount: range.count * MemoryLayout<E>.stride, from: pointer.baseAddress,
+                                             wantEvent: measuring))
         }
         if try elements.withContiguousStorageIfAvailable({ try enqueue($0) }) == nil {
             try Array(elements).withUnsafeBufferPointer { try enqueue($0) }
@@ -50,11 +46,9 @@ extension ComputeEncoder {
         try prepare(buffer, hostAccess: .read, operation: "read")
         let range = try buffer.checkedRange(offset: offset, count: destination.count, "read")
         if range.isEmpty { return }
-        try withEvent { event in
-            try check(clEnqueueReadBuffer(queue.id, buffer.id, cl_bool(CL_TRUE), range.lowerBound * MemoryLayout<E>.stride,
-                                          range.count * MemoryLayout<E>.stride, destination.baseAddress, 0, nil, event),
-                      "clEnqueueReadBuffer")
-        }
+        record(try CL.enqueueReadBuffer(queue.id, buffer.id, blocking: true, offset: range.lowerBound * MemoryLayout<E>.stride,
+                                        byteCount: range.count * MemoryLayout<E>.stride, into: destination.baseAddress,
+                                        wantEvent: measuring))
     }
 
     /// Copies `count` elements (by default all that fit) from element `sourceOffset` of one buffer to
@@ -75,10 +69,8 @@ extension ComputeEncoder {
         if count == 0 { return }
         if source === destination, from.overlaps(to) { throw SwiftCLError.overlappingCopy(operation: "copy") }
         let stride = MemoryLayout<E>.stride
-        try withEvent { event in
-            try check(clEnqueueCopyBuffer(queue.id, source.id, destination.id, from.lowerBound * stride, to.lowerBound * stride,
-                                          count * stride, 0, nil, event), "clEnqueueCopyBuffer")
-        }
+        record(try CL.enqueueCopyBuffer(queue.id, from: source.id, to: destination.id, sourceOffset: from.lowerBound * stride,
+                                        destinationOffset: to.lowerBound * stride, byteCount: count * stride, wantEvent: measuring))
         keepAlive(source, destination)
     }
 
@@ -94,10 +86,9 @@ extension ComputeEncoder {
             try write(buffer, from: repeatElement(value, count: range.count), at: range.lowerBound)
             return
         }
-        var pattern = value
-        try withEvent { event in
-            try check(clEnqueueFillBuffer(queue.id, buffer.id, &pattern, stride, range.lowerBound * stride,
-                                          range.count * stride, 0, nil, event), "clEnqueueFillBuffer")
+        try withUnsafeBytes(of: value) { pattern in
+            record(try CL.enqueueFillBuffer(queue.id, buffer.id, pattern: pattern.baseAddress, patternBytes: stride,
+                                            offset: range.lowerBound * stride, byteCount: range.count * stride, wantEvent: measuring))
         }
         keepAlive(buffer)
     }

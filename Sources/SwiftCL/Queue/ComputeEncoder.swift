@@ -1,5 +1,3 @@
-internal import COpenCL
-
 /// The handle a ``ComputeQueue`` closure receives: everything it enqueues goes onto that queue, in
 /// order. Valid only inside the closure (using it afterwards throws ``SwiftCLError/encoderExpired``)
 /// and not `Sendable`, so it cannot be handed to another thread.
@@ -17,17 +15,12 @@ public final class ComputeEncoder {
     var mapped: Set<ObjectIdentifier> = []
     /// What the previous launch added to `inFlight`, so a batch of identical launches retains once.
     var lastLaunchRetained: [ObjectIdentifier] = []
-    private var firstEvent: cl_event?
-    private var lastEvent: cl_event?
+    private var firstEvent: CLEvent?
+    private var lastEvent: CLEvent?
 
     init(queue: ComputeQueue, measuring: Bool) {
         self.queue = queue
         self.measuring = measuring
-    }
-
-    deinit {
-        if let firstEvent { clReleaseEvent(firstEvent) }
-        if let lastEvent { clReleaseEvent(lastEvent) }
     }
 
     /// The device of the queue.
@@ -75,33 +68,27 @@ public final class ComputeEncoder {
         inFlight.append(contentsOf: objects)
     }
 
-    /// Runs `body` with an event slot when measuring (so the command's profiling times are kept) and
-    /// with none otherwise (no event is created on the fast path).
-    func withEvent<T>(_ body: (UnsafeMutablePointer<cl_event?>?) throws -> T) throws -> T {
-        guard measuring else { return try body(nil) }
-        var event: cl_event?
-        let value = try body(&event)
-        if let event {
-            if firstEvent == nil {
-                firstEvent = event
-            } else {
-                if let lastEvent { clReleaseEvent(lastEvent) }
-                lastEvent = event
-            }
+    /// Keeps the first and last command's events of a measured closure, for their profiling times.
+    /// Commands ask for an event only when ``measuring`` (no event is created on the fast path).
+    func record(_ event: CLEvent?) {
+        guard let event else { return }
+        if firstEvent == nil {
+            firstEvent = event
+        } else {
+            lastEvent = event
         }
-        return value
     }
 
     /// Submits everything enqueued so far to the device without waiting (`clFlush`).
     public func flush() throws {
         try checkUsable()
-        try check(clFlush(queue.id), "clFlush")
+        try CL.flush(queue.id)
     }
 
     /// Waits until everything enqueued so far has completed (`clFinish`).
     public func finish() throws {
         try checkUsable()
-        try check(clFinish(queue.id), "clFinish")
+        try CL.finish(queue.id)
         inFlight.removeAll(keepingCapacity: true)
         lastLaunchRetained.removeAll()
     }
@@ -111,7 +98,7 @@ public final class ComputeEncoder {
     func expire() {
         if isExpired { return }
         if !inFlight.isEmpty {
-            release(clFinish(queue.id), "clFinish")
+            CL.finishLoggingFailure(queue.id)
             inFlight.removeAll()
         }
         isExpired = true
@@ -120,58 +107,29 @@ public final class ComputeEncoder {
     /// Enqueues a marker after the closure's commands and calls `handler` from the OpenCL callback
     /// when it completes, then releases what the commands used.
     func notifyWhenComplete(_ handler: @escaping @Sendable (Result<Void, any Error>) -> Void) throws {
-        var marker: cl_event?
-        try check(clEnqueueMarkerWithWaitList(queue.id, 0, nil, &marker), "clEnqueueMarkerWithWaitList")
-        guard let marker else {
-            throw OpenCLError(status: .invalidEvent, routine: "clEnqueueMarkerWithWaitList returned no event")
-        }
-        let box = CompletionBox(keepAlive: inFlight, handler: handler)
+        let marker = try CL.enqueueMarkerWithWaitList(queue.id)
+        let keepAlive = inFlight
         inFlight.removeAll()
         lastLaunchRetained.removeAll()
         isExpired = true
-        let context = Unmanaged.passRetained(box).toOpaque()
-        let status = clSetEventCallback(marker, CL_COMPLETE, { event, status, userData in
-            guard let userData else { return }
-            let box = Unmanaged<CompletionBox>.fromOpaque(userData).takeRetainedValue()
-            if let event { clReleaseEvent(event) }
-            if status < 0 {
-                box.handler(.failure(OpenCLError(status: CLStatus(rawValue: status), routine: "command completion")))
+        try CL.setEventCallback(marker, keepingAlive: keepAlive) { status in
+            if status.rawValue < 0 {
+                handler(.failure(OpenCLError(status: status, routine: "command completion")))
             } else {
-                box.handler(.success(()))
+                handler(.success(()))
             }
-        }, context)
-        if status != CL_SUCCESS {
-            Unmanaged<CompletionBox>.fromOpaque(context).release()
-            clReleaseEvent(marker)
-            throw OpenCLError(status: CLStatus(rawValue: status), routine: "clSetEventCallback")
         }
-        try check(clFlush(queue.id), "clFlush")
+        try CL.flush(queue.id)
     }
 
     /// Device time between the first command's start and the last command's end.
     func deviceTime() throws -> Duration {
         guard let firstEvent else { return .zero }
-        func time(_ event: cl_event, _ parameter: Int32, _ label: String) throws -> UInt64 {
-            try InfoQuery("clGetEventProfilingInfo(\(label))") { size, value, sizeRet in
-                clGetEventProfilingInfo(event, cl_profiling_info(parameter), size, value, sizeRet)
-            }.value(cl_ulong.self)
-        }
-        let start = try time(firstEvent, CL_PROFILING_COMMAND_START, "CL_PROFILING_COMMAND_START")
-        let end = try time(lastEvent ?? firstEvent, CL_PROFILING_COMMAND_END, "CL_PROFILING_COMMAND_END")
+        let start = try firstEvent.profilingStart()
+        let end = try (lastEvent ?? firstEvent).profilingEnd()
         return .nanoseconds(Int64(end >= start ? end - start : 0))
     }
 }
 
 @available(*, unavailable, message: "a ComputeEncoder belongs to the closure it was handed to")
 extension ComputeEncoder: Sendable {}
-
-/// What an OpenCL completion callback needs: the objects to keep alive until then, and whom to tell.
-private final class CompletionBox {
-    let keepAlive: [AnyObject]
-    let handler: @Sendable (Result<Void, any Error>) -> Void
-
-    init(keepAlive: [AnyObject], handler: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        self.keepAlive = keepAlive
-        self.handler = handler
-    }
-}

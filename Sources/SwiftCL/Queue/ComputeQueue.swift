@@ -1,4 +1,3 @@
-internal import COpenCL
 import Dispatch
 
 /// One device, one in-order OpenCL command queue with profiling on, and one serial Dispatch queue —
@@ -8,9 +7,9 @@ import Dispatch
 /// ``sync(_:)`` returns when the work has completed, ``async(_:completion:)`` calls back,
 /// ``run(_:)`` is awaited (an OpenCL event callback resumes the task; no thread is blocked), and
 /// ``measure(_:)`` also returns device and host time.
-public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
-    // The cl_command_queue is thread-safe; commands are only enqueued from `dispatchQueue`.
-    let id: OpaquePointer
+public final class ComputeQueue: Sendable, CustomStringConvertible {
+    // Commands are only enqueued from `dispatchQueue`.
+    let id: QueueHandle
     /// The device commands run on (the guide's `gcl_get_device_id_with_dispatch_queue`).
     public let device: Device
     /// The context buffers and programs used on this queue must belong to.
@@ -32,24 +31,18 @@ public final class ComputeQueue: @unchecked Sendable, CustomStringConvertible {
         }
         self.device = device
         self.context = context
-        let profiling = cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE)
         if device.version.hasPrefix("OpenCL 1.") {
-            id = try create("clCreateCommandQueue") { status in
-                clCreateCommandQueue(context.id, device.id, profiling, status)
-            }
+            id = try CL.createCommandQueue(context.id, device.id)
         } else {
-            let properties: [cl_queue_properties] = [cl_queue_properties(CL_QUEUE_PROPERTIES), profiling, 0]
-            id = try create("clCreateCommandQueueWithProperties") { status in
-                clCreateCommandQueueWithProperties(context.id, device.id, properties, status)
-            }
+            id = try CL.createCommandQueueWithProperties(context.id, device.id)
         }
         dispatchQueue = DispatchQueue(label: "SwiftCL.ComputeQueue(\(device.name))")
         LiveObjectCounts.track(.queue, +1)
     }
 
     deinit {
-        release(clFinish(id), "clFinish")
-        release(clReleaseCommandQueue(id), "clReleaseCommandQueue")
+        CL.finishLoggingFailure(id)
+        CL.releaseCommandQueue(id)
         LiveObjectCounts.track(.queue, -1)
     }
 

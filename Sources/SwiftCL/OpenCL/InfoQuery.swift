@@ -1,16 +1,23 @@
+internal import COpenCL
+
 /// One `clGet*Info` query, bound to its object and parameter, read as a string, a value or an array.
+/// Its routine reads like the C call it makes: `clGetDeviceInfo(CL_DEVICE_NAME)`.
 struct InfoQuery {
     let routine: String
-    let call: (Int, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?) -> Int32
+    let call: (Int, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?) -> cl_int
 
-    init(_ routine: String, _ call: @escaping (Int, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?) -> Int32) {
+    init(_ routine: String, _ call: @escaping (Int, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?) -> cl_int) {
         self.routine = routine
         self.call = call
     }
 
+    private func check(_ status: cl_int) throws(OpenCLError) {
+        if status != CL_SUCCESS { throw OpenCLError(status: CLStatus(rawValue: status), routine: routine) }
+    }
+
     private func byteCount() throws -> Int {
         var size = 0
-        try check(call(0, nil, &size), routine)
+        try check(call(0, nil, &size))
         return size
     }
 
@@ -19,7 +26,7 @@ struct InfoQuery {
         guard size > 0 else { return "" }
         var bytes = [UInt8](repeating: 0, count: size)
         try bytes.withUnsafeMutableBytes { raw throws in
-            try check(call(size, raw.baseAddress, nil), routine)
+            try check(call(size, raw.baseAddress, nil))
         }
         let end = bytes.firstIndex(of: 0) ?? bytes.count
         return String(decoding: bytes[..<end], as: UTF8.self).trimmedOfWhitespace()
@@ -28,7 +35,7 @@ struct InfoQuery {
     func value<T: BitwiseCopyable>(_: T.Type = T.self) throws -> T {
         var result = zeroValue(T.self)
         try withUnsafeMutableBytes(of: &result) { raw throws in
-            try check(call(raw.count, raw.baseAddress, nil), routine)
+            try check(call(raw.count, raw.baseAddress, nil))
         }
         return result
     }
@@ -39,7 +46,7 @@ struct InfoQuery {
         guard count > 0 else { return [] }
         var result = [T](repeating: zeroValue(T.self), count: count)
         try result.withUnsafeMutableBytes { raw throws in
-            try check(call(count * MemoryLayout<T>.stride, raw.baseAddress, nil), routine)
+            try check(call(count * MemoryLayout<T>.stride, raw.baseAddress, nil))
         }
         return result
     }
