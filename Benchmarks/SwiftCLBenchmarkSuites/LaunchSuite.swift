@@ -18,66 +18,15 @@ public struct LaunchSuite: Sendable {
     public init() {}
 
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
-        let queue = try ComputeQueue(device: device)
-        let square = try SquareKernel(context: queue.context)
-        let input = (0..<global).map { Float($0) - 3.5 }
-        let expected = SquareKernel.reference(input)
-        let a = try Buffer(copying: input, context: queue.context)
-        let b = try Buffer<Float>(count: global, context: queue.context)
-        let range = try NDRange(global)
-        let raw = try RawSession(device: device, source: ShippedSources.square, kernel: "square", count: global)
-        try raw.write(input)
-
-        // Verify both paths before any time counts.
-        let swiftOutput = try queue.sync { cl in
-            try square(cl, range, a, b)
-            return try cl.read(b)
-        }
-        _ = try raw.launchAndWait(global: global)
-        let rawOutput = try raw.readOutput()
-        let swiftVerified = swiftOutput == expected, rawVerified = rawOutput == expected
-        guard swiftVerified, rawVerified else {
-            throw BenchmarkSuiteError.verificationFailed(
-                suite: "launch", detail: "square output differs from the host reference (swiftcl \(swiftVerified), raw-c \(rawVerified))")
-        }
-
-        // Warm up both paths.
-        try queue.sync { cl in for _ in 0..<200 { try square(cl, range, a, b) } }
-        _ = try raw.batched(global: global, launches: 200)
-
-        var swiftBatched: [Double] = [], rawBatched: [Double] = []
-        for round in 0..<rounds {
-            progress("launch: batched round \(round + 1)/\(rounds)")
-            let swift = {
-                try Stopwatch.time { try queue.sync { cl in for _ in 0..<batchSize { try square(cl, range, a, b) } } }.seconds
-            }
-            if round.isMultiple(of: 2) {
-                swiftBatched.append(try swift() / Double(batchSize))
-                rawBatched.append(try raw.batched(global: global, launches: batchSize) / Double(batchSize))
-            } else {
-                rawBatched.append(try raw.batched(global: global, launches: batchSize) / Double(batchSize))
-                swiftBatched.append(try swift() / Double(batchSize))
-            }
-        }
-        var swiftWait: [Double] = [], rawWait: [Double] = []
-        let block = max(1, min(20, waitSamples / 4))
-        for sample in 0..<(2 * waitSamples) {
-            if sample.isMultiple(of: 50) { progress("launch: enqueue+wait sample \(sample)/\(waitSamples)") }
-            let swift = { try Stopwatch.time { try queue.sync { cl in try square(cl, range, a, b) } }.seconds }
-            // Blocks of samples per path, alternating. Alternating every sample penalised whichever path
-            // followed the other (PoCL's worker sleeps or spins depending on the gap before a command, and
-            // the two paths leave different gaps): over 10 runs SwiftCL's median was +4…+28% (typically +17%)
-            // that way, and over 9 runs in blocks +1…+19% (typically +5%).
-            if (sample / block).isMultiple(of: 2) {
-                swiftWait.append(try swift())
-            } else {
-                rawWait.append(try raw.launchAndWait(global: global))
-            }
-        }
+        let paths = try Paths(device: device, global: global)
+        try paths.verify()
+        try paths.warmUp()
+        let (swiftBatched, rawBatched) = try paths.batched(rounds: rounds, batchSize: batchSize, progress: progress)
+        let (swiftWait, rawWait) = try paths.enqueueAndWait(samples: waitSamples, progress: progress)
         // What a submission costs with nothing in it: the Dispatch hop, the encoder and clFinish.
         var emptySync: [Double] = []
         for _ in 0..<waitSamples {
-            emptySync.append(try Stopwatch.time { try queue.sync { _ in } }.seconds)
+            emptySync.append(try Stopwatch.time { try paths.queue.sync { _ in } }.seconds)
         }
         var records = Self.records(device: device.name, swiftBatched: swiftBatched, rawBatched: rawBatched,
                                    swiftWait: swiftWait, rawWait: rawWait)
@@ -86,6 +35,91 @@ public struct LaunchSuite: Sendable {
                                            device: device.name, verified: true))
         }
         return records
+    }
+
+    /// The same square launch through SwiftCL and through raw C, on one device, with its buffers.
+    private struct Paths {
+        let queue: ComputeQueue
+        let square: SquareKernel
+        let input: [Float]
+        let a: Buffer<Float>, b: Buffer<Float>
+        let range: NDRange
+        let raw: RawSession
+        let global: Int
+
+        init(device: Device, global: Int) throws {
+            self.global = global
+            queue = try ComputeQueue(device: device)
+            square = try SquareKernel(context: queue.context)
+            input = (0..<global).map { Float($0) - 3.5 }
+            a = try Buffer(copying: input, context: queue.context)
+            b = try Buffer<Float>(count: global, context: queue.context)
+            range = try NDRange(global)
+            raw = try RawSession(device: device, source: ShippedSources.square, kernel: "square", count: global)
+            try raw.write(input)
+        }
+
+        /// One SwiftCL launch, enqueued into `cl`.
+        func launch(_ cl: ComputeEncoder) throws { try square(cl, range, a, b) }
+
+        /// Both paths must match the host reference before any time counts.
+        func verify() throws {
+            let expected = SquareKernel.reference(input)
+            let swiftOutput = try queue.sync { cl in
+                try launch(cl)
+                return try cl.read(b)
+            }
+            _ = try raw.launchAndWait(global: global)
+            let rawOutput = try raw.readOutput()
+            let swiftVerified = swiftOutput == expected, rawVerified = rawOutput == expected
+            guard swiftVerified, rawVerified else {
+                throw BenchmarkSuiteError.verificationFailed(
+                    suite: "launch", detail: "square output differs from the host reference (swiftcl \(swiftVerified), raw-c \(rawVerified))")
+            }
+        }
+
+        func warmUp() throws {
+            try queue.sync { cl in for _ in 0..<200 { try launch(cl) } }
+            _ = try raw.batched(global: global, launches: 200)
+        }
+
+        /// Seconds per launch of batches that wait once, rounds alternating which path goes first.
+        func batched(rounds: Int, batchSize: Int, progress: (String) -> Void) throws -> (swift: [Double], raw: [Double]) {
+            var swiftBatched: [Double] = [], rawBatched: [Double] = []
+            let swift = {
+                try Stopwatch.time { try queue.sync { cl in for _ in 0..<batchSize { try launch(cl) } } }.seconds
+            }
+            for round in 0..<rounds {
+                progress("launch: batched round \(round + 1)/\(rounds)")
+                if round.isMultiple(of: 2) {
+                    swiftBatched.append(try swift() / Double(batchSize))
+                    rawBatched.append(try raw.batched(global: global, launches: batchSize) / Double(batchSize))
+                } else {
+                    rawBatched.append(try raw.batched(global: global, launches: batchSize) / Double(batchSize))
+                    swiftBatched.append(try swift() / Double(batchSize))
+                }
+            }
+            return (swiftBatched, rawBatched)
+        }
+
+        /// Seconds of one launch and its wait, `samples` per path.
+        func enqueueAndWait(samples: Int, progress: (String) -> Void) throws -> (swift: [Double], raw: [Double]) {
+            var swiftWait: [Double] = [], rawWait: [Double] = []
+            let block = max(1, min(20, samples / 4))
+            for sample in 0..<(2 * samples) {
+                if sample.isMultiple(of: 50) { progress("launch: enqueue+wait sample \(sample)/\(samples)") }
+                // Blocks of samples per path, alternating. Alternating every sample penalised whichever path
+                // followed the other (PoCL's worker sleeps or spins depending on the gap before a command, and
+                // the two paths leave different gaps): over 10 runs SwiftCL's median was +4…+28% (typically +17%)
+                // that way, and over 9 runs in blocks +1…+19% (typically +5%).
+                if (sample / block).isMultiple(of: 2) {
+                    swiftWait.append(try Stopwatch.time { try queue.sync { cl in try launch(cl) } }.seconds)
+                } else {
+                    rawWait.append(try raw.launchAndWait(global: global))
+                }
+            }
+            return (swiftWait, rawWait)
+        }
     }
 
     static func records(device: String, swiftBatched: [Double], rawBatched: [Double],

@@ -14,6 +14,7 @@ public struct BenchmarkReport: Sendable, Codable {
     }
 
     /// The report as pretty-printed JSON, snake_case keys, sorted.
+    /// - Throws: `EncodingError`.
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -22,6 +23,7 @@ public struct BenchmarkReport: Sendable, Codable {
     }
 
     /// Reads a report written by ``writeJSON(to:)``.
+    /// - Throws: a Foundation error when the file cannot be read, `DecodingError` when it is not a report.
     public static func read(from url: URL) throws -> BenchmarkReport {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -29,6 +31,7 @@ public struct BenchmarkReport: Sendable, Codable {
     }
 
     /// Writes ``jsonData()`` to `url`, creating the parent folder if needed.
+    /// - Throws: `EncodingError`, or a Foundation error when the file cannot be written.
     public func writeJSON(to url: URL) throws {
         try write(jsonData(), to: url)
     }
@@ -92,6 +95,7 @@ public struct BenchmarkReport: Sendable, Codable {
     }
 
     /// Writes ``markdown()`` to `url`.
+    /// - Throws: a Foundation error when the file cannot be written.
     public func writeMarkdown(to url: URL) throws {
         try write(Data(markdown().utf8), to: url)
     }

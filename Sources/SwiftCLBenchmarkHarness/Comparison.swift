@@ -82,6 +82,14 @@ public struct Comparison {
     /// Mpix/s of one run taking `seconds`.
     func rate(_ seconds: Double) -> Double { Double(problem.pixels) / seconds / 1e6 }
 
+    /// What one variant's measurement has gathered so far.
+    private struct Sampling {
+        var samples: [Double] = [], boundSamples: [Double] = []
+        var worstError: Float = 0
+        var allocations: Int, samplesPerAllocation: Int
+    }
+
+    /// Verifies, then times one variant beside the bound: fresh buffers per allocation, interleaved samples.
     private func measure(_ variant: BenchmarkVariant, on queue: ComputeQueue, bound: BenchmarkVariant.Prepared) throws -> (BenchmarkRecord, [Double]) {
         let deviceName: String
         switch variant.body {
@@ -95,66 +103,80 @@ public struct Comparison {
         if case let .device(prepare) = variant.body {
             localSize = try chooseLocalSize(variant, prepare: prepare, queue: queue)
         }
-        var samples: [Double] = [], boundSamples: [Double] = []
-        var worstError: Float = 0
-        var allocations = settings.allocations, samplesPerAllocation = settings.samplesPerAllocation
-        for allocation in 0..<settings.allocations where allocation < allocations {
-            let inputBuffer = try Buffer(copying: input, context: queue.context)
-            let outputBuffer = try Buffer<Float>(count: problem.pixels, context: queue.context)
-            let boundOutput = try Buffer<Float>(count: problem.pixels, context: queue.context)
-            // `runs(n)` does n runs and waits once, so per-run figures carry no per-run wait.
-            let runs: (Int) throws -> Void
-            switch variant.body {
-            case let .device(prepare):
-                let prepared = try prepare(queue, problem, localSize)
-                if allocation == 0 {
-                    let output = try queue.sync { cl in
-                        try prepared.encode(cl, inputBuffer, outputBuffer)
-                        return try cl.read(outputBuffer)
-                    }
-                    worstError = maxAbsError(output, reference)
+        var sampling = Sampling(allocations: settings.allocations, samplesPerAllocation: settings.samplesPerAllocation)
+        for allocation in 0..<settings.allocations where allocation < sampling.allocations {
+            let verified = try sampleAllocation(allocation, variant, on: queue, bound: bound, localSize: localSize, into: &sampling)
+            guard verified else {
+                let note = "failed verification: max abs error \(sampling.worstError) > \(tolerance)"
+                return (untimed(variant, deviceName, note: note, error: sampling.worstError), sampling.boundSamples)
+            }
+        }
+        guard let summary = Summary(sampling.samples) else {
+            return (untimed(variant, deviceName, note: "no samples"), sampling.boundSamples)
+        }
+        return (record(variant, summary, device: deviceName, localSize: localSize, worstError: sampling.worstError),
+                sampling.boundSamples)
+    }
+
+    /// One allocation: fresh buffers, verification on the first, warm-up, then samples alternating with the
+    /// bound. Returns false when the variant fails verification (nothing is timed then).
+    private func sampleAllocation(_ allocation: Int, _ variant: BenchmarkVariant, on queue: ComputeQueue,
+                                  bound: BenchmarkVariant.Prepared, localSize: Int?, into sampling: inout Sampling) throws -> Bool {
+        let inputBuffer = try Buffer(copying: input, context: queue.context)
+        let outputBuffer = try Buffer<Float>(count: problem.pixels, context: queue.context)
+        let boundOutput = try Buffer<Float>(count: problem.pixels, context: queue.context)
+        // `runs(n)` does n runs and waits once, so per-run figures carry no per-run wait.
+        let runs: (Int) throws -> Void
+        switch variant.body {
+        case let .device(prepare):
+            let prepared = try prepare(queue, problem, localSize)
+            if allocation == 0 {
+                let output = try queue.sync { cl in
+                    try prepared.encode(cl, inputBuffer, outputBuffer)
+                    return try cl.read(outputBuffer)
                 }
-                runs = { count in try queue.sync { cl in for _ in 0..<count { try prepared.encode(cl, inputBuffer, outputBuffer) } } }
-            case let .host(compute):
-                if allocation == 0 { worstError = maxAbsError(try compute(input, problem), reference) }
-                runs = { count in for _ in 0..<count { _ = try compute(input, problem) } }
+                sampling.worstError = maxAbsError(output, reference)
             }
-            guard worstError <= tolerance else {
-                return (untimed(variant, deviceName, note: "failed verification: max abs error \(worstError) > \(tolerance)",
-                                error: worstError), boundSamples)
-            }
-            // A variant whose single run takes longer than a whole sample budget several times over (the
-            // emulated image variant) is timed on one allocation with three samples and no extra warm-up: its
-            // verification run has warmed it, and more samples would only make the suite slow.
-            let once = try Stopwatch.time { try runs(1) }.seconds
-            if once > 4 * settings.sampleBudget {
-                allocations = 1
-                samplesPerAllocation = Swift.min(samplesPerAllocation, 3)
+            runs = { count in try queue.sync { cl in for _ in 0..<count { try prepared.encode(cl, inputBuffer, outputBuffer) } } }
+        case let .host(compute):
+            if allocation == 0 { sampling.worstError = maxAbsError(try compute(input, problem), reference) }
+            runs = { count in for _ in 0..<count { _ = try compute(input, problem) } }
+        }
+        guard sampling.worstError <= tolerance else { return false }
+        // A variant whose single run takes longer than a whole sample budget several times over (the
+        // emulated image variant) is timed on one allocation with three samples and no extra warm-up: its
+        // verification run has warmed it, and more samples would only make the suite slow.
+        let once = try Stopwatch.time { try runs(1) }.seconds
+        if once > 4 * settings.sampleBudget {
+            sampling.allocations = 1
+            sampling.samplesPerAllocation = Swift.min(sampling.samplesPerAllocation, 3)
+        } else {
+            try runs(settings.warmups)
+        }
+        let runBound: (Int) throws -> Void = { count in
+            try queue.sync { cl in for _ in 0..<count { try bound.encode(cl, inputBuffer, boundOutput) } }
+        }
+        try runBound(1)
+        let repetitions = Stopwatch.repetitions(toFill: settings.sampleBudget, oneRunTaking: once)
+        let boundRepetitions = try calibrate(runBound, budget: settings.sampleBudget / 2)
+        for sample in 0..<sampling.samplesPerAllocation {
+            // Alternate which goes first so neither always follows the other.
+            if sample.isMultiple(of: 2) {
+                sampling.boundSamples.append(rate(try timePerRun(runBound, repetitions: boundRepetitions)))
+                sampling.samples.append(rate(try timePerRun(runs, repetitions: repetitions)))
             } else {
-                try runs(settings.warmups)
-            }
-            let runBound: (Int) throws -> Void = { count in
-                try queue.sync { cl in for _ in 0..<count { try bound.encode(cl, inputBuffer, boundOutput) } }
-            }
-            try runBound(1)
-            let repetitions = Stopwatch.repetitions(toFill: settings.sampleBudget, oneRunTaking: once)
-            let boundRepetitions = try calibrate(runBound, budget: settings.sampleBudget / 2)
-            for sample in 0..<samplesPerAllocation {
-                // Alternate which goes first so neither always follows the other.
-                if sample.isMultiple(of: 2) {
-                    boundSamples.append(rate(try timePerRun(runBound, repetitions: boundRepetitions)))
-                    samples.append(rate(try timePerRun(runs, repetitions: repetitions)))
-                } else {
-                    samples.append(rate(try timePerRun(runs, repetitions: repetitions)))
-                    boundSamples.append(rate(try timePerRun(runBound, repetitions: boundRepetitions)))
-                }
+                sampling.samples.append(rate(try timePerRun(runs, repetitions: repetitions)))
+                sampling.boundSamples.append(rate(try timePerRun(runBound, repetitions: boundRepetitions)))
             }
         }
-        guard let summary = Summary(samples) else {
-            return (untimed(variant, deviceName, note: "no samples"), boundSamples)
-        }
+        return true
+    }
+
+    /// The record of a verified, timed variant.
+    private func record(_ variant: BenchmarkVariant, _ summary: Summary, device: String, localSize: Int?,
+                        worstError: Float) -> BenchmarkRecord {
         var record = BenchmarkRecord(suite: suite, variant: variant.name, metric: "mpix_per_s", summary: summary,
-                                     unit: "Mpix/s", device: deviceName, verified: true)
+                                     unit: "Mpix/s", device: device, verified: true)
         record.width = problem.width
         record.height = problem.height
         record.localSize = localSize
@@ -164,7 +186,7 @@ public struct Comparison {
         record.gbPerS = summary.median * 1e6 * 8 / 1e9
         record.maxAbsError = Double(worstError)
         record.tolerance = Double(tolerance)
-        return (record, boundSamples)
+        return record
     }
 
     private func untimed(_ variant: BenchmarkVariant, _ device: String, note: String, error: Float? = nil) -> BenchmarkRecord {

@@ -27,6 +27,7 @@ public final class TuningStore: Sendable {
     }
 
     /// Remembers the best local size for `key` and writes the file (atomically, folder mode 0700).
+    /// - Throws: a Foundation error when the store cannot be written.
     public func remember(_ localSize: Int?, for key: String) throws {
         let snapshot = entries.withLock { entries in
             entries[key] = localSize ?? 0

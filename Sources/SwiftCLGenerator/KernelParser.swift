@@ -144,7 +144,28 @@ public struct KernelParser {
         let message: String
     }
 
+    /// One parameter declaration, read token by token: its qualifiers, type words, pointer depth and name.
+    private struct Declarator {
+        var addressSpace: String?
+        var isConst = false
+        var access: String?
+        var typeName = ""
+        var typeToken: Token
+        var pointerDepth = 0
+        var nameToken: Token
+
+        /// The declaration as OpenCL C spells it, normalised ("global const float *in").
+        var declaration: String {
+            ([addressSpace, isConst ? "const" : nil, access].compactMap { $0 } + [typeName]).joined(separator: " ")
+                + (pointerDepth > 0 ? " " + String(repeating: "*", count: pointerDepth) : " ") + nameToken.text
+        }
+    }
+
     private func mapParameter(_ tokens: [Token]) -> Result<KernelSignature.Parameter, Problem> {
+        parseDeclarator(tokens).flatMap(classify)
+    }
+
+    private func parseDeclarator(_ tokens: [Token]) -> Result<Declarator, Problem> {
         var addressSpace: String?
         var isConst = false
         var access: String?
@@ -188,13 +209,19 @@ public struct KernelParser {
             }
             typeName = mapped
         }
-        let declaration = ([addressSpace, isConst ? "const" : nil, access].compactMap { $0 } + [typeName]).joined(separator: " ")
-            + (pointerDepth > 0 ? " " + String(repeating: "*", count: pointerDepth) : " ") + nameToken.text
-        if pointerDepth > 1 {
+        return .success(Declarator(addressSpace: addressSpace, isConst: isConst, access: access, typeName: typeName,
+                                   typeToken: typeToken, pointerDepth: pointerDepth, nameToken: nameToken))
+    }
+
+    /// The Swift type a declarator maps to, or why it cannot be passed from the host.
+    private func classify(_ parameter: Declarator) -> Result<KernelSignature.Parameter, Problem> {
+        let (typeName, typeToken, nameToken) = (parameter.typeName, parameter.typeToken, parameter.nameToken)
+        let (addressSpace, access, declaration) = (parameter.addressSpace, parameter.access, parameter.declaration)
+        if parameter.pointerDepth > 1 {
             return .failure(Problem(token: nameToken, message: "pointer-to-pointer parameters are not allowed in kernels"))
         }
         if typeName.hasPrefix("image") {
-            guard pointerDepth == 0, Self.imageTypes.contains(typeName) else {
+            guard parameter.pointerDepth == 0, Self.imageTypes.contains(typeName) else {
                 return .failure(Problem(token: typeToken, message: "cannot map image type '\(typeName)'"))
             }
             return .success(.init(name: nameToken.text, declaration: declaration, swiftType: "Image",
@@ -203,23 +230,17 @@ public struct KernelParser {
         if typeName == "sampler_t" {
             return .success(.init(name: nameToken.text, declaration: declaration, swiftType: "Sampler", isReadOnly: true))
         }
-        if typeName == "bool" {
-            return .failure(Problem(token: typeToken, message: "bool is not allowed as a kernel argument (OpenCL C 6.9); use int or uchar"))
-        }
-        if typeName == "size_t" || typeName == "ptrdiff_t" || typeName == "intptr_t" || typeName == "uintptr_t" {
-            return .failure(Problem(token: typeToken, message: "\(typeName) is not allowed as a kernel argument (its size differs between host and device); use uint or ulong"))
-        }
-        if typeName.hasPrefix("half") {
-            return .failure(Problem(token: typeToken, message: "\(typeName) arguments are not supported by SwiftCL's generator; pass ushort bits or float"))
+        if let refusal = Self.refusal(forArgumentType: typeName) {
+            return .failure(Problem(token: typeToken, message: refusal))
         }
         guard let element = Self.swiftType(for: typeName) else {
             return .failure(Problem(token: typeToken, message: "cannot map type '\(typeName)' to a Swift type (structs, typedefs and macros are not supported)"))
         }
-        if pointerDepth == 1 {
+        if parameter.pointerDepth == 1 {
             switch addressSpace {
             case "global", "constant":
                 return .success(.init(name: nameToken.text, declaration: declaration, swiftType: "Buffer<\(element)>",
-                                      isReadOnly: isConst || addressSpace == "constant"))
+                                      isReadOnly: parameter.isConst || addressSpace == "constant"))
             case "local":
                 return .success(.init(name: nameToken.text, declaration: declaration, swiftType: "LocalMemory<\(element)>", isReadOnly: false))
             default:
@@ -230,6 +251,20 @@ public struct KernelParser {
             return .failure(Problem(token: typeToken, message: "a by-value parameter cannot be in the \(addressSpace) address space"))
         }
         return .success(.init(name: nameToken.text, declaration: declaration, swiftType: element, isReadOnly: true))
+    }
+
+    /// Why a type cannot be a kernel argument at all, or nil when it can.
+    private static func refusal(forArgumentType typeName: String) -> String? {
+        if typeName == "bool" {
+            return "bool is not allowed as a kernel argument (OpenCL C 6.9); use int or uchar"
+        }
+        if typeName == "size_t" || typeName == "ptrdiff_t" || typeName == "intptr_t" || typeName == "uintptr_t" {
+            return "\(typeName) is not allowed as a kernel argument (its size differs between host and device); use uint or ulong"
+        }
+        if typeName.hasPrefix("half") {
+            return "\(typeName) arguments are not supported by SwiftCL's generator; pass ushort bits or float"
+        }
+        return nil
     }
 
     static let imageTypes: Set<String> = ["image1d_t", "image1d_array_t", "image2d_t", "image2d_array_t", "image3d_t"]

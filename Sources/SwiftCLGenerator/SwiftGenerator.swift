@@ -55,45 +55,52 @@ public struct SwiftGenerator {
 
         """
         for kernel in kernels {
-            let signature = "kernel void \(kernel.name)(\(kernel.parameters.map(\.declaration).joined(separator: ", ")))"
-            text += "    /// `\(signature)` (\(fileName):\(kernel.line):\(kernel.column)).\n"
-            let readOnly = kernel.parameters.filter(\.isReadOnly).filter { $0.swiftType.hasPrefix("Buffer") || $0.swiftType == "Image" }
-            if !readOnly.isEmpty {
-                text += "    /// Read-only: \(readOnly.map { "`\($0.name)`" }.joined(separator: ", ")).\n"
-            }
-            if let size = kernel.requiredWorkGroupSize {
-                text += "    /// Requires work-groups of \(size.map(String.init).joined(separator: "×")) (enforced at launch).\n"
-            }
-            let parameters = kernel.parameters.map { "_ \(Self.identifier($0.name)): \($0.swiftType)" }
-            text += "    public static func \(Self.identifier(kernel.name))(\n"
-            text += "        _ cl: ComputeEncoder, _ range: NDRange\(parameters.map { ", " + $0 }.joined()), options: BuildOptions? = nil\n"
-            text += "    ) throws {\n"
-            text += "        let kernel = try program(in: cl.context, options: options).sharedKernel(named: \(Self.literal(kernel.name)))\n"
-            text += "        try cl.launch(kernel, range\(kernel.parameters.map { ", " + Self.identifier($0.name) }.joined()))\n"
-            text += "    }\n\n"
-            if let size = kernel.requiredWorkGroupSize {
-                text += "    /// `reqd_work_group_size` of `\(kernel.name)`.\n"
-                text += "    public static let \(kernel.name)RequiredWorkGroupSize: [Int] = \(size)\n\n"
-            }
-            let typeName = Self.typeName(for: kernel.name)
-            text += "    /// `\(kernel.name)` bound to a context: built once, then launched without any lookup (the fastest path).\n"
-            text += "    public struct \(typeName): Sendable {\n"
-            text += "        /// The kernel object (shared by every `\(typeName)` of the same context and options).\n"
-            text += "        public let kernel: Kernel\n\n"
-            text += "        public init(context: Context, options: BuildOptions? = nil) throws {\n"
-            text += "            kernel = try \(namespace).program(in: context, options: options).sharedKernel(named: \(Self.literal(kernel.name)))\n"
-            text += "        }\n\n"
-            text += "        /// Enqueues `\(kernel.name)` over `range` on the encoder's queue.\n"
-            text += "        public func callAsFunction(\n"
-            text += "            _ cl: ComputeEncoder, _ range: NDRange\(parameters.map { ", " + $0 }.joined())\n"
-            text += "        ) throws {\n"
-            text += "            try cl.launch(kernel, range\(kernel.parameters.map { ", " + Self.identifier($0.name) }.joined()))\n"
-            text += "        }\n"
-            text += "    }\n\n"
+            text += Self.members(for: kernel, fileName: fileName, namespace: namespace)
         }
         text += "    /// The kernels this file declares.\n"
         text += "    public static let kernelNames: [String] = [\(kernels.map { Self.literal($0.name) }.joined(separator: ", "))]\n"
         text += "}\n"
+        return text
+    }
+
+    /// One kernel's members: the static call, its required work-group size, and the bound struct.
+    private static func members(for kernel: KernelSignature, fileName: String, namespace: String) -> String {
+        var text = ""
+        let signature = "kernel void \(kernel.name)(\(kernel.parameters.map(\.declaration).joined(separator: ", ")))"
+        text += "    /// `\(signature)` (\(fileName):\(kernel.line):\(kernel.column)).\n"
+        let readOnly = kernel.parameters.filter(\.isReadOnly).filter { $0.swiftType.hasPrefix("Buffer") || $0.swiftType == "Image" }
+        if !readOnly.isEmpty {
+            text += "    /// Read-only: \(readOnly.map { "`\($0.name)`" }.joined(separator: ", ")).\n"
+        }
+        if let size = kernel.requiredWorkGroupSize {
+            text += "    /// Requires work-groups of \(size.map(String.init).joined(separator: "×")) (enforced at launch).\n"
+        }
+        let parameters = kernel.parameters.map { "_ \(Self.identifier($0.name)): \($0.swiftType)" }
+        text += "    public static func \(Self.identifier(kernel.name))(\n"
+        text += "        _ cl: ComputeEncoder, _ range: NDRange\(parameters.map { ", " + $0 }.joined()), options: BuildOptions? = nil\n"
+        text += "    ) throws {\n"
+        text += "        let kernel = try program(in: cl.context, options: options).sharedKernel(named: \(Self.literal(kernel.name)))\n"
+        text += "        try cl.launch(kernel, range\(kernel.parameters.map { ", " + Self.identifier($0.name) }.joined()))\n"
+        text += "    }\n\n"
+        if let size = kernel.requiredWorkGroupSize {
+            text += "    /// `reqd_work_group_size` of `\(kernel.name)`.\n"
+            text += "    public static let \(kernel.name)RequiredWorkGroupSize: [Int] = \(size)\n\n"
+        }
+        let typeName = Self.typeName(for: kernel.name)
+        text += "    /// `\(kernel.name)` bound to a context: built once, then launched without any lookup (the fastest path).\n"
+        text += "    public struct \(typeName): Sendable {\n"
+        text += "        /// The kernel object (shared by every `\(typeName)` of the same context and options).\n"
+        text += "        public let kernel: Kernel\n\n"
+        text += "        public init(context: Context, options: BuildOptions? = nil) throws {\n"
+        text += "            kernel = try \(namespace).program(in: context, options: options).sharedKernel(named: \(Self.literal(kernel.name)))\n"
+        text += "        }\n\n"
+        text += "        /// Enqueues `\(kernel.name)` over `range` on the encoder's queue.\n"
+        text += "        public func callAsFunction(\n"
+        text += "            _ cl: ComputeEncoder, _ range: NDRange\(parameters.map { ", " + $0 }.joined())\n"
+        text += "        ) throws {\n"
+        text += "            try cl.launch(kernel, range\(kernel.parameters.map { ", " + Self.identifier($0.name) }.joined()))\n"
+        text += "        }\n"
+        text += "    }\n\n"
         return text
     }
 

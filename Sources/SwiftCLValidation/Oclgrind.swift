@@ -43,6 +43,7 @@ public enum Oclgrind {
 
     /// The environment for a child that sees only Oclgrind, with its data-race and API checks on
     /// (out-of-bounds checks are always on).
+    /// - Throws: ``OclgrindError/notInstalled(searched:)`` when Oclgrind is not installed.
     public static func environment(base: [String: String] = ProcessInfo.processInfo.environment) throws -> [String: String] {
         guard let library = libraryPath else {
             throw OclgrindError.notInstalled(searched: candidates)
@@ -59,6 +60,7 @@ public enum Oclgrind {
     }
 
     /// Runs `executable` with `arguments` under Oclgrind and collects what it reports.
+    /// - Throws: a Foundation error when the process cannot be started.
     public static func run(_ executable: URL, arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = executable

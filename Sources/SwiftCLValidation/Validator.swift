@@ -90,6 +90,7 @@ public struct Validator: Sendable {
     }
 
     /// The cases as JSON (`{"cases": [...], "passed": Bool}`).
+    /// - Throws: `EncodingError`.
     public static func json(_ cases: [ValidationCase]) throws -> Data {
         struct Report: Codable {
             let passed: Bool

@@ -17,6 +17,7 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
     /// Creates a context for the given devices, which must share one platform; with `binaryCache`, programs
     /// built through the context's cache are also kept on disk and reloaded in later runs. The context's
     /// ``programCache`` keeps at most `programCacheCapacity` built programs.
+    /// - Throws: ``SwiftCLError/emptyDeviceList``, ``SwiftCLError/contextMismatch(_:)`` for devices of several platforms, ``OpenCLError``.
     public init(devices: [Device], binaryCache: ProgramBinaryCache? = nil,
                 programCacheCapacity: Int = ProgramCache.defaultCapacity) throws {
         self.binaryCache = binaryCache
@@ -42,6 +43,7 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
 
     /// The platform's shared context (all of its root devices), created on first use. It keeps built
     /// programs in the default ``ProgramBinaryCache`` unless `SWIFTCL_BINARY_CACHE=0`.
+    /// - Throws: ``OpenCLError`` when discovery or context creation fails.
     public static func shared(for platform: Platform) throws -> Context {
         try sharedContexts.withLock { contexts in
             if let existing = contexts[platform] { return existing }
@@ -53,6 +55,7 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
 
     /// The shared context of the device's platform when the device is a root device; sub-devices get
     /// a context of their own (make one with ``init(devices:)`` to share it between sub-devices).
+    /// - Throws: ``OpenCLError`` when context creation fails.
     public static func shared(for device: Device) throws -> Context {
         if device.parent == nil { return try shared(for: device.platform) }
         return try Context(devices: [device])

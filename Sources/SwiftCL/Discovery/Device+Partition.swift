@@ -30,6 +30,7 @@ public enum Partition: Hashable, Sendable, CustomStringConvertible {
 extension Device {
     /// Splits the device into sub-devices (`clCreateSubDevices`). Requests the device cannot honour
     /// throw before the C call, naming what it supports.
+    /// - Throws: ``SwiftCLError/partitionUnsupported(device:requested:supported:)``, ``SwiftCLError/invalidPartition(device:requested:computeUnits:maxSubDevices:)``, ``OpenCLError``.
     public func partition(_ partition: Partition) throws -> [Device] {
         guard partitionMaxSubDevices > 1, partitionKinds.contains(partition.kind) else {
             throw SwiftCLError.partitionUnsupported(

@@ -33,6 +33,7 @@ public struct Platform: Hashable, Sendable, CustomStringConvertible {
 
     /// The platform's devices of the given types (all by default); empty when it has none. Cached like
     /// ``all``: the same device is always the same ``Device`` object.
+    /// - Throws: ``OpenCLError`` when the ICD loader fails (no device of a type is an empty list, not an error).
     public func devices(ofType type: DeviceType = .all) throws -> [Device] {
         try Discovery.devices(of: self, type: type)
     }

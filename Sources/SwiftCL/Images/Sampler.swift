@@ -21,6 +21,7 @@ public final class Sampler: KernelArgument, Sendable {
 
     /// Creates a sampler. Repeat addressing needs normalised coordinates (the OpenCL rule), and the
     /// context's devices must support images; both are checked before the C call.
+    /// - Throws: ``SwiftCLError/noImageSupport(device:)``, ``SwiftCLError/samplerNeedsNormalizedCoordinates(addressing:)``, ``OpenCLError``.
     public init(context: Context, normalizedCoordinates: Bool = false, addressing: Addressing = .clampToEdge,
                 filter: Filter = .nearest) throws {
         if let device = context.devices.first(where: { !$0.supportsImages }) {

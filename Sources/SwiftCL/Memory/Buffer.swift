@@ -14,6 +14,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     let elementTypeName: String? = (Element.self as? any KernelScalar.Type)?.openCLTypeName
 
     /// An uninitialised buffer of `count` elements.
+    /// - Throws: ``SwiftCLError/invalidCount(operation:count:minimum:)`` for a count below 1, ``SwiftCLError/sizeOverflow(operation:)``, ``SwiftCLError/allocationTooLarge(byteCount:limit:device:)`` (naming the device limit), ``OpenCLError``.
     public init(count: Int, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite) throws {
         let byteCount = try Self.checkedByteCount(count, context: context)
         let handle = try CL.createBuffer(context.id, flags: access.flags | hostAccess.flags, byteCount: byteCount, copying: nil)
@@ -24,6 +25,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     }
 
     /// A buffer initialised with a copy of `elements` (`CL_MEM_COPY_HOST_PTR`).
+    /// - Throws: as ``init(count:context:access:hostAccess:)``.
     public init<C: Collection<Element>>(
         copying elements: C, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite
     ) throws {

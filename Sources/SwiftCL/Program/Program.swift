@@ -31,6 +31,7 @@ public final class Program: Sendable, Equatable {
     }
 
     /// Reads a `.cl` file and builds it; diagnostics name the file.
+    /// - Throws: a Foundation error when the file cannot be read, then as ``init(context:source:name:options:binaryCache:)``.
     public convenience init(context: Context, contentsOf url: URL, options: BuildOptions = BuildOptions()) throws {
         let source = try String(contentsOf: url, encoding: .utf8)
         try self.init(context: context, source: source, name: url.lastPathComponent, options: options)
@@ -54,6 +55,7 @@ public final class Program: Sendable, Equatable {
 
     /// A new kernel object for the named kernel. Each ``Kernel`` binds arguments under its own lock,
     /// so one kernel object may be launched from several queues at once.
+    /// - Throws: ``SwiftCLError/kernelNotFound(name:available:)`` (listing the kernels), ``OpenCLError``.
     public func kernel(named name: String) throws -> Kernel {
         try checkKernelExists(name)
         return Kernel(core: try KernelCore(program: built, name: name, devices: context.devices), program: self)
@@ -62,6 +64,7 @@ public final class Program: Sendable, Equatable {
     /// One kernel object per name and built program, created on first use and shared (a kernel object
     /// binds and launches under its own lock, so sharing it between queues is safe). Generated kernel
     /// functions use this.
+    /// - Throws: as ``kernel(named:)``.
     public func sharedKernel(named name: String) throws -> Kernel {
         try checkKernelExists(name)
         return Kernel(core: try built.sharedKernel(named: name, devices: context.devices), program: self)
@@ -81,6 +84,7 @@ public final class Program: Sendable, Equatable {
 extension Context {
     /// The program for `source` built with `options`, compiled once per context however many threads
     /// ask at the same time, and kept in the context's bounded ``programCache``.
+    /// - Throws: as ``Program/init(context:source:name:options:binaryCache:)``.
     public func program(source: String, name: String = "<source>", options: BuildOptions = BuildOptions()) throws -> Program {
         let built = try programCache.program(for: .init(source: source, name: name, options: options.description)) {
             try BuiltProgram(context: self, source: source, name: name, options: options, binaryCache: binaryCache)

@@ -19,6 +19,7 @@ extension ComputeEncoder {
     }
 
     /// ``launch(_:_:_:)`` with the arguments as an array.
+    /// - Throws: as ``launch(_:_:_:)``.
     public func launch(_ kernel: Kernel, _ range: NDRange, arguments: [any KernelArgument]) throws {
         try checkUsable()
         guard kernel.program.context === queue.context else {

@@ -12,6 +12,7 @@ extension ComputeEncoder {
     }
 
     /// Maps `range` of `buffer` for reading only and hands `body` a read-only span over it.
+    /// - Throws: as ``withMapped(_:range:_:)-(Buffer<E>,_,_)``.
     public func withMappedForReading<E, R>(_ buffer: Buffer<E>, range: Range<Int>? = nil,
                                            _ body: (Span<E>) throws -> R) throws -> R {
         try mapped(buffer, range: range, write: false) { pointer in

@@ -80,12 +80,14 @@ public final class ComputeEncoder {
     }
 
     /// Submits everything enqueued so far to the device without waiting (`clFlush`).
+    /// - Throws: ``SwiftCLError/encoderExpired``, ``OpenCLError``.
     public func flush() throws {
         try checkUsable()
         try CL.flush(queue.id)
     }
 
     /// Waits until everything enqueued so far has completed (`clFinish`).
+    /// - Throws: ``SwiftCLError/encoderExpired``, ``OpenCLError`` (including a failure of a command that was enqueued earlier).
     public func finish() throws {
         try checkUsable()
         try CL.finish(queue.id)

@@ -24,6 +24,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
 
     /// A queue on a specific device (the guide's `CL_DEVICE_TYPE_USE_ID`), in `context` or, by
     /// default, the device's shared context.
+    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` when `context` lacks the device, ``OpenCLError``.
     public init(device: Device, context: Context? = nil) throws {
         let context = try context ?? Context.shared(for: device)
         guard context.contains(device) else {
@@ -96,6 +97,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
 
     /// Runs `body` on the queue and suspends until its commands have completed. The wait is an
     /// OpenCL event callback resuming the task, so no thread blocks on the device.
+    /// - Throws: what `body` throws, or the ``OpenCLError`` completing its commands raised.
     public func run<T: Sendable>(_ body: @escaping @Sendable (ComputeEncoder) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             dispatchQueue.async {
@@ -118,6 +120,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     /// Like ``sync(_:)``, and also times the work (the guide's `gcl_start_timer`/`gcl_stop_timer`):
     /// device time from the first command's start to the last command's end (profiling events), host
     /// time around the whole closure including the wait.
+    /// - Throws: as ``sync(_:)``, and ``OpenCLError`` when profiling information cannot be read.
     @available(*, noasync, message: "blocks the calling thread while the device works")
     public func measure<T>(_ body: (ComputeEncoder) throws -> T) throws -> Timing<T> {
         try checkNotNested()

@@ -28,6 +28,7 @@ public struct Locked<Value>: @unchecked Sendable where Value: Sendable {
 
     /// Runs `body` with exclusive access to the value. Do not call `withLock` on the same box from
     /// inside `body`.
+    /// - Throws: what `body` throws, with its type.
     @inline(__always)
     public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try storage.withLock(body)
