@@ -143,7 +143,8 @@ struct ProgramTests {
                 try cl.launch(kernel, range, data, Float(2))
             }
             #expect(throws: SwiftCLError.argumentType(kernel: "scale", index: 0, parameter: "data",
-                                                      expected: "a buffer of float (global float* data)",
+                                                      expected: "a buffer of float (global float* data): floating-point data of "
+                                                          + "4-byte scalars, any vector width; reinterpreted(as:) passes other data deliberately",
                                                       given: "Buffer<Int32> of int")) {
                 try cl.launch(kernel, range, ints, Float(2), Int32(64), LocalMemory<Float>(count: 16))
             }

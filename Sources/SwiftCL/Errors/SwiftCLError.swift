@@ -67,6 +67,10 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
     case embeddedNUL(what: String, byteOffset: Int)
     /// A kernel's own `local` arrays plus its ``LocalMemory`` arguments exceed `CL_DEVICE_LOCAL_MEM_SIZE`.
     case localMemoryExceeded(kernel: String, staticBytes: Int, argumentBytes: Int, limit: Int, device: String)
+    /// An `Int` argument does not fit the parameter's integer type.
+    case integerOutOfRange(kernel: String, index: Int, parameter: String, value: Int, type: String, range: String)
+    /// A sub-buffer's origin is not a multiple of a device's `CL_DEVICE_MEM_BASE_ADDR_ALIGN`.
+    case misalignedSubBuffer(offsetBytes: Int, alignmentBytes: Int, device: String)
 
     public var description: String {
         switch self {
@@ -143,6 +147,11 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
             return "image format mismatch: expected \(expected), given \(given)"
         case let .embeddedNUL(what, offset):
             return "\(what) contains a NUL byte at byte \(offset); OpenCL would ignore everything after it"
+        case let .integerOutOfRange(kernel, index, parameter, value, type, range):
+            return "kernel \(kernel) argument \(index) (\(parameter)): Int \(value) does not fit \(type) (\(range))"
+        case let .misalignedSubBuffer(offset, alignment, device):
+            return "a sub-buffer must start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN (\(alignment) bytes on \(device)); "
+                + "this one starts at byte \(offset)"
         case let .localMemoryExceeded(kernel, staticBytes, argumentBytes, limit, device):
             let arguments = argumentBytes == Int.max ? "more than Int.max bytes" : "\(argumentBytes) bytes"
             return "kernel \(kernel): \(staticBytes) bytes of local arrays (CL_KERNEL_LOCAL_MEM_SIZE) plus \(arguments) of "
@@ -210,7 +219,8 @@ public enum NDRangeViolation: Hashable, Sendable, CustomStringConvertible {
         case let .workGroupExceedsKernelLimit(total, limit):
             return "work-group of \(total) items exceeds the kernel's CL_KERNEL_WORK_GROUP_SIZE (\(limit))"
         case let .localSizeDoesNotDivideGlobal(d, global, local):
-            return "local size \(local) does not divide global size \(global) in dimension \(d) (uniform work-groups required)"
+            return "local size \(local) does not divide global size \(global) in dimension \(d) (uniform work-groups required; "
+                + "NDRange(covering:local:) rounds the global size up to a multiple of the local size)"
         case let .requiredWorkGroupSize(required, given):
             return "kernel requires reqd_work_group_size \(required), given \(given)"
         case let .workItemCountOverflow(global):

@@ -65,6 +65,33 @@ public struct NDRange: Hashable, Sendable, CustomStringConvertible {
         try self.init(global: [width, height], local: [localWidth, localHeight])
     }
 
+    /// A range of at least `counts` work items per dimension, each rounded up to a multiple of `local`, so
+    /// any problem size runs in uniform work-groups; the kernel guards the extra items (`if (i >= n) return;`).
+    /// - Throws: ``SwiftCLError/invalidNDRange(_:)`` naming the broken rule (including a rounded size past `Int.max`).
+    public init(covering counts: [Int], local: [Int], offset: [Int]? = nil) throws {
+        guard local.count == counts.count else {
+            throw SwiftCLError.invalidNDRange(.rankMismatch(global: counts.count, other: local.count, what: "local"))
+        }
+        var global: [Int] = []
+        for (dimension, (count, size)) in zip(counts, local).enumerated() {
+            if size < 0 { throw SwiftCLError.invalidNDRange(.negativeValue(dimension: dimension, what: "local size")) }
+            if size == 0 { throw SwiftCLError.invalidNDRange(.zeroLocalSize(dimension: dimension)) }
+            if count < 0 { throw SwiftCLError.invalidNDRange(.negativeValue(dimension: dimension, what: "global size")) }
+            if count == 0 { throw SwiftCLError.invalidNDRange(.zeroGlobalSize(dimension: dimension)) }
+            let groups = count / size + (count % size == 0 ? 0 : 1)
+            let (rounded, overflow) = groups.multipliedReportingOverflow(by: size)
+            if overflow { throw SwiftCLError.invalidNDRange(.workItemCountOverflow(global: counts)) }
+            global.append(rounded)
+        }
+        try self.init(global: global, local: local, offset: offset)
+    }
+
+    /// A 1-D range of at least `count` work items, rounded up to a multiple of `local`.
+    /// - Throws: as ``init(covering:local:offset:)-([Int],_,_)``.
+    public init(covering count: Int, local: Int, offset: Int = 0) throws {
+        try self.init(covering: [count], local: [local], offset: [offset])
+    }
+
     private static func padded(_ values: [Int], with filler: Int) -> SIMD3<Int> {
         SIMD3(values.count > 0 ? values[0] : filler, values.count > 1 ? values[1] : filler, values.count > 2 ? values[2] : filler)
     }

@@ -12,6 +12,9 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     public let hostAccess: HostAccess
     /// The OpenCL C name of the element type when it has one ("float"), checked against kernel parameters.
     let elementTypeName: String? = (Element.self as? any KernelScalar.Type)?.openCLTypeName
+    /// Where the buffer's bytes lie in a buffer that is not a sub-buffer (itself, from 0, unless it is one), so
+    /// a sub-buffer of a sub-buffer can be made from the root, as OpenCL requires.
+    let placement: BufferPlacement
 
     /// An uninitialised buffer of `count` elements.
     /// - Throws: ``SwiftCLError/invalidCount(operation:count:minimum:)`` for a count below 1, ``SwiftCLError/sizeOverflow(operation:)``, ``SwiftCLError/allocationTooLarge(byteCount:limit:device:)`` (naming the device limit), ``OpenCLError``.
@@ -21,6 +24,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
         self.count = count
         self.kernelAccess = access
         self.hostAccess = hostAccess
+        placement = BufferPlacement(root: nil, offsetBytes: 0)
         super.init(id: handle, context: context, byteCount: byteCount)
     }
 
@@ -39,7 +43,56 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
         self.count = count
         self.kernelAccess = access
         self.hostAccess = hostAccess
+        placement = BufferPlacement(root: nil, offsetBytes: 0)
         super.init(id: handle, context: context, byteCount: byteCount)
+    }
+
+    /// A second owner of a `cl_mem` (a view: a reinterpretation, or a sub-buffer).
+    private init(owning handle: MemoryHandle, count: Int, byteCount: Int, context: Context, access: KernelAccess,
+                 hostAccess: HostAccess, placement: BufferPlacement) {
+        self.count = count
+        self.kernelAccess = access
+        self.hostAccess = hostAccess
+        self.placement = placement
+        super.init(id: handle, context: context, byteCount: byteCount)
+    }
+
+    /// The same memory seen as elements of `T` (the same `cl_mem`, its element count recomputed): the explicit
+    /// way to bind data a kernel reads as another type (float bits as `uint`, say), which a launch otherwise refuses.
+    /// - Throws: ``SwiftCLError/notWholeElements(operation:byteCount:elementType:elementBytes:)`` when the
+    ///   buffer's bytes are not a whole number of `T`; ``OpenCLError``.
+    public func reinterpreted<T: BitwiseCopyable>(as _: T.Type) throws -> Buffer<T> {
+        let stride = MemoryLayout<T>.stride
+        guard byteCount % stride == 0 else {
+            throw SwiftCLError.notWholeElements(operation: "reinterpreted(as: \(T.self))", byteCount: byteCount,
+                                                elementType: "\(T.self)", elementBytes: stride)
+        }
+        return Buffer<T>(owning: try CL.retainMemObject(id), count: byteCount / stride, byteCount: byteCount, context: context,
+                         access: kernelAccess, hostAccess: hostAccess, placement: placement)
+    }
+
+    /// A sub-buffer over `range` of this buffer's elements (`clCreateSubBuffer`): commands and kernels on it see
+    /// only those elements, written straight into this buffer's memory. Its start must be a multiple of every
+    /// device's `CL_DEVICE_MEM_BASE_ADDR_ALIGN`.
+    /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/invalidCount(operation:count:minimum:)``
+    ///   for an empty range, ``SwiftCLError/misalignedSubBuffer(offsetBytes:alignmentBytes:device:)``, ``OpenCLError``.
+    public subscript(range: Range<Int>) -> Buffer<Element> {
+        get throws {
+            let range = try checkedRange(range, "sub-buffer")
+            guard !range.isEmpty else { throw SwiftCLError.invalidCount(operation: "sub-buffer", count: 0, minimum: 1) }
+            let stride = MemoryLayout<Element>.stride
+            let origin = placement.offsetBytes + range.lowerBound * stride
+            for device in context.devices {
+                let alignment = max(1, device.memoryBaseAddressAlignmentBits / 8)
+                guard origin % alignment == 0 else {
+                    throw SwiftCLError.misalignedSubBuffer(offsetBytes: origin, alignmentBytes: alignment, device: device.name)
+                }
+            }
+            let root = placement.root ?? self
+            let handle = try CL.createSubBuffer(root.id, originBytes: origin, byteCount: range.count * stride)
+            return Buffer(owning: handle, count: range.count, byteCount: range.count * stride, context: context, access: kernelAccess,
+                          hostAccess: hostAccess, placement: BufferPlacement(root: root, offsetBytes: origin))
+        }
     }
 
     /// The byte size of `count` elements, checked against `Int` and every device's allocation limit.
@@ -81,4 +134,11 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     override var declaredKernelAccess: KernelAccess { kernelAccess }
 
     override var kindDescription: String { "Buffer<\(Element.self)>" }
+}
+
+/// A buffer's bytes within its root buffer (the one that is not a sub-buffer).
+struct BufferPlacement {
+    /// The root buffer, or nil when the buffer is its own root.
+    let root: MemoryObject?
+    let offsetBytes: Int
 }

@@ -37,6 +37,21 @@ extension CL {
         }
     }
 
+    /// A buffer over `byteCount` bytes of `buffer` from `originBytes` (`CL_BUFFER_CREATE_TYPE_REGION`), inheriting
+    /// its flags. `buffer` must not itself be a sub-buffer.
+    static func createSubBuffer(_ buffer: MemoryHandle, originBytes: Int, byteCount: Int) throws(OpenCLError) -> MemoryHandle {
+        var region = cl_buffer_region(origin: originBytes, size: byteCount)
+        return try create { status in
+            clCreateSubBuffer(buffer.pointer, 0, cl_buffer_create_type(CL_BUFFER_CREATE_TYPE_REGION), &region, status)
+        }
+    }
+
+    /// Takes another reference to `memory` (for a second Swift owner of the same `cl_mem`).
+    static func retainMemObject(_ memory: MemoryHandle) throws(OpenCLError) -> MemoryHandle {
+        try check(clRetainMemObject(memory.pointer))
+        return memory
+    }
+
     static func releaseMemObject(_ memory: MemoryHandle) {
         logFailure(clReleaseMemObject(memory.pointer))
     }

@@ -102,10 +102,10 @@ extension CL {
         try check(clSetKernelArg(kernel.pointer, cl_uint(index), byteCount, value), detail: "\(kernelName), \(index)")
     }
 
-    /// Binds argument `index` to a memory object or sampler handle.
-    static func setKernelArg<Kind>(_ kernel: KernelHandle, _ index: Int, handle: CLHandle<Kind>,
+    /// Binds argument `index` to a memory object or sampler handle (nil: a NULL buffer).
+    static func setKernelArg<Kind>(_ kernel: KernelHandle, _ index: Int, handle: CLHandle<Kind>?,
                                    kernelName: String) throws(OpenCLError) {
-        var pointer: OpaquePointer? = handle.pointer
+        var pointer: OpaquePointer? = handle?.pointer
         try check(clSetKernelArg(kernel.pointer, cl_uint(index), MemoryLayout<OpaquePointer?>.size, &pointer),
                   detail: "\(kernelName), \(index)")
     }

@@ -71,6 +71,42 @@ final class BuiltProgram: Sendable {
         recordedParameters = recorded
     }
 
+    /// Builds from one binary per device of the context (in its device order). Binaries carry no source, so
+    /// kernel parameters are known only when the runtime reports them.
+    init(context: Context, binaries: [[UInt8]], name: String, options: BuildOptions) throws {
+        let options = try options.validated()
+        let rendered = options.description
+        let devices = context.devices.map(\.id)
+        let handle = try CL.createProgramWithBinary(context.id, devices: devices, binaries: binaries)
+        let status = CL.buildProgram(handle, devices: devices, options: rendered)
+        let logs = context.devices.map { BuildError.DeviceLog(device: $0.name, log: Self.buildLog(handle, device: $0)) }
+        guard status.isSuccess else {
+            CL.releaseProgram(handle)
+            throw BuildError(sourceName: name, options: rendered, status: status, logs: logs,
+                             diagnostics: logs.flatMap { Diagnostic.parse(log: $0.log, sourceName: name) })
+        }
+        let names: [String]
+        do {
+            names = try Self.kernelNames(handle)
+        } catch {
+            CL.releaseProgram(handle)
+            throw error
+        }
+        id = handle
+        sourceName = name
+        self.options = options
+        buildLogs = logs
+        isFromBinaryCache = false
+        kernelNames = names
+        recordedParameters = [:]
+        LiveObjectCounts.track(.program, +1)
+    }
+
+    /// Each device's binary of the built program, in the context's device order (`CL_PROGRAM_BINARIES`).
+    func binaries(deviceCount: Int) throws -> [[UInt8]] {
+        try CL.getProgramInfo(id, binariesOf: deviceCount)
+    }
+
     deinit {
         CL.releaseProgram(id)
         LiveObjectCounts.track(.program, -1)

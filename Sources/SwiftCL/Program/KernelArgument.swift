@@ -12,6 +12,10 @@ public struct KernelArgumentValue: KernelArgument {
         case bytes([UInt8], typeName: String?)
         case local(byteCount: Int, elementTypeName: String?)
         case sampler(Sampler)
+        /// An `Int`, converted to the parameter's integer type when the launch checks it.
+        case integer(Int)
+        /// A NULL `global` or `constant` pointer.
+        case null
     }
 
     let storage: Storage
@@ -28,12 +32,22 @@ public struct KernelArgumentValue: KernelArgument {
         return KernelArgumentValue(.bytes(bytes, typeName: typeName))
     }
 
+    /// The bytes of `value` for a by-value parameter, deliberately unchecked against its type: only the size
+    /// must match (a wrong size is always a mistake). The escape for passing, say, a `Float`'s bits to an `int`.
+    public static func unchecked<T: BitwiseCopyable>(_ value: T) -> KernelArgumentValue {
+        KernelArgumentValue(.bytes(withUnsafeBytes(of: value) { Array($0) }, typeName: nil))
+    }
+
+    /// A NULL pointer for a `global` or `constant` pointer parameter (refused for any other parameter).
+    /// `Optional` buffers bind as this when nil.
+    public static var null: KernelArgumentValue { KernelArgumentValue(.null) }
+
     /// The object a launch must keep alive until it completes (a memory object or a sampler), if any.
     var retainedObject: AnyObject? {
         switch storage {
         case let .memory(object, _): object
         case let .sampler(sampler): sampler
-        case .bytes, .local: nil
+        case .bytes, .local, .integer, .null: nil
         }
     }
 
@@ -44,6 +58,8 @@ public struct KernelArgumentValue: KernelArgument {
         case let .bytes(bytes, typeName): "value of type \(typeName ?? "unknown") (\(bytes.count) bytes)"
         case let .local(byteCount, element): "local memory of \(byteCount) bytes of \(element ?? "unknown elements")"
         case .sampler: "a Sampler"
+        case let .integer(value): "Int \(value)"
+        case .null: "a null pointer"
         }
     }
 }
@@ -70,6 +86,18 @@ extension Int32: KernelScalar { public static var openCLTypeName: String { "int"
 extension UInt32: KernelScalar { public static var openCLTypeName: String { "uint" } }
 extension Int64: KernelScalar { public static var openCLTypeName: String { "long" } }
 extension UInt64: KernelScalar { public static var openCLTypeName: String { "ulong" } }
+extension Float16: KernelScalar { public static var openCLTypeName: String { "half" } }
+
+/// An `Int` binds as the parameter's integer type (`char` … `ulong`, `size_t`), checked: a value that does not
+/// fit throws ``SwiftCLError/integerOutOfRange(kernel:index:parameter:value:type:range:)`` naming the range.
+extension Int: KernelArgument {
+    public var kernelArgument: KernelArgumentValue { KernelArgumentValue(.integer(self)) }
+}
+
+/// An optional argument: its value, or a NULL pointer when nil (accepted for `global`/`constant` pointers only).
+extension Optional: KernelArgument where Wrapped: KernelArgument {
+    public var kernelArgument: KernelArgumentValue { self?.kernelArgument ?? .null }
+}
 
 extension SIMD2: KernelArgument, KernelScalar where Scalar: KernelScalar {
     public static var openCLTypeName: String { "\(Scalar.openCLTypeName)2" }
@@ -100,23 +128,3 @@ public struct LocalMemory<Element>: KernelArgument {
                                           elementTypeName: (Element.self as? any KernelScalar.Type)?.openCLTypeName))
     }
 }
-
-/// Byte sizes of OpenCL C's built-in scalar and vector types (3-vectors take the room of 4).
-func openCLTypeSize(_ name: String) -> Int? {
-    openCLTypeSizes[name]
-}
-
-/// Every built-in scalar and vector type name with its size, built once.
-private let openCLTypeSizes: [String: Int] = {
-    let scalars: [String: Int] = [
-        "char": 1, "uchar": 1, "short": 2, "ushort": 2, "int": 4, "uint": 4, "long": 8, "ulong": 8,
-        "half": 2, "float": 4, "double": 8,
-    ]
-    var sizes = scalars
-    for (name, size) in scalars {
-        for width in [2, 3, 4, 8, 16] {
-            sizes["\(name)\(width)"] = size * (width == 3 ? 4 : width)
-        }
-    }
-    return sizes
-}()

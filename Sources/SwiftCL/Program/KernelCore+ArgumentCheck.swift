@@ -1,14 +1,21 @@
 extension KernelCore {
-    /// Checks one argument against the parameter the runtime reports (or the program recorded), before
-    /// anything is bound.
-    func checkArgument(_ argument: KernelArgumentValue, at index: Int) throws {
-        guard let parameters else { return }
+    /// Checks one argument against the parameter the runtime reports (or the program recorded) before anything
+    /// is bound, and returns what to bind: the argument itself, or an `Int` converted to the parameter's integer
+    /// type. The rules are written down in the DocC article "Kernel arguments".
+    func resolveArgument(_ argument: KernelArgumentValue, at index: Int, addressBits: Int) throws -> KernelArgumentValue {
+        guard let parameters else {
+            if case .integer = argument.storage {
+                throw SwiftCLError.argumentType(
+                    kernel: name, index: index, parameter: "#\(index)",
+                    expected: "a sized integer (Int32, UInt64, …): the program reports no parameter types to convert an Int to",
+                    given: argument.summary)
+            }
+            return argument
+        }
         let parameter = parameters[index]
         func mismatch(_ expected: String) -> SwiftCLError {
             .argumentType(kernel: name, index: index, parameter: parameter.name, expected: expected, given: argument.summary)
         }
-        let pointee = parameter.pointeeTypeName
-        let pointeeKnown = parameter.knownSize != nil
         if parameter.typeName.hasPrefix("image") {
             guard case let .memory(object, _) = argument.storage, let image = object as? Image else {
                 throw mismatch("an Image (\(parameter))")
@@ -16,41 +23,95 @@ extension KernelCore {
             if image.kind.openCLTypeName != parameter.typeName {
                 throw mismatch("an Image of kind \(parameter.typeName), not \(image.kind)")
             }
-            return
+            return argument
         }
         if parameter.typeName == "sampler_t" {
             guard case .sampler = argument.storage else { throw mismatch("a Sampler (\(parameter))") }
-            return
+            return argument
         }
         if case let .memory(object, _) = argument.storage, object is Image {
             throw mismatch("a buffer, not an Image (\(parameter))")
         }
+        let pointee = OpenCLType(name: parameter.pointeeTypeName)
         switch (parameter.addressSpace, argument.storage) {
         case (.global, let .memory(object, element)), (.constant, let .memory(object, element)):
-            if pointeeKnown, let element, element != pointee {
-                throw mismatch("a buffer of \(pointee) (\(parameter))")
-            }
+            try checkData(element, bytes: object.byteCount, against: pointee, parameter, what: "a buffer", mismatch)
             if object.declaredKernelAccess == .readOnly, !parameter.isConst {
                 throw mismatch("a buffer the kernel may write: \(parameter) is not const but the buffer was created "
                     + ".readOnly (declare the parameter const, or create the buffer .readWrite)")
             }
-        case (.local, let .local(_, element)):
+        case (.global, .null), (.constant, .null):
+            break
+        case (.local, let .local(byteCount, element)):
             // A positive size is checked by the launch for every kernel, with or without parameters.
-            if pointeeKnown, let element, element != pointee {
-                throw mismatch("local memory of \(pointee) (\(parameter))")
-            }
+            try checkData(element, bytes: byteCount, against: pointee, parameter, what: "local memory", mismatch)
         case (.private, let .bytes(bytes, typeName)):
-            if let size = parameter.knownSize {
-                if bytes.count != size || (typeName != nil && typeName != parameter.typeName) {
-                    throw mismatch("a \(parameter.typeName) value (\(size) bytes)")
-                }
+            guard let declared = OpenCLType(name: parameter.typeName) else { break }
+            if bytes.count != declared.byteSize {
+                throw mismatch("a \(declared) value (\(declared.byteSize) bytes)")
             }
+            if let given = typeName.flatMap(OpenCLType.init(name:)), !given.sharesScalar(with: declared) || given.lanes != declared.lanes {
+                throw mismatch("a \(declared) value (\(declared.kind.word) of \(declared.scalarBytes) bytes, either signedness for "
+                    + "integers); KernelArgumentValue.unchecked(_:) binds other bytes of the same size deliberately")
+            }
+        case (.private, let .integer(value)):
+            return try converted(value, to: parameter, addressBits: addressBits, index: index, mismatch)
         case (.global, _), (.constant, _):
             throw mismatch("a buffer (\(parameter))")
         case (.local, _):
             throw mismatch("LocalMemory (\(parameter))")
         case (.private, _):
             throw mismatch("a \(parameter.typeName) value")
+        }
+        return argument
+    }
+
+    /// The data rule for pointers: the element type shares the pointee's scalar (kind and size; integers of
+    /// either signedness; any vector width), and there is room for at least one pointee.
+    private func checkData(_ element: String?, bytes: Int, against pointee: OpenCLType?, _ parameter: KernelParameter,
+                           what: String, _ mismatch: (String) -> SwiftCLError) throws {
+        guard let pointee else { return }
+        if let element = element.flatMap(OpenCLType.init(name:)), !element.sharesScalar(with: pointee) {
+            throw mismatch("\(what) of \(pointee) (\(parameter)): \(pointee.kind.word) data of \(pointee.scalarBytes)-byte scalars, "
+                + "any vector width\(pointee.isInteger ? ", either signedness" : ""); reinterpreted(as:) passes other data deliberately")
+        }
+        if bytes < pointee.byteSize {
+            throw mismatch("\(what) of at least one \(pointee) (\(pointee.byteSize) bytes) for \(parameter); it holds \(bytes) bytes")
+        }
+    }
+
+    /// An `Int` as the parameter's integer type, or an error naming the value and the type's range.
+    private func converted(_ value: Int, to parameter: KernelParameter, addressBits: Int, index: Int,
+                           _ mismatch: (String) -> SwiftCLError) throws -> KernelArgumentValue {
+        func bytes<T: FixedWidthInteger>(_: T.Type) throws -> KernelArgumentValue {
+            guard let exact = T(exactly: value) else {
+                throw SwiftCLError.integerOutOfRange(kernel: name, index: index, parameter: parameter.name, value: value,
+                                                     type: parameter.typeName, range: "\(T.min)...\(T.max)")
+            }
+            return KernelArgumentValue(.bytes(withUnsafeBytes(of: exact) { Array($0) }, typeName: parameter.typeName))
+        }
+        switch parameter.typeName {
+        case "char": return try bytes(Int8.self)
+        case "uchar": return try bytes(UInt8.self)
+        case "short": return try bytes(Int16.self)
+        case "ushort": return try bytes(UInt16.self)
+        case "int": return try bytes(Int32.self)
+        case "uint": return try bytes(UInt32.self)
+        case "long": return try bytes(Int64.self)
+        case "ulong": return try bytes(UInt64.self)
+        case "size_t", "uintptr_t": return try addressBits == 32 ? bytes(UInt32.self) : bytes(UInt64.self)
+        case "ptrdiff_t", "intptr_t": return try addressBits == 32 ? bytes(Int32.self) : bytes(Int64.self)
+        default: throw mismatch("a \(parameter.typeName) value (an Int converts only to an integer scalar parameter)")
+        }
+    }
+}
+
+extension OpenCLType.Kind {
+    /// How messages name the kind.
+    var word: String {
+        switch self {
+        case .signedInteger, .unsignedInteger: "integer"
+        case .floatingPoint: "floating-point"
         }
     }
 }

@@ -84,6 +84,12 @@ final class KernelCore: Sendable {
                     try CL.setKernelArg(id, index, byteCount: byteCount, nil, kernelName: name)
                 case let .sampler(sampler):
                     try CL.setKernelArg(id, index, handle: sampler.id, kernelName: name)
+                case .null:
+                    try CL.setKernelArg(id, index, handle: nil as MemoryHandle?, kernelName: name)
+                case let .integer(value):
+                    // Resolved to the parameter's type by the launch's check; unreachable without parameters.
+                    throw SwiftCLError.argumentType(kernel: name, index: index, parameter: "#\(index)",
+                                                    expected: "a sized integer", given: "Int \(value)")
                 }
             }
             let event = try CL.enqueueNDRangeKernel(

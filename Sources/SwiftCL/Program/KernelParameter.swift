@@ -16,9 +16,6 @@ public struct KernelParameter: Hashable, Sendable, CustomStringConvertible {
 
     /// The type with any pointer star removed ("float" for "float*").
     public let pointeeTypeName: String
-    /// The byte size of the declared by-value type, or of the pointee for pointers, when it is a
-    /// built-in OpenCL scalar or vector type.
-    let knownSize: Int?
 
     init(name: String, typeName: String, addressSpace: AddressSpace, isConst: Bool) {
         self.name = name
@@ -26,7 +23,6 @@ public struct KernelParameter: Hashable, Sendable, CustomStringConvertible {
         self.addressSpace = addressSpace
         self.isConst = isConst
         pointeeTypeName = String(typeName.reversed().drop(while: { $0 == "*" || $0 == " " }).reversed())
-        knownSize = openCLTypeSize(pointeeTypeName)
     }
 
     /// Whether the parameter is a pointer (a buffer or local memory).

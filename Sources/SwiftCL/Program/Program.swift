@@ -37,6 +37,30 @@ public final class Program: Sendable, Equatable {
         try self.init(context: context, source: source, name: url.lastPathComponent, options: options)
     }
 
+    /// Loads a program from binaries (`clCreateProgramWithBinary`), one for each device of `context`, as
+    /// ``binaries()`` returns them, and builds it. Binaries carry no source: argument checks rely on the runtime's
+    /// argument information (PoCL keeps it in its binaries; other runtimes may not, and launches are then unchecked).
+    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` unless there is exactly one binary per device of the context;
+    ///   ``OpenCLError`` with ``CLStatus/invalidBinary`` (or another status) when the runtime refuses a binary;
+    ///   ``BuildError`` when building it fails.
+    public convenience init(context: Context, binaries: [Device: [UInt8]], name: String = "<binary>",
+                            options: BuildOptions = BuildOptions()) throws {
+        guard Set(binaries.keys) == Set(context.devices) else {
+            throw SwiftCLError.contextMismatch("binaries are for \(binaries.keys.map(\.name).sorted()), the context holds "
+                + "\(context.devices.map(\.name)); give one binary per device of the context")
+        }
+        let ordered = context.devices.map { binaries[$0] ?? [] }
+        self.init(built: try BuiltProgram(context: context, binaries: ordered, name: name, options: options), context: context)
+    }
+
+    /// Each device's program binary (`CL_PROGRAM_BINARIES`), to store and load later with
+    /// ``init(context:binaries:name:options:)``.
+    /// - Throws: ``OpenCLError`` when the runtime gives none.
+    public func binaries() throws -> [Device: [UInt8]] {
+        let all = try built.binaries(deviceCount: context.devices.count)
+        return Dictionary(uniqueKeysWithValues: zip(context.devices, all))
+    }
+
     /// The name diagnostics attribute the source to (a file name for `.cl` files).
     public var sourceName: String { built.sourceName }
     /// The options it was built with.

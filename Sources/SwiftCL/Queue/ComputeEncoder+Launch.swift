@@ -48,8 +48,7 @@ extension ComputeEncoder {
                 localBytes = localBytes.saturatingAdding(byteCount)
             default: break
             }
-            try core.checkArgument(value, at: index)
-            values.append(value)
+            values.append(try core.resolveArgument(value, at: index, addressBits: device.addressBits))
         }
         let info = try core.workGroupInfo(on: device)
         if localBytes.saturatingAdding(info.localMemoryBytes) > device.localMemoryBytes {
