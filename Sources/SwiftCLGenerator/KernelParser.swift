@@ -14,6 +14,11 @@ public struct KernelParser {
 
     /// The kernels, or the first diagnostics; never traps, whatever the input.
     public func parse(_ source: String) -> (kernels: [KernelSignature], diagnostics: [GeneratorDiagnostic]) {
+        if let nul = nulPosition(in: source) {
+            // OpenCL would compile the text up to the NUL only, while the generator would type the whole file.
+            return ([], [GeneratorDiagnostic(file: fileName, line: nul.line, column: nul.column,
+                                             message: "the file contains a NUL byte; OpenCL would ignore everything after it")])
+        }
         let tokens = tokenize(source)
         var kernels: [KernelSignature] = []
         var diagnostics: [GeneratorDiagnostic] = []
@@ -137,6 +142,17 @@ public struct KernelParser {
             }
         }
         return (failed ? nil : parameters, index + 1)
+    }
+
+    /// Line and column (1-based, in characters) of the first NUL, if any.
+    private func nulPosition(in source: String) -> (line: Int, column: Int)? {
+        guard source.unicodeScalars.contains("\0") else { return nil }
+        var line = 1, column = 1
+        for scalar in source.unicodeScalars {
+            if scalar == "\0" { return (line, column) }
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return nil
     }
 
     struct Problem: Error {

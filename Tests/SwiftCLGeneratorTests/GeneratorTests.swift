@@ -92,7 +92,10 @@ struct GeneratorTests {
         #expect(SwiftGenerator.namespace(for: "my-scale.cl") == "MyScaleCL" && SwiftGenerator.namespace(for: "3d.cl") == "K3dCL")
         let expectedLines = [
             "public enum MyScaleCL {",
-            "    public static let source = ProgramSource(name: \"my-scale.cl\", text: #\"\"\"",
+            "    public static let source = ProgramSource(name: \"my-scale.cl\", text: sourceLines.joined(separator: \"\\n\"))",
+            "        \"// swiftcl-options: -D K=2\",",
+            "        \"kernel void scale(global float *in, float k) { in[get_global_id(0)] *= k; }\",",
+            "        \"\",",
             "        options.raw = [\"-D\", \"K=2\"]",
             "    /// `kernel void scale(global float *in, float k)` (my-scale.cl:2:13).",
             "    public static func scale(",
