@@ -69,6 +69,8 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
     case localMemoryExceeded(kernel: String, staticBytes: Int, argumentBytes: Int, limit: Int, device: String)
     /// An `Int` argument does not fit the parameter's integer type.
     case integerOutOfRange(kernel: String, index: Int, parameter: String, value: Int, type: String, range: String)
+    /// The device's host queues cannot run commands out of order (`CL_DEVICE_QUEUE_ON_HOST_PROPERTIES`).
+    case outOfOrderUnsupported(device: String)
     /// A sub-buffer's origin is not a multiple of a device's `CL_DEVICE_MEM_BASE_ADDR_ALIGN`.
     case misalignedSubBuffer(offsetBytes: Int, alignmentBytes: Int, device: String)
 
@@ -149,6 +151,9 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(what) contains a NUL byte at byte \(offset); OpenCL would ignore everything after it"
         case let .integerOutOfRange(kernel, index, parameter, value, type, range):
             return "kernel \(kernel) argument \(index) (\(parameter)): Int \(value) does not fit \(type) (\(range))"
+        case let .outOfOrderUnsupported(device):
+            return "\(device) cannot run a queue's commands out of order (CL_DEVICE_QUEUE_ON_HOST_PROPERTIES lacks "
+                + "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE); use an in-order queue"
         case let .misalignedSubBuffer(offset, alignment, device):
             return "a sub-buffer must start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN (\(alignment) bytes on \(device)); "
                 + "this one starts at byte \(offset)"

@@ -25,17 +25,30 @@ extension CL {
         return formats.map { ($0.image_channel_order, $0.image_channel_data_type) }
     }
 
-    /// An OpenCL 1.x in-order queue with profiling on.
-    static func createCommandQueue(_ context: ContextHandle, _ device: DeviceHandle) throws(OpenCLError) -> QueueHandle {
+    /// The queue properties for profiling, and out-of-order execution when asked.
+    private static func queueProperties(outOfOrder: Bool) -> cl_command_queue_properties {
+        cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE)
+            | (outOfOrder ? cl_command_queue_properties(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) : 0)
+    }
+
+    /// Whether the device's host queues can run commands out of order.
+    static func supportsOutOfOrderQueues(_ device: DeviceHandle) throws -> Bool {
+        let properties = try getDeviceInfo(device, .CL_DEVICE_QUEUE_ON_HOST_PROPERTIES).value(UInt64.self)
+        return properties & cl_command_queue_properties(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0
+    }
+
+    /// An OpenCL 1.x queue with profiling on.
+    static func createCommandQueue(_ context: ContextHandle, _ device: DeviceHandle, outOfOrder: Bool) throws(OpenCLError) -> QueueHandle {
         try create { status in
-            clCreateCommandQueue(context.pointer, device.pointer, cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE), status)
+            clCreateCommandQueue(context.pointer, device.pointer, queueProperties(outOfOrder: outOfOrder), status)
         }
     }
 
-    /// An OpenCL 2.0+ in-order queue with profiling on.
-    static func createCommandQueueWithProperties(_ context: ContextHandle, _ device: DeviceHandle) throws(OpenCLError) -> QueueHandle {
+    /// An OpenCL 2.0+ queue with profiling on.
+    static func createCommandQueueWithProperties(_ context: ContextHandle, _ device: DeviceHandle,
+                                                 outOfOrder: Bool) throws(OpenCLError) -> QueueHandle {
         let properties: [cl_queue_properties] = [
-            cl_queue_properties(CL_QUEUE_PROPERTIES), cl_queue_properties(CL_QUEUE_PROFILING_ENABLE), 0,
+            cl_queue_properties(CL_QUEUE_PROPERTIES), queueProperties(outOfOrder: outOfOrder), 0,
         ]
         return try create { status in clCreateCommandQueueWithProperties(context.pointer, device.pointer, properties, status) }
     }

@@ -178,6 +178,29 @@ extension CL {
         return marker
     }
 
+    /// A barrier: commands enqueued after it start only once `events` (none: every earlier command of this
+    /// queue) have completed. The wait happens on the device; no host thread blocks.
+    static func enqueueBarrierWithWaitList(_ queue: QueueHandle, waitingFor events: [CLEvent]) throws(OpenCLError) {
+        var list: [cl_event?] = events.map { $0.handle.pointer }
+        if list.isEmpty {
+            try check(clEnqueueBarrierWithWaitList(queue.pointer, 0, nil, nil))
+        } else {
+            try check(clEnqueueBarrierWithWaitList(queue.pointer, cl_uint(list.count), &list, nil))
+        }
+    }
+
+    /// Blocks the calling thread until `events` have completed; throws when one of them failed.
+    static func waitForEvents(_ events: [CLEvent]) throws(OpenCLError) {
+        var list: [cl_event?] = events.map { $0.handle.pointer }
+        try check(clWaitForEvents(cl_uint(list.count), &list))
+    }
+
+    static func getEventInfo(_ event: EventHandle, _ parameter: InfoParameter<InfoOf.Event>) -> InfoQuery {
+        InfoQuery(routine(#function, parameter.name)) { size, value, sizeRet in
+            clGetEventInfo(event.pointer, parameter.value, size, value, sizeRet)
+        }
+    }
+
     /// Calls `handler` once `event` completes, from the runtime's callback thread, with the event's final
     /// execution status (negative: the command failed). `payload` stays alive until then.
     static func setEventCallback(_ event: CLEvent, keepingAlive payload: [AnyObject],

@@ -9,6 +9,18 @@ final class CLEvent: Sendable {
 
     deinit { CL.releaseEvent(handle) }
 
+    /// `CL_PROFILING_COMMAND_QUEUED`, `_SUBMIT`, `_START` and `_END`, in device nanoseconds.
+    func profilingTimes() throws -> (queued: UInt64, submitted: UInt64, started: UInt64, ended: UInt64) {
+        (try CL.getEventProfilingInfo(handle, .CL_PROFILING_COMMAND_QUEUED).value(UInt64.self),
+         try CL.getEventProfilingInfo(handle, .CL_PROFILING_COMMAND_SUBMIT).value(UInt64.self),
+         try profilingStart(), try profilingEnd())
+    }
+
+    /// `CL_EVENT_COMMAND_EXECUTION_STATUS`: `CL_QUEUED` (3) … `CL_COMPLETE` (0), or a negative error status.
+    func executionStatus() throws -> Int32 {
+        try CL.getEventInfo(handle, .CL_EVENT_COMMAND_EXECUTION_STATUS).value(Int32.self)
+    }
+
     /// `CL_PROFILING_COMMAND_START`, in device nanoseconds.
     func profilingStart() throws -> UInt64 {
         try CL.getEventProfilingInfo(handle, .CL_PROFILING_COMMAND_START).value(UInt64.self)

@@ -26,6 +26,7 @@ enum InfoOf {
     enum KernelArgument: InfoQueryKind {}
     enum Image: InfoQueryKind {}
     enum EventProfiling: InfoQueryKind {}
+    enum Event: InfoQueryKind {}
 }
 
 extension InfoParameter where Query == InfoOf.Platform {
@@ -71,6 +72,7 @@ extension InfoParameter where Query == InfoOf.Device {
     static var CL_DEVICE_EXTENSIONS: Self { Self(COpenCL.CL_DEVICE_EXTENSIONS) }
     static var CL_DEVICE_PARTITION_MAX_SUB_DEVICES: Self { Self(COpenCL.CL_DEVICE_PARTITION_MAX_SUB_DEVICES) }
     static var CL_DEVICE_PARTITION_PROPERTIES: Self { Self(COpenCL.CL_DEVICE_PARTITION_PROPERTIES) }
+    static var CL_DEVICE_QUEUE_ON_HOST_PROPERTIES: Self { Self(COpenCL.CL_DEVICE_QUEUE_ON_HOST_PROPERTIES) }
 }
 
 extension InfoParameter where Query == InfoOf.Program {
@@ -107,6 +109,12 @@ extension InfoParameter where Query == InfoOf.Image {
 }
 
 extension InfoParameter where Query == InfoOf.EventProfiling {
+    static var CL_PROFILING_COMMAND_QUEUED: Self { Self(COpenCL.CL_PROFILING_COMMAND_QUEUED) }
+    static var CL_PROFILING_COMMAND_SUBMIT: Self { Self(COpenCL.CL_PROFILING_COMMAND_SUBMIT) }
     static var CL_PROFILING_COMMAND_START: Self { Self(COpenCL.CL_PROFILING_COMMAND_START) }
     static var CL_PROFILING_COMMAND_END: Self { Self(COpenCL.CL_PROFILING_COMMAND_END) }
+}
+
+extension InfoParameter where Query == InfoOf.Event {
+    static var CL_EVENT_COMMAND_EXECUTION_STATUS: Self { Self(COpenCL.CL_EVENT_COMMAND_EXECUTION_STATUS) }
 }

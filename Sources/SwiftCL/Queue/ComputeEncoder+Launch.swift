@@ -56,7 +56,8 @@ extension ComputeEncoder {
                                                    argumentBytes: localBytes, limit: device.localMemoryBytes, device: device.name)
         }
         let local = try range.resolvedLocalSize(device: device, kernel: info)
-        record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, wantEvent: measuring))
+        record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, wantEvent: wantsEvents),
+               label: "launch \(core.name)")
         // Keep the kernel and the objects alive until the commands complete; a launch of the same
         // kernel object with the same objects as the previous one (a batch) adds nothing new and, in the
         // common case, allocates nothing either.

@@ -30,7 +30,7 @@ extension ComputeEncoder {
         let stride = MemoryLayout<E>.stride
         return try withMapping(buffer, map: {
             try CL.enqueueMapBuffer(queue.id, buffer.id, write: write, offset: range.lowerBound * stride,
-                                    byteCount: range.count * stride, wantEvent: measuring)
+                                    byteCount: range.count * stride, wantEvent: wantsEvents)
         }) { pointer in
             let typed = pointer.bindMemory(to: E.self, capacity: range.count)
             return try body(UnsafeMutableBufferPointer(start: typed, count: range.count))
@@ -50,13 +50,13 @@ extension ComputeEncoder {
     func withMapping<R>(_ object: MemoryObject, map: () throws -> (base: UnsafeMutableRawPointer, event: CLEvent?),
                         _ body: (UnsafeMutableRawPointer) throws -> R) throws -> R {
         let (base, event) = try map()
-        record(event)
+        record(event, label: "map")
         let key = ObjectIdentifier(object)
         mapped.insert(key)
         defer {
             mapped.remove(key)
             do {
-                record(try CL.enqueueUnmapMemObject(queue.id, object.id, base, wantEvent: measuring))
+                record(try CL.enqueueUnmapMemObject(queue.id, object.id, base, wantEvent: wantsEvents), label: "unmap")
             } catch {
                 swiftCLLogger.error("\(error)")
             }

@@ -10,7 +10,7 @@ extension ComputeEncoder {
         let to = try destinationLayout.touchedRange(extent, count: destination.count, "copyRect destination")
         if source === destination, from.overlaps(to) { throw SwiftCLError.overlappingCopy(operation: "copyRect") }
         let geometry = try RectGeometry(E.self, source: sourceLayout, destination: destinationLayout, extent: extent)
-        record(try CL.enqueueCopyBufferRect(queue.id, from: source.id, to: destination.id, geometry, wantEvent: measuring))
+        record(try CL.enqueueCopyBufferRect(queue.id, from: source.id, to: destination.id, geometry, wantEvent: wantsEvents), label: "copyRect")
         keepAlive(source, destination)
     }
 
@@ -43,9 +43,9 @@ extension ComputeEncoder {
         _ = try hostLayout.touchedRange(extent, count: count, "\(operation) host")
         let geometry = try RectGeometry(E.self, source: bufferLayout, destination: hostLayout, extent: extent)
         if write {
-            record(try CL.enqueueWriteBufferRect(queue.id, buffer.id, geometry, from: host, wantEvent: measuring))
+            record(try CL.enqueueWriteBufferRect(queue.id, buffer.id, geometry, from: host, wantEvent: wantsEvents), label: "writeRect")
         } else {
-            record(try CL.enqueueReadBufferRect(queue.id, buffer.id, geometry, into: host, wantEvent: measuring))
+            record(try CL.enqueueReadBufferRect(queue.id, buffer.id, geometry, into: host, wantEvent: wantsEvents), label: "readRect")
         }
     }
 }

@@ -15,8 +15,11 @@ public final class ComputeEncoder {
     var mapped: Set<ObjectIdentifier> = []
     /// What the previous launch added to `inFlight`, so a batch of identical launches retains once.
     var lastLaunchRetained: [ObjectIdentifier] = []
-    private var firstEvent: CLEvent?
-    private var lastEvent: CLEvent?
+    /// Every command's event in a measured closure, with what the command was.
+    private(set) var measuredEvents: [(label: String, event: CLEvent)] = []
+    /// Set while ``commandEvent(_:)`` runs its body: commands then ask for events, and the last one is kept.
+    var capturingEvent = false
+    var capturedEvent: (label: String, event: CLEvent)?
 
     init(queue: ComputeQueue, measuring: Bool) {
         self.queue = queue
@@ -46,8 +49,10 @@ public final class ComputeEncoder {
 
     /// The preamble every command shares: the encoder is live, every object belongs to the queue's
     /// context and is not mapped by this encoder, and, for host transfers, each object's ``HostAccess``
-    /// allows the direction.
-    func prepare(_ objects: MemoryObject..., hostAccess direction: HostDirection? = nil, operation: String = #function) throws {
+    /// allows the direction. On an out-of-order queue a blocking host transfer is ordered after every earlier
+    /// command (a barrier), so it sees their results.
+    func prepare(_ objects: MemoryObject..., hostAccess direction: HostDirection? = nil, blocking: Bool = true,
+                 operation: String = #function) throws {
         try checkUsable()
         for object in objects {
             try checkContext(object, operation: operation)
@@ -61,6 +66,9 @@ public final class ComputeEncoder {
                 throw SwiftCLError.hostAccessDenied(operation: operation, object: object.kindDescription, access: access)
             }
         }
+        if direction != nil, blocking, queue.isOutOfOrder {
+            try CL.enqueueBarrierWithWaitList(queue.id, waitingFor: [])
+        }
     }
 
     /// Keeps `objects` alive until the commands using them complete.
@@ -68,15 +76,16 @@ public final class ComputeEncoder {
         inFlight.append(contentsOf: objects)
     }
 
-    /// Keeps the first and last command's events of a measured closure, for their profiling times.
-    /// Commands ask for an event only when ``measuring`` (no event is created on the fast path).
-    func record(_ event: CLEvent?) {
+    /// Whether commands should ask OpenCL for their events: when measuring or capturing one (no event is created on
+    /// the fast path).
+    var wantsEvents: Bool { measuring || capturingEvent }
+
+    /// Keeps a command's event: every one of a measured closure (for per-command times), the last one while
+    /// capturing. `label` says what the command was.
+    func record(_ event: CLEvent?, label: String) {
         guard let event else { return }
-        if firstEvent == nil {
-            firstEvent = event
-        } else {
-            lastEvent = event
-        }
+        if measuring { measuredEvents.append((label, event)) }
+        if capturingEvent { capturedEvent = (label, event) }
     }
 
     /// Submits everything enqueued so far to the device without waiting (`clFlush`).
@@ -109,6 +118,12 @@ public final class ComputeEncoder {
     /// Enqueues a marker after the closure's commands and calls `handler` from the OpenCL callback
     /// when it completes, then releases what the commands used.
     func notifyWhenComplete(_ handler: @escaping @Sendable (Result<Void, any Error>) -> Void) throws {
+        _ = try completionMarker(handler)
+    }
+
+    /// Ends the encoder with a marker after its commands, whose completion releases what they used and calls
+    /// `handler`; returns the marker.
+    func completionMarker(_ handler: @escaping @Sendable (Result<Void, any Error>) -> Void) throws -> CLEvent {
         let marker = try CL.enqueueMarkerWithWaitList(queue.id)
         let keepAlive = inFlight
         inFlight.removeAll()
@@ -122,14 +137,20 @@ public final class ComputeEncoder {
             }
         }
         try CL.flush(queue.id)
+        return marker
     }
 
-    /// Device time between the first command's start and the last command's end.
-    func deviceTime() throws -> Duration {
-        guard let firstEvent else { return .zero }
-        let start = try firstEvent.profilingStart()
-        let end = try (lastEvent ?? firstEvent).profilingEnd()
-        return .nanoseconds(Int64(end >= start ? end - start : 0))
+    /// Device time between the first command's start and the last command's end, and each command's times.
+    static func deviceTimes(of events: [(label: String, event: CLEvent)]) throws -> (total: Duration, commands: [CommandTiming]) {
+        let commands = try events.map { entry in
+            let times = try entry.event.profilingTimes()
+            return CommandTiming(label: entry.label, times: CommandTimes(
+                queued: .nanoseconds(Int64(clamping: times.queued)), submitted: .nanoseconds(Int64(clamping: times.submitted)),
+                started: .nanoseconds(Int64(clamping: times.started)), ended: .nanoseconds(Int64(clamping: times.ended))))
+        }
+        guard let first = commands.first, let last = commands.last else { return (.zero, []) }
+        let total = last.times.ended - first.times.started
+        return (total < .zero ? .zero : total, commands)
     }
 }
 

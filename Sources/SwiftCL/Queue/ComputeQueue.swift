@@ -15,6 +15,8 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     /// The context buffers and programs used on this queue must belong to.
     public let context: Context
     let dispatchQueue: DispatchQueue
+    /// Whether the OpenCL queue may run commands out of order (see ``init(device:context:outOfOrder:)``).
+    public let isOutOfOrder: Bool
 
     /// A queue on the most capable device of `type` (most compute units) in its platform's shared
     /// context. Throws ``SwiftCLError/noDevice(requested:available:platforms:)`` when there is none.
@@ -24,18 +26,27 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
 
     /// A queue on a specific device (the guide's `CL_DEVICE_TYPE_USE_ID`), in `context` or, by
     /// default, the device's shared context.
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` when `context` lacks the device, ``OpenCLError``.
-    public init(device: Device, context: Context? = nil) throws {
+    ///
+    /// With `outOfOrder`, the device may run launches, copies and fills in any order unless
+    /// ``ComputeEncoder/wait(for:)`` or ``ComputeEncoder/barrier()`` orders them; blocking host transfers and maps
+    /// still see every command enqueued before them (each is preceded by a barrier).
+    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` when `context` lacks the device,
+    ///   ``SwiftCLError/outOfOrderUnsupported(device:)``, ``OpenCLError``.
+    public init(device: Device, context: Context? = nil, outOfOrder: Bool = false) throws {
         let context = try context ?? Context.shared(for: device)
         guard context.contains(device) else {
             throw SwiftCLError.contextMismatch("\(device.name) is not a device of \(context)")
         }
         self.device = device
         self.context = context
+        if outOfOrder, !(try CL.supportsOutOfOrderQueues(device.id)) {
+            throw SwiftCLError.outOfOrderUnsupported(device: device.name)
+        }
+        isOutOfOrder = outOfOrder
         if device.version.hasPrefix("OpenCL 1.") {
-            id = try CL.createCommandQueue(context.id, device.id)
+            id = try CL.createCommandQueue(context.id, device.id, outOfOrder: outOfOrder)
         } else {
-            id = try CL.createCommandQueueWithProperties(context.id, device.id)
+            id = try CL.createCommandQueueWithProperties(context.id, device.id, outOfOrder: outOfOrder)
         }
         dispatchQueue = DispatchQueue(label: "SwiftCL.ComputeQueue(\(device.name))")
         LiveObjectCounts.track(.queue, +1)
@@ -133,7 +144,62 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
                 let value = try body(encoder)
                 try encoder.finish()
                 let host = clock.now - start
-                return Timing(value: value, deviceTime: try encoder.deviceTime(), hostTime: host)
+                let device = try ComputeEncoder.deviceTimes(of: encoder.measuredEvents)
+                return Timing(value: value, deviceTime: device.total, hostTime: host, commands: device.commands)
+            }
+        }
+    }
+
+    /// ``measure(_:)`` for async code: suspends (no thread blocks) until the commands have completed, then returns
+    /// the value, the device time, each command's times and the host time.
+    /// - Throws: what `body` throws, the ``OpenCLError`` completing its commands raised, or one reading their times.
+    public func measure<T: Sendable>(_ body: @escaping @Sendable (ComputeEncoder) throws -> T) async throws -> Timing<T> {
+        let clock = ContinuousClock()
+        let start = clock.now
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Timing<T>, any Error>) in
+            dispatchQueue.async {
+                QueueNesting.inside(self) {
+                    let encoder = ComputeEncoder(queue: self, measuring: true)
+                    do {
+                        let value = try body(encoder)
+                        let events = encoder.measuredEvents
+                        try encoder.notifyWhenComplete { result in
+                            continuation.resume(with: result.flatMap {
+                                Result {
+                                    let device = try ComputeEncoder.deviceTimes(of: events)
+                                    return Timing(value: value, deviceTime: device.total, hostTime: clock.now - start,
+                                                  commands: device.commands)
+                                }
+                            })
+                        }
+                    } catch {
+                        encoder.expire()
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Enqueues `body`'s commands and returns without waiting for them: the closure's value and an event that
+    /// completes when they have. Another queue of the context can ``ComputeEncoder/wait(for:)`` the event on the
+    /// device (the guide's Listing 8-3 without a blocked thread); what the commands use stays alive until then.
+    /// - Throws: what `body` throws (nothing it enqueued is waited for then), ``OpenCLError``.
+    @available(*, noasync, message: "briefly blocks the calling thread while the closure enqueues; use run(_:) from async code")
+    public func submit<T>(_ body: (ComputeEncoder) throws -> T) throws -> (value: T, completion: CommandEvent) {
+        try checkNotNested()
+        return try dispatchQueue.sync {
+            try QueueNesting.inside(self) {
+                let encoder = ComputeEncoder(queue: self, measuring: false)
+                let value: T
+                do {
+                    value = try body(encoder)
+                } catch {
+                    encoder.expire()
+                    throw error
+                }
+                let marker = try encoder.completionMarker { _ in }
+                return (value, CommandEvent(marker, context: context, label: "submit"))
             }
         }
     }
@@ -147,6 +213,8 @@ public struct Timing<Value> {
     public let deviceTime: Duration
     /// Wall time around the closure and the wait for its commands.
     public let hostTime: Duration
+    /// Each command's label and profiling times, in the order they were enqueued.
+    public let commands: [CommandTiming]
 }
 
 extension Timing: Sendable where Value: Sendable {}

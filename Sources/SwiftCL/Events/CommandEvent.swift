@@ -1,0 +1,101 @@
+/// The event of an enqueued command (or of a marker): its status, its profiling times, and its completion,
+/// which a host can wait for or await and another queue can wait for on the device (``ComputeEncoder/wait(for:)``).
+///
+/// Get one from ``ComputeEncoder/commandEvent(_:)``, ``ComputeEncoder/marker()``, ``ComputeEncoder/enqueueWrite(_:from:at:)``
+/// or ``ComputeQueue/submit(_:)``. It is `Sendable`: hand it to another queue's closure.
+public final class CommandEvent: Sendable, CustomStringConvertible {
+    let event: CLEvent
+    /// The context of the command's queue (events order commands within one context).
+    public let context: Context
+    /// What the command was ("launch square", "write", "marker").
+    public let label: String
+
+    init(_ event: CLEvent, context: Context, label: String) {
+        self.event = event
+        self.context = context
+        self.label = label
+    }
+
+    /// Where a command is (`CL_EVENT_COMMAND_EXECUTION_STATUS`).
+    public enum Status: Hashable, Sendable {
+        case queued, submitted, running, complete
+        /// The command failed with this status.
+        case failed(CLStatus)
+    }
+
+    /// The command's status now.
+    /// - Throws: ``OpenCLError``.
+    public var status: Status {
+        get throws {
+            switch try event.executionStatus() {
+            case 0: .complete
+            case 1: .running
+            case 2: .submitted
+            case 3: .queued
+            case let code: .failed(CLStatus(rawValue: code))
+            }
+        }
+    }
+
+    /// The command's profiling times on the device's clock (every ``ComputeQueue`` profiles).
+    /// - Throws: ``OpenCLError`` with ``CLStatus/profilingInfoNotAvailable`` until the command has completed.
+    public var times: CommandTimes {
+        get throws {
+            let times = try event.profilingTimes()
+            return CommandTimes(queued: .nanoseconds(Int64(clamping: times.queued)),
+                                submitted: .nanoseconds(Int64(clamping: times.submitted)),
+                                started: .nanoseconds(Int64(clamping: times.started)),
+                                ended: .nanoseconds(Int64(clamping: times.ended)))
+        }
+    }
+
+    /// Blocks the calling thread until the command has completed.
+    /// - Throws: ``OpenCLError`` when the command failed.
+    @available(*, noasync, message: "blocks the calling thread; use `try await event.completed`")
+    public func wait() throws {
+        try CL.waitForEvents([event])
+    }
+
+    /// Suspends until the command has completed (an OpenCL callback resumes the task; no thread blocks).
+    /// - Throws: ``OpenCLError`` when the command failed.
+    public var completed: Void {
+        get async throws {
+            let label = label
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                do {
+                    try CL.setEventCallback(event, keepingAlive: []) { status in
+                        if status.rawValue < 0 {
+                            continuation.resume(throwing: OpenCLError(status: status, routine: "command completion (\(label))"))
+                        } else {
+                            continuation.resume()
+                        }
+                    }
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    public var description: String { "CommandEvent(\(label))" }
+}
+
+/// When a command was queued, submitted, started and ended, on the device's profiling clock.
+public struct CommandTimes: Hashable, Sendable {
+    public let queued: Duration
+    public let submitted: Duration
+    public let started: Duration
+    public let ended: Duration
+
+    /// How long the command ran on the device.
+    public var duration: Duration { ended - started }
+    /// How long it waited between being queued and starting.
+    public var waited: Duration { started - queued }
+}
+
+/// One command of a measured closure and its times (``Timing/commands``).
+public struct CommandTiming: Hashable, Sendable {
+    /// What the command was ("launch square", "write").
+    public let label: String
+    public let times: CommandTimes
+}
