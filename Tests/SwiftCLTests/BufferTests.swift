@@ -3,9 +3,14 @@ import SwiftCLKernels
 import SwiftCLTestSupport
 import Testing
 
-/// A 12-byte element: its stride is not a power of two, so fills go through the host.
+/// A 12-byte element: its stride is not a power of two, so clEnqueueFillBuffer cannot fill it.
 struct Triple: BitwiseCopyable, Equatable {
     var a: Float, b: Float, c: Float
+}
+
+/// A 3-byte element.
+struct Bytes3: BitwiseCopyable, Equatable {
+    var a: UInt8, b: UInt8, c: UInt8
 }
 
 @Suite("Buffers")
@@ -42,16 +47,24 @@ struct BufferTests {
         }
     }
 
-    @Test("fill with an element whose size is not a power of two", arguments: TestDevices.all)
-    func fillOddStride(device: Device) throws {
+    @Test("fill with an element whose size is not a power of two, on the device, also without host access",
+          arguments: TestDevices.all, [1, 7, 33, 1000])
+    func fillOddStride(device: Device, count: Int) throws {
         let queue = try makeQueue(device)
-        let buffer = try Buffer<Triple>(count: 7, context: queue.context)
+        let buffer = try Buffer<Triple>(count: count, context: queue.context)
         let value = Triple(a: 1, b: -2, c: 3)
+        let small = try Buffer<Bytes3>(count: count + 2, context: queue.context, hostAccess: .none)
+        let copy = try Buffer<Bytes3>(count: count + 2, context: queue.context)
         let read = try queue.sync { cl in
             try cl.fill(buffer, with: value)
-            return try cl.read(buffer)
+            try cl.fill(small, with: Bytes3(a: 0, b: 0, c: 0))
+            try cl.fill(small, with: Bytes3(a: 1, b: 2, c: 3), range: 1..<(count + 1))  // a device-only buffer: no host round-trip
+            try cl.copy(from: small, to: copy)
+            return (try cl.read(buffer), try cl.read(copy))
         }
-        #expect(read == Array(repeating: value, count: 7))
+        #expect(read.0 == Array(repeating: value, count: count))
+        let zero = Bytes3(a: 0, b: 0, c: 0)
+        #expect(read.1 == [zero] + Array(repeating: Bytes3(a: 1, b: 2, c: 3), count: count) + [zero])
     }
 
     @Test("host ranges past the buffer are refused before the C call", arguments: TestDevices.all)

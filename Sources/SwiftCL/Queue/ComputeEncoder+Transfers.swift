@@ -81,9 +81,14 @@ extension ComputeEncoder {
         let range = try buffer.checkedRange(range, "fill")
         if range.isEmpty { return }
         let stride = MemoryLayout<E>.stride
-        // clEnqueueFillBuffer takes patterns of 1, 2, 4, ..., 128 bytes; other sizes are written from the host.
+        // clEnqueueFillBuffer takes patterns of 1, 2, 4, ..., 128 bytes; other sizes are filled by a small kernel
+        // on the device (or, for a buffer kernels may only read, written from the host).
         guard stride <= 128, stride & (stride - 1) == 0 else {
-            try write(buffer, from: repeatElement(value, count: range.count), at: range.lowerBound)
+            if buffer.kernelAccess == .readOnly {
+                try write(buffer, from: repeatElement(value, count: range.count), at: range.lowerBound)
+            } else {
+                try fillWithKernel(buffer, pattern: withUnsafeBytes(of: value) { Array($0) }, range: range)
+            }
             return
         }
         try withUnsafeBytes(of: value) { pattern in
@@ -91,5 +96,20 @@ extension ComputeEncoder {
                                             offset: range.lowerBound * stride, byteCount: range.count * stride, wantEvent: wantsEvents), label: "fill")
         }
         keepAlive(buffer)
+    }
+
+    /// Fills `range` of `buffer` with a pattern of any size on the device (a kernel copying the pattern's bytes
+    /// into each element), built once per context.
+    private func fillWithKernel<E>(_ buffer: Buffer<E>, pattern: [UInt8], range: Range<Int>) throws {
+        let source = """
+        kernel void swiftcl_fill_pattern(global uchar *destination, constant uchar *pattern, uint patternBytes, ulong offset) {
+            global uchar *element = destination + offset + get_global_id(0) * patternBytes;
+            for (uint b = 0; b < patternBytes; b++) element[b] = pattern[b];
+        }
+        """
+        let kernel = try context.program(source: source, name: "swiftcl_fill_pattern.cl").sharedKernel(named: "swiftcl_fill_pattern")
+        let patternBuffer = try Buffer(copying: pattern, context: context, access: .readOnly)
+        try launch(kernel, NDRange(range.count), buffer.reinterpreted(as: UInt8.self), patternBuffer, UInt32(pattern.count),
+                   UInt64(range.lowerBound * pattern.count))
     }
 }
