@@ -81,3 +81,47 @@ struct SubBufferTests {
         #expect(text.contains("NDRange(covering:local:)"))
     }
 }
+
+@Suite("Buffers over host memory")
+struct HostMemoryBufferTests {
+    @Test("a buffer over the caller's memory is used in place (zero-copy map on the CPU device)", arguments: TestDevices.all)
+    func wrappedHostMemory(device: Device) throws {
+        let queue = try makeQueue(device)
+        let count = 1000
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: count * 4, alignment: 4096)
+        defer { raw.deallocate() }
+        let memory = UnsafeMutableBufferPointer(start: raw.bindMemory(to: Float.self, capacity: count), count: count)
+        for i in 0..<count { memory[i] = Float(i) }
+        let add = try queue.context.program(source: "kernel void add(global float *v, float k) { v[get_global_id(0)] += k; }",
+                                            name: "add.cl").kernel(named: "add")
+        let mapped: (same: Bool, values: [Float]) = try {
+            let buffer = try Buffer.unsafeWrapping(memory, context: queue.context)
+            return try queue.sync { cl in
+                try cl.launch(add, NDRange(count), buffer, Float(0.5))
+                return try cl.withMappedForReading(buffer) { span in
+                    span.withUnsafeBufferPointer { ($0.baseAddress == UnsafePointer(memory.baseAddress), Array($0)) }
+                }
+            }
+        }()
+        #expect(mapped.values == (0..<count).map { Float($0) + 0.5 })
+        if device.type.contains(.cpu) {
+            #expect(mapped.same, "a CPU device maps the wrapped memory itself")
+        }
+        #expect((0..<count).allSatisfy { memory[$0] == Float($0) + 0.5 }, "after the buffer is gone the memory holds the result")
+        #expect(throws: SwiftCLError.invalidCount(operation: "Buffer<Float>(count:)", count: 0, minimum: 1)) {
+            _ = try Buffer.unsafeWrapping(UnsafeMutableBufferPointer<Float>(start: nil, count: 0), context: queue.context)
+        }
+    }
+
+    @Test("a runtime-allocated host buffer works like any other", arguments: TestDevices.all)
+    func hostAllocated(device: Device) throws {
+        let queue = try makeQueue(device)
+        let buffer = try Buffer<Int32>(count: 33, context: queue.context, memory: .hostAllocated)
+        let values = try queue.sync { cl in
+            try cl.write(buffer, from: (0..<33).map(Int32.init))
+            try cl.withMapped(buffer) { span in span[0] = -7 }
+            return try cl.read(buffer)
+        }
+        #expect(values == [-7] + (1..<33).map(Int32.init))
+    }
+}

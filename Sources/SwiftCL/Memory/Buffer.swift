@@ -16,6 +16,47 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     /// a sub-buffer of a sub-buffer can be made from the root, as OpenCL requires.
     let placement: BufferPlacement
 
+    /// Where a buffer's memory lives.
+    public enum Memory: Hashable, Sendable {
+        /// Wherever the runtime chooses.
+        case runtimeChosen
+        /// Host-accessible memory the runtime allocates (`CL_MEM_ALLOC_HOST_PTR`): maps need no copy on CPU devices
+        /// and the memory can be transferred to a GPU without staging.
+        case hostAllocated
+    }
+
+    /// An uninitialised buffer of `count` elements, in `memory`.
+    /// - Throws: ``SwiftCLError/invalidCount(operation:count:minimum:)`` for a count below 1, ``SwiftCLError/sizeOverflow(operation:)``,
+    ///   ``SwiftCLError/allocationTooLarge(byteCount:limit:device:)`` (naming the device limit), ``OpenCLError``.
+    public convenience init(count: Int, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite,
+                            memory: Memory) throws {
+        let byteCount = try Self.checkedByteCount(count, context: context)
+        let flags = access.flags | hostAccess.flags
+        let handle = switch memory {
+        case .runtimeChosen: try CL.createBuffer(context.id, flags: flags, byteCount: byteCount, copying: nil)
+        case .hostAllocated: try CL.createBuffer(context.id, flags: flags, byteCount: byteCount, allocatingHostMemory: ())
+        }
+        self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: access, hostAccess: hostAccess,
+                  placement: BufferPlacement(root: nil, offsetBytes: 0))
+    }
+
+    /// A buffer over `memory` the caller owns (`CL_MEM_USE_HOST_PTR`): on CPU devices kernels and maps use those
+    /// bytes directly (zero copy). Unsafe because of its lifetime rule: `memory` must stay allocated, and must not
+    /// be read or written except through this buffer's maps and transfers, until the buffer and every command
+    /// using it are gone.
+    /// - Throws: as ``init(count:context:access:hostAccess:)``.
+    public static func unsafeWrapping(_ memory: UnsafeMutableBufferPointer<Element>, context: Context, access: KernelAccess = .readWrite,
+                                      hostAccess: HostAccess = .readWrite) throws -> Buffer<Element> {
+        let byteCount = try checkedByteCount(memory.count, context: context)
+        guard let base = memory.baseAddress else {
+            throw SwiftCLError.invalidCount(operation: "Buffer.unsafeWrapping", count: 0, minimum: 1)
+        }
+        let handle = try CL.createBuffer(context.id, flags: access.flags | hostAccess.flags, byteCount: byteCount,
+                                         using: UnsafeMutableRawPointer(base))
+        return Buffer(owning: handle, count: memory.count, byteCount: byteCount, context: context, access: access,
+                      hostAccess: hostAccess, placement: BufferPlacement(root: nil, offsetBytes: 0))
+    }
+
     /// An uninitialised buffer of `count` elements.
     /// - Throws: ``SwiftCLError/invalidCount(operation:count:minimum:)`` for a count below 1, ``SwiftCLError/sizeOverflow(operation:)``, ``SwiftCLError/allocationTooLarge(byteCount:limit:device:)`` (naming the device limit), ``OpenCLError``.
     public init(count: Int, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite) throws {

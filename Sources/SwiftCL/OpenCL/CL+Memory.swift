@@ -10,6 +10,22 @@ extension CL {
         }
     }
 
+    /// A buffer the runtime allocates in host-accessible memory (`CL_MEM_ALLOC_HOST_PTR`).
+    static func createBuffer(_ context: ContextHandle, flags: UInt64, byteCount: Int,
+                             allocatingHostMemory: Void) throws(OpenCLError) -> MemoryHandle {
+        try create { status in
+            clCreateBuffer(context.pointer, flags | cl_mem_flags(CL_MEM_ALLOC_HOST_PTR), byteCount, nil, status)
+        }
+    }
+
+    /// A buffer over the caller's memory (`CL_MEM_USE_HOST_PTR`).
+    static func createBuffer(_ context: ContextHandle, flags: UInt64, byteCount: Int,
+                             using host: UnsafeMutableRawPointer) throws(OpenCLError) -> MemoryHandle {
+        try create { status in
+            clCreateBuffer(context.pointer, flags | cl_mem_flags(CL_MEM_USE_HOST_PTR), byteCount, host, status)
+        }
+    }
+
     private static func copyFlag(_ host: UnsafeRawPointer?) -> UInt64 {
         host == nil ? 0 : cl_mem_flags(CL_MEM_COPY_HOST_PTR)
     }
