@@ -246,7 +246,7 @@ public struct KernelParser {
         if typeName == "sampler_t" {
             return .success(.init(name: nameToken.text, declaration: declaration, swiftType: "Sampler", isReadOnly: true))
         }
-        if let refusal = Self.refusal(forArgumentType: typeName) {
+        if let refusal = Self.refusal(forArgumentType: typeName, pointer: parameter.pointerDepth > 0) {
             return .failure(Problem(token: typeToken, message: refusal))
         }
         guard let element = Self.swiftType(for: typeName) else {
@@ -270,15 +270,16 @@ public struct KernelParser {
     }
 
     /// Why a type cannot be a kernel argument at all, or nil when it can.
-    private static func refusal(forArgumentType typeName: String) -> String? {
+    private static func refusal(forArgumentType typeName: String, pointer: Bool) -> String? {
         if typeName == "bool" {
             return "bool is not allowed as a kernel argument (OpenCL C 6.9); use int or uchar"
         }
         if typeName == "size_t" || typeName == "ptrdiff_t" || typeName == "intptr_t" || typeName == "uintptr_t" {
             return "\(typeName) is not allowed as a kernel argument (its size differs between host and device); use uint or ulong"
         }
-        if typeName.hasPrefix("half") {
-            return "\(typeName) arguments are not supported by SwiftCL's generator; pass ushort bits or float"
+        if typeName.hasPrefix("half"), !pointer {
+            return "\(typeName) is not allowed as a by-value kernel argument without cl_khr_fp16; pass float, "
+                + "or a pointer to half (Buffer<Float16>, read with vload_half)"
         }
         return nil
     }
@@ -287,7 +288,7 @@ public struct KernelParser {
 
     static let scalars: [String: String] = [
         "char": "Int8", "uchar": "UInt8", "short": "Int16", "ushort": "UInt16", "int": "Int32", "uint": "UInt32",
-        "long": "Int64", "ulong": "UInt64", "float": "Float", "double": "Double",
+        "long": "Int64", "ulong": "UInt64", "float": "Float", "double": "Double", "half": "Float16",
     ]
 
     /// The Swift type of a scalar or vector OpenCL type (vectors of 3 are SIMD3, which OpenCL stores as 4).
