@@ -89,7 +89,8 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "SwiftCLKernelsTests", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLTestSupport"]),
-        .testTarget(name: "SwiftCLGeneratorTests", dependencies: ["SwiftCLGenerator"]),
+        // SwiftCL too: the generated Swift is type-checked against the real module.
+        .testTarget(name: "SwiftCLGeneratorTests", dependencies: ["SwiftCLGenerator", "SwiftCL"]),
         .testTarget(name: "SwiftCLKernelPluginTests", dependencies: ["SwiftCL", "PluginExample", "SwiftCLTestSupport"]),
         .testTarget(
             name: "SwiftCLValidationTests",

@@ -72,7 +72,32 @@ public struct KernelParser {
             diagnostics.append(GeneratorDiagnostic(file: fileName, line: kernel.line, column: kernel.column,
                                                    message: "kernel \(kernel.name) is declared twice"))
         }
+        for kernel in kernels where kernel.name == "Swift" || kernel.name == "SwiftCL" {
+            diagnostics.append(GeneratorDiagnostic(
+                file: fileName, line: kernel.line, column: kernel.column,
+                message: "a kernel named \(kernel.name) would hide the \(kernel.name) module the generated Swift names; rename it"))
+        }
+        diagnostics += typeNameCollisions(kernels)
         return (kernels, diagnostics)
+    }
+
+    /// Kernels whose generated Swift types would have one name (`box_avg` and `boxAvg` both give `BoxAvg`), reported
+    /// at the later kernel.
+    private func typeNameCollisions(_ kernels: [KernelSignature]) -> [GeneratorDiagnostic] {
+        let namespace = SwiftGenerator.namespace(for: String(fileName.split(separator: "/").last ?? Substring(fileName)))
+        var owners: [String: KernelSignature] = [:]
+        var diagnostics: [GeneratorDiagnostic] = []
+        for kernel in kernels {
+            let typeName = SwiftGenerator.typeName(for: kernel.name, namespace: namespace, kernelNames: Set(kernels.map(\.name)))
+            if let first = owners[typeName], first.name != kernel.name {
+                diagnostics.append(GeneratorDiagnostic(
+                    file: fileName, line: kernel.line, column: kernel.column,
+                    message: "kernels \(first.name) (line \(first.line)) and \(kernel.name) would both be typed as \(typeName); rename one"))
+            } else {
+                owners[typeName] = owners[typeName] ?? kernel
+            }
+        }
+        return diagnostics
     }
 
     /// `__attribute__((reqd_work_group_size(X, Y, Z)))` → the size; other attributes are skipped.

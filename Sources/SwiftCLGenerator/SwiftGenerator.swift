@@ -20,7 +20,8 @@ public struct SwiftGenerator {
         let words = base.split { !($0.isLetter || $0.isNumber) }
         var name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if name.first?.isNumber ?? true { name = "K" + name }
-        return name + "CL"
+        // A top-level `SwiftCL` would hide the SwiftCL module the generated code names.
+        return name == "Swift" ? "SwiftKernelsCL" : name + "CL"
     }
 
     /// The generated Swift file.
@@ -37,35 +38,38 @@ public struct SwiftGenerator {
             /// The `.cl` file, embedded at build time: one escaped string literal per line (every character outside
             /// printable ASCII, and every backslash and quote, escaped), so no text in the file can end the literal,
             /// interpolate, or change a byte.
-            public static let source = ProgramSource(name: \(Self.literal(fileName)), text: sourceLines.joined(separator: "\\n"))
-            private static let sourceLines: [String] = [
+            public static let source = SwiftCL.ProgramSource(name: \(Self.literal(fileName)), text: sourceLines.joined(separator: "\\n"))
+            private static let sourceLines: [Swift.String] = [
         \(Self.embeddedLines(source))
             ]
 
             /// The build options `\(Self.commentSafe(fileName))` declares (`// swiftcl-options:` lines); a call's `options:` replaces them.
-            public static let options: BuildOptions = {
-                var options = BuildOptions()
+            public static let options: SwiftCL.BuildOptions = {
+                var options = SwiftCL.BuildOptions()
                 options.raw = [\(options.map(Self.literal).joined(separator: ", "))]
                 return options
             }()
 
             /// The program for `context` (built once per context and options).
-            public static func program(in context: Context, options: BuildOptions? = nil) throws -> Program {
-                try context.program(source, options: options ?? Self.options)
+            public static func program(in context: SwiftCL.Context, options: SwiftCL.BuildOptions? = nil) throws -> SwiftCL.Program {
+                try context.program(`\(namespace)`.source, options: options ?? `\(namespace)`.options)
             }
 
         """
         for kernel in kernels {
-            text += Self.members(for: kernel, fileName: fileName, namespace: namespace)
+            text += Self.members(for: kernel, fileName: fileName, namespace: namespace, kernelNames: Set(kernels.map(\.name)))
         }
         text += "    /// The kernels this file declares.\n"
-        text += "    public static let kernelNames: [String] = [\(kernels.map { Self.literal($0.name) }.joined(separator: ", "))]\n"
+        text += "    public static let kernelNames: [Swift.String] = [\(kernels.map { Self.literal($0.name) }.joined(separator: ", "))]\n"
         text += "}\n"
         return text
     }
 
-    /// One kernel's members: the static call, its required work-group size, and the bound struct.
-    private static func members(for kernel: KernelSignature, fileName: String, namespace: String) -> String {
+    /// One kernel's members: the static call, its required work-group size, and the bound struct. Every name taken
+    /// from the `.cl` file is backticked and every type the code names is module-qualified (`SwiftCL.Buffer<Swift.Float>`),
+    /// so no kernel or parameter name can shadow one; parameters named like the generated ones are renamed inside.
+    private static func members(for kernel: KernelSignature, fileName: String, namespace: String,
+                                 kernelNames: Set<String>) -> String {
         var text = ""
         let signature = "kernel void \(kernel.name)(\(kernel.parameters.map(\.declaration).joined(separator: ", ")))"
         text += "    /// `\(signature)` (\(Self.commentSafe(fileName)):\(kernel.line):\(kernel.column)).\n"
@@ -76,33 +80,80 @@ public struct SwiftGenerator {
         if let size = kernel.requiredWorkGroupSize {
             text += "    /// Requires work-groups of \(size.map(String.init).joined(separator: "×")) (enforced at launch).\n"
         }
-        let parameters = kernel.parameters.map { "_ \(Self.identifier($0.name)): \($0.swiftType)" }
-        text += "    public static func \(Self.identifier(kernel.name))(\n"
-        text += "        _ cl: ComputeEncoder, _ range: NDRange\(parameters.map { ", " + $0 }.joined()), options: BuildOptions? = nil\n"
+        let names = internalNames(kernel.parameters.map(\.name), reserving: [namespace])
+        let parameters = zip(names, kernel.parameters).map { "_ `\($0)`: \(qualified($1.swiftType))" }.map { ", " + $0 }.joined()
+        let arguments = names.map { ", `\($0)`" }.joined()
+        let kernelName = Self.literal(kernel.name)
+        text += "    public static func `\(kernel.name)`(\n"
+        text += "        _ cl: SwiftCL.ComputeEncoder, _ range: SwiftCL.NDRange\(parameters), options: SwiftCL.BuildOptions? = nil\n"
         text += "    ) throws {\n"
-        text += "        let kernel = try program(in: cl.context, options: options).sharedKernel(named: \(Self.literal(kernel.name)))\n"
-        text += "        try cl.launch(kernel, range\(kernel.parameters.map { ", " + Self.identifier($0.name) }.joined()))\n"
+        text += "        let kernel = try `\(namespace)`.program(in: cl.context, options: options).sharedKernel(named: \(kernelName))\n"
+        text += "        try cl.launch(kernel, range\(arguments))\n"
         text += "    }\n\n"
         if let size = kernel.requiredWorkGroupSize {
             text += "    /// `reqd_work_group_size` of `\(kernel.name)`.\n"
-            text += "    public static let \(kernel.name)RequiredWorkGroupSize: [Int] = \(size)\n\n"
+            text += "    public static let `\(kernel.name)RequiredWorkGroupSize`: [Swift.Int] = \(size)\n\n"
         }
-        let typeName = Self.typeName(for: kernel.name)
+        let typeName = Self.typeName(for: kernel.name, namespace: namespace, kernelNames: kernelNames)
         text += "    /// `\(kernel.name)` bound to a context: built once, then launched without any lookup (the fastest path).\n"
-        text += "    public struct \(typeName): Sendable {\n"
+        text += "    public struct `\(typeName)`: Swift.Sendable {\n"
         text += "        /// The kernel object (shared by every `\(typeName)` of the same context and options).\n"
-        text += "        public let kernel: Kernel\n\n"
-        text += "        public init(context: Context, options: BuildOptions? = nil) throws {\n"
-        text += "            kernel = try \(namespace).program(in: context, options: options).sharedKernel(named: \(Self.literal(kernel.name)))\n"
+        text += "        public let kernel: SwiftCL.Kernel\n\n"
+        text += "        public init(context: SwiftCL.Context, options: SwiftCL.BuildOptions? = nil) throws {\n"
+        text += "            kernel = try `\(namespace)`.program(in: context, options: options).sharedKernel(named: \(kernelName))\n"
         text += "        }\n\n"
         text += "        /// Enqueues `\(kernel.name)` over `range` on the encoder's queue.\n"
         text += "        public func callAsFunction(\n"
-        text += "            _ cl: ComputeEncoder, _ range: NDRange\(parameters.map { ", " + $0 }.joined())\n"
+        text += "            _ cl: SwiftCL.ComputeEncoder, _ range: SwiftCL.NDRange\(parameters)\n"
         text += "        ) throws {\n"
-        text += "            try cl.launch(kernel, range\(kernel.parameters.map { ", " + Self.identifier($0.name) }.joined()))\n"
+        text += "            try cl.launch(self.kernel, range\(arguments))\n"
         text += "        }\n"
         text += "    }\n\n"
         return text
+    }
+
+    /// Names the generated functions use for their own parameters and locals.
+    static let generatedNames: Set<String> = ["cl", "range", "options", "kernel", "program", "self", "Self"]
+
+    /// The parameters' names inside the generated functions: the `.cl` names, with `_` appended to any that would
+    /// collide with a generated name or `reserved` (the external labels are `_`, so callers never see the difference).
+    static func internalNames(_ names: [String], reserving reserved: Set<String> = []) -> [String] {
+        let generated = generatedNames.union(reserved)
+        var taken = generated.union(names)
+        return names.map { name in
+            guard generated.contains(name) else { return name }
+            var renamed = name + "_"
+            while taken.contains(renamed) { renamed += "_" }
+            taken.insert(renamed)
+            return renamed
+        }
+    }
+
+    /// A parser type (`Buffer<SIMD4<Float>>`) with every type module-qualified (`SwiftCL.Buffer<Swift.SIMD4<Swift.Float>>`).
+    static func qualified(_ swiftType: String) -> String {
+        var result = "", word = ""
+        func flush() {
+            if !word.isEmpty {
+                result += (Self.swiftCLTypes.contains(word) ? "SwiftCL." : word.first?.isUppercase == true ? "Swift." : "") + word
+            }
+            word = ""
+        }
+        for character in swiftType {
+            if character.isLetter || character.isNumber { word.append(character) } else { flush(); result.append(character) }
+        }
+        flush()
+        return result
+    }
+
+    static let swiftCLTypes: Set<String> = ["Buffer", "LocalMemory", "Image", "Sampler"]
+
+    /// The struct name for a kernel in `namespace`: as ``typeName(for:)``, with `Kernel` appended when it would be
+    /// a kernel function's name in the file (`Float`; a type and a function cannot share a name), the namespace, or a
+    /// module the generated code names (`Swift`, `SwiftCL`).
+    public static func typeName(for kernelName: String, namespace: String, kernelNames: Set<String>) -> String {
+        var name = typeName(for: kernelName)
+        while ["Swift", "SwiftCL", namespace].contains(name) || kernelNames.contains(name) { name += "Kernel" }
+        return name
     }
 
     /// The struct name for a kernel: its words capitalised (`add_arrays` → `AddArrays`, `boxAvgH1` → `BoxAvgH1`).
@@ -111,16 +162,6 @@ public struct SwiftGenerator {
         let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return name.isEmpty ? "Kernel" : name
     }
-
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
-        "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
-        "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
-        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
-        "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "await", "async", "some", "any",
-    ]
-
-    static func identifier(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
     /// A Swift string literal of `text` that reads back exactly: backslashes and quotes escaped, printable ASCII as
     /// is, and everything else (CR, tab, form feed, ESC, DEL, NUL, non-ASCII) as a `\\u{…}` or named escape.

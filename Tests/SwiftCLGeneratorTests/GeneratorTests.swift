@@ -94,17 +94,19 @@ struct GeneratorTests {
         #expect(SwiftGenerator.namespace(for: "my-scale.cl") == "MyScaleCL" && SwiftGenerator.namespace(for: "3d.cl") == "K3dCL")
         let expectedLines = [
             "public enum MyScaleCL {",
-            "    public static let source = ProgramSource(name: \"my-scale.cl\", text: sourceLines.joined(separator: \"\\n\"))",
+            "    public static let source = SwiftCL.ProgramSource(name: \"my-scale.cl\", text: sourceLines.joined(separator: \"\\n\"))",
             "        \"// swiftcl-options: -D K=2\",",
             "        \"kernel void scale(global float *in, float k) { in[get_global_id(0)] *= k; }\",",
             "        \"\",",
             "        options.raw = [\"-D\", \"K=2\"]",
             "    /// `kernel void scale(global float *in, float k)` (my-scale.cl:2:13).",
-            "    public static func scale(",
-            "        _ cl: ComputeEncoder, _ range: NDRange, _ `in`: Buffer<Float>, _ k: Float, options: BuildOptions? = nil",
-            "        let kernel = try program(in: cl.context, options: options).sharedKernel(named: \"scale\")",
-            "        try cl.launch(kernel, range, `in`, k)",
-            "    public static let kernelNames: [String] = [\"scale\"]",
+            "    public static func `scale`(",
+            "        _ cl: SwiftCL.ComputeEncoder, _ range: SwiftCL.NDRange, _ `in`: SwiftCL.Buffer<Swift.Float>, _ `k`: Swift.Float, options: SwiftCL.BuildOptions? = nil",
+            "        let kernel = try `MyScaleCL`.program(in: cl.context, options: options).sharedKernel(named: \"scale\")",
+            "        try cl.launch(kernel, range, `in`, `k`)",
+            "    public struct `Scale`: Swift.Sendable {",
+            "            try cl.launch(self.kernel, range, `in`, `k`)",
+            "    public static let kernelNames: [Swift.String] = [\"scale\"]",
         ]
         for line in expectedLines {
             #expect(generated.contains(line + "\n"), "generated code has: \(line)")

@@ -48,6 +48,7 @@ struct SubBufferTests {
         let source = "kernel void twice(global int *v) { v[get_global_id(0)] *= 2; }"
         let binaries = try Program(context: context, source: source, name: "twice.cl").binaries()
         #expect(binaries.count == 1 && binaries[device]?.isEmpty == false)
+        #expect(try Program(context: context, source: source, name: "twice.cl").binaries(for: device) == binaries[device])
         let reloaded = try Program(context: context, binaries: binaries, name: "twice.bin")
         #expect(reloaded.kernelNames == ["twice"])
         let queue = try ComputeQueue(device: device, context: context)

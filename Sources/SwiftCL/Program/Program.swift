@@ -61,6 +61,15 @@ public final class Program: Sendable, Equatable {
         return Dictionary(uniqueKeysWithValues: zip(context.devices, all))
     }
 
+    /// One device's program binary, as ``binaries()`` gives it.
+    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` for a device outside the program's context, ``OpenCLError``.
+    public func binaries(for device: Device) throws -> [UInt8] {
+        guard let binary = try binaries()[device] else {
+            throw SwiftCLError.contextMismatch("\(device.name) is not a device of \(context)")
+        }
+        return binary
+    }
+
     /// The name diagnostics attribute the source to (a file name for `.cl` files).
     public var sourceName: String { built.sourceName }
     /// The options it was built with.
