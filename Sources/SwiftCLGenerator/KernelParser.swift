@@ -338,8 +338,12 @@ public struct KernelParser {
     }
 
     /// Tokens with their 1-based line and column; comments and preprocessor lines removed.
+    /// The tokens the compiler would see: comments dropped, preprocessor lines applied (see ``ConditionalDirectives``;
+    /// code in `#if` branches that are not taken is skipped).
     func tokenize(_ source: String) -> [Token] {
         var tokens: [Token] = []
+        var conditions = ConditionalDirectives(
+            definitions: ConditionalDirectives.definitions(in: SwiftGenerator.declaredOptions(in: source)))
         let characters = Array(source.unicodeScalars)
         var index = 0, line = 1, column = 1
         var atLineStart = true
@@ -367,11 +371,20 @@ public struct KernelParser {
             }
             if character == "#", atLineStart {
                 // A preprocessor line, with backslash continuations.
+                var directive = ""
+                advance()
                 while index < characters.count {
                     if characters[index] == "\\", index + 1 < characters.count, characters[index + 1] == "\n" { advance(); advance(); continue }
                     if characters[index] == "\n" { break }
+                    directive.unicodeScalars.append(characters[index])
                     advance()
                 }
+                conditions.apply(directive)
+                continue
+            }
+            if !conditions.isActive {
+                atLineStart = false
+                advance()
                 continue
             }
             atLineStart = false

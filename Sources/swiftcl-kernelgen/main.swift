@@ -41,7 +41,11 @@ if !devices.isEmpty {
     var errors: [String] = []
     for device in devices {
         do {
-            _ = try Program(context: Context(devices: [device]), source: source, name: input.path, options: options)
+            let program = try Program(context: Context(devices: [device]), source: source, name: input.path, options: options)
+            let compiled = try program.kernelNames.map { name in
+                CompiledKernelCheck.Compiled(name: name, argumentCount: try program.kernel(named: name).argumentCount)
+            }
+            errors += CompiledKernelCheck.mismatches(typed: kernels, compiled: compiled, fileName: input.path, device: device.name)
         } catch let error as BuildError {
             let located = error.diagnostics.filter { $0.severity == .error }.map(\.description)
             errors += located.isEmpty

@@ -1,0 +1,37 @@
+/// The build-time cross-check `swiftcl-kernelgen` runs when a device is present: the kernels the generator typed
+/// must be exactly the kernels the compiler built, with the same number of parameters.
+public enum CompiledKernelCheck {
+    /// A kernel as the compiled program reports it.
+    public struct Compiled: Hashable, Sendable {
+        public let name: String
+        public let argumentCount: Int
+        public init(name: String, argumentCount: Int) {
+            self.name = name
+            self.argumentCount = argumentCount
+        }
+    }
+
+    /// One `file:line:column: error:` line per mismatch (empty when the typed kernels match the compiled ones).
+    public static func mismatches(typed: [KernelSignature], compiled: [Compiled], fileName: String, device: String) -> [String] {
+        var errors: [String] = []
+        let built = Dictionary(compiled.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for kernel in typed {
+            let place = "\(fileName):\(kernel.line):\(kernel.column): error:"
+            guard let match = built[kernel.name] else {
+                errors.append("\(place) kernel \(kernel.name) is typed but \(device) did not build it "
+                    + "(excluded by #if or the file's -D options?)")
+                continue
+            }
+            if match.argumentCount != kernel.parameters.count {
+                errors.append("\(place) kernel \(kernel.name) is typed with \(kernel.parameters.count) parameters but \(device) "
+                    + "built it with \(match.argumentCount) (a macro in its signature?)")
+            }
+        }
+        let typedNames = Set(typed.map(\.name))
+        for kernel in compiled where !typedNames.contains(kernel.name) {
+            errors.append("\(fileName):1:1: error: \(device) built kernel \(kernel.name), which the generator did not find "
+                + "(declared through a macro?); it would have no typed function")
+        }
+        return errors
+    }
+}

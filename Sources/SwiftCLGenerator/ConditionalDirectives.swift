@@ -1,0 +1,212 @@
+/// The `#if` / `#ifdef` / `#ifndef` / `#elif` / `#else` / `#endif` state of a `.cl` file as the tokenizer walks it, with
+/// the macros the file `#define`s and its `// swiftcl-options:` `-D`s, so kernels the compiler would not see are not typed.
+///
+/// Conditions it can evaluate: integer literals, macros with integer values (undefined ones are 0, as in C),
+/// `defined(X)` / `defined X`, `!`, `&&`, `||`, comparisons and parentheses. A condition it cannot evaluate (a
+/// function-like macro, arithmetic) counts as true, so its kernels are typed as before; when a device is present at
+/// build time, `swiftcl-kernelgen` cross-checks the typed kernels against the compiled program and fails on a mismatch.
+struct ConditionalDirectives {
+    private struct Frame {
+        let parentActive: Bool
+        /// Whether a branch of this `#if` chain has been taken.
+        var taken: Bool
+        var active: Bool
+    }
+
+    private var frames: [Frame] = []
+    private(set) var macros: [String: String]
+
+    init(definitions: [String: String]) {
+        macros = definitions
+    }
+
+    /// Whether code at this point is compiled.
+    var isActive: Bool { frames.last?.active ?? true }
+
+    /// The `-D` definitions among build options (`-D NAME=VALUE`, `-DNAME`, …).
+    static func definitions(in options: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        var index = 0
+        while index < options.count {
+            var definition: Substring?
+            if options[index] == "-D", index + 1 < options.count {
+                definition = Substring(options[index + 1])
+                index += 1
+            } else if options[index].hasPrefix("-D") {
+                definition = options[index].dropFirst(2)
+            }
+            if let definition, !definition.isEmpty {
+                let parts = definition.split(separator: "=", maxSplits: 1)
+                result[String(parts[0])] = parts.count > 1 ? String(parts[1]) : "1"
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// Applies one directive line (without its `#`).
+    mutating func apply(_ line: String) {
+        let text = Substring(line).drop { $0 == " " || $0 == "\t" }
+        let keyword = String(text.prefix { $0.isLetter })
+        let rest = String(text.dropFirst(keyword.count)).trimmingBlanks()
+        switch keyword {
+        case "if": push(evaluate(rest) != 0)
+        case "ifdef": push(macros[rest.firstWord] != nil)
+        case "ifndef": push(macros[rest.firstWord] == nil)
+        case "elif":
+            guard var frame = frames.popLast() else { return }
+            frame.active = frame.parentActive && !frame.taken && evaluate(rest) != 0
+            frame.taken = frame.taken || frame.active
+            frames.append(frame)
+        case "else":
+            guard var frame = frames.popLast() else { return }
+            frame.active = frame.parentActive && !frame.taken
+            frame.taken = true
+            frames.append(frame)
+        case "endif": _ = frames.popLast()
+        case "define" where isActive:
+            let name = rest.prefix { $0 == "_" || $0.isLetter || $0.isNumber }
+            if !name.isEmpty, !rest.dropFirst(name.count).hasPrefix("(") {
+                macros[String(name)] = String(rest.dropFirst(name.count)).trimmingBlanks()
+            }
+        case "undef" where isActive: macros[rest.firstWord] = nil
+        default: break
+        }
+    }
+
+    private mutating func push(_ condition: Bool) {
+        let parent = isActive
+        frames.append(Frame(parentActive: parent, taken: parent && condition, active: parent && condition))
+    }
+
+    /// The condition's value; one it cannot evaluate counts as true (1).
+    func evaluate(_ expression: String) -> Int {
+        var parser = ExpressionParser(tokens: ExpressionParser.tokenize(expression), macros: macros)
+        guard let value = parser.parseOr(), parser.isAtEnd else { return 1 }
+        return value
+    }
+}
+
+/// A recursive-descent evaluator for the integer conditions of `#if`; nil for anything it does not understand.
+private struct ExpressionParser {
+    var tokens: [String]
+    let macros: [String: String]
+    var index = 0
+    var depth = 0
+
+    var isAtEnd: Bool { index == tokens.count }
+
+    static func tokenize(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var characters = Array(text)[...]
+        while let first = characters.first {
+            if first == " " || first == "\t" { characters.removeFirst(); continue }
+            if first == "/", characters.dropFirst().first == "/" { break }
+            if first == "/", characters.dropFirst().first == "*" {
+                characters.removeFirst(2)
+                while !characters.isEmpty, !(characters.first == "*" && characters.dropFirst().first == "/") { characters.removeFirst() }
+                characters = characters.dropFirst(2)
+                continue
+            }
+            if first.isLetter || first.isNumber || first == "_" {
+                let word = characters.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                tokens.append(String(word))
+                characters.removeFirst(word.count)
+                continue
+            }
+            let pair = String(characters.prefix(2))
+            if ["&&", "||", "==", "!=", "<=", ">="].contains(pair) {
+                tokens.append(pair)
+                characters.removeFirst(2)
+            } else {
+                tokens.append(String(first))
+                characters.removeFirst()
+            }
+        }
+        return tokens
+    }
+
+    private var current: String? { index < tokens.count ? tokens[index] : nil }
+
+    mutating func parseOr() -> Int? {
+        guard var value = parseAnd() else { return nil }
+        while current == "||" {
+            index += 1
+            guard let right = parseAnd() else { return nil }
+            value = (value != 0 || right != 0) ? 1 : 0
+        }
+        return value
+    }
+
+    private mutating func parseAnd() -> Int? {
+        guard var value = parseComparison() else { return nil }
+        while current == "&&" {
+            index += 1
+            guard let right = parseComparison() else { return nil }
+            value = (value != 0 && right != 0) ? 1 : 0
+        }
+        return value
+    }
+
+    private mutating func parseComparison() -> Int? {
+        guard let left = parseUnary() else { return nil }
+        guard let op = current, ["==", "!=", "<", ">", "<=", ">="].contains(op) else { return left }
+        index += 1
+        guard let right = parseUnary() else { return nil }
+        let result: Bool = switch op {
+        case "==": left == right
+        case "!=": left != right
+        case "<": left < right
+        case ">": left > right
+        case "<=": left <= right
+        default: left >= right
+        }
+        return result ? 1 : 0
+    }
+
+    private mutating func parseUnary() -> Int? {
+        guard let token = current else { return nil }
+        index += 1
+        switch token {
+        case "!": return parseUnary().map { $0 == 0 ? 1 : 0 }
+        case "(":
+            guard let value = parseOr(), current == ")" else { return nil }
+            index += 1
+            return value
+        case "defined":
+            let parenthesised = current == "("
+            if parenthesised { index += 1 }
+            guard let name = current else { return nil }
+            index += 1
+            if parenthesised {
+                guard current == ")" else { return nil }
+                index += 1
+            }
+            return macros[name] != nil ? 1 : 0
+        default:
+            if let number = Int(token.trimmingSuffixLetters()) { return number }
+            guard token.first?.isLetter == true || token.first == "_" else { return nil }
+            guard let value = macros[token] else { return 0 }  // undefined identifiers are 0 in #if
+            guard depth < 16 else { return nil }
+            var nested = ExpressionParser(tokens: Self.tokenize(value), macros: macros, depth: depth + 1)
+            guard let result = nested.parseOr(), nested.isAtEnd else { return nil }
+            return result
+        }
+    }
+}
+
+private extension String {
+    func trimmingBlanks() -> String {
+        var view = Substring(self)
+        while let first = view.first, first == " " || first == "\t" || first == "\r" { view.removeFirst() }
+        while let last = view.last, last == " " || last == "\t" || last == "\r" { view.removeLast() }
+        return String(view)
+    }
+
+    var firstWord: String { String(prefix { $0 == "_" || $0.isLetter || $0.isNumber }) }
+
+    /// `1u`, `2L` → `1`, `2`.
+    func trimmingSuffixLetters() -> String {
+        String(reversed().drop { $0 == "u" || $0 == "U" || $0 == "l" || $0 == "L" }.reversed())
+    }
+}
