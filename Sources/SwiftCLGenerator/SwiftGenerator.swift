@@ -55,6 +55,7 @@ public struct SwiftGenerator {
                 try context.program(`\(namespace)`.source, options: options ?? `\(namespace)`.options)
             }
 
+
         """
         for kernel in kernels {
             text += Self.members(for: kernel, fileName: fileName, namespace: namespace, kernelNames: Set(kernels.map(\.name)))

@@ -44,6 +44,21 @@ struct GeneratedSwiftCompilesTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    @Test("the DocC article Typed kernels shows exactly what the generator writes, and it type-checks")
+    func documentedSample() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(contentsOf: repository.appendingPathComponent("Sources/SwiftCL/SwiftCL.docc/TypedKernels.md"), encoding: .utf8)
+        let blocks = article.components(separatedBy: "```")
+        let source = try #require(blocks.first { $0.hasPrefix("c\n") }).dropFirst(2)
+        let shown = try #require(blocks.first { $0.hasPrefix("swift\n") }).dropFirst(6)
+        let (kernels, diagnostics) = KernelParser(fileName: "saxpy_sample.cl").parse(String(source))
+        #expect(diagnostics.isEmpty)
+        let generated = SwiftGenerator().generate(fileName: "saxpy_sample.cl", source: String(source), kernels: kernels)
+        #expect(generated == String(shown))
+        let result = try Self.typecheck([("saxpy_sample.swift", generated)])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test("two kernels that would get one Swift type name are reported at the second; Swift and SwiftCL are refused")
     func typeNameCollision() {
         let (_, diagnostics) = KernelParser(fileName: "c.cl").parse("kernel void box_avg() {}\nkernel void boxAvg() {}\n")
