@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(name: "SwiftCLKernelsTests", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLTestSupport"]),
         // SwiftCL too: the generated Swift is type-checked against the real module.
-        .testTarget(name: "SwiftCLGeneratorTests", dependencies: ["SwiftCLGenerator", "SwiftCL"]),
+        .testTarget(name: "SwiftCLGeneratorTests", dependencies: ["SwiftCLGenerator", "SwiftCL", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLKernelPluginTests", dependencies: ["SwiftCL", "PluginExample", "SwiftCLTestSupport"]),
         .testTarget(
             name: "SwiftCLValidationTests",

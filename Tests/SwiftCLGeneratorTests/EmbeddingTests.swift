@@ -1,5 +1,6 @@
 import Foundation
 @testable import SwiftCLGenerator
+import SwiftCLTestSupport
 import Testing
 
 /// The `.cl` text embedded in generated Swift: byte for byte, and never Swift code.
@@ -49,10 +50,10 @@ struct EmbeddingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("main.swift")
         try program.write(to: file, atomically: true, encoding: .utf8)
-        let output = try Self.run(["swiftc", file.path, "-o", folder.appendingPathComponent("check").path])
-        #expect(output.status == 0, "the embedded literals compile: \(output.text)")
-        let result = try Self.run([folder.appendingPathComponent("check").path])
-        #expect(result.status == 0 && result.text.contains("checked \(Self.adversarial.count) texts, 0 mismatches"), "\(result.text)")
+        let output = try runProcess(["swiftc", file.path, "-o", folder.appendingPathComponent("check").path])
+        #expect(output.status == 0, "the embedded literals compile: \(output.output)")
+        let result = try runProcess([folder.appendingPathComponent("check").path])
+        #expect(result.status == 0 && result.output.contains("checked \(Self.adversarial.count) texts, 0 mismatches"), "\(result.output)")
     }
 
     @Test("a NUL byte is refused at its line and column")
@@ -83,18 +84,5 @@ struct EmbeddingTests {
             }
         }
         return true
-    }
-
-    private static func run(_ arguments: [String]) throws -> (status: Int32, text: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

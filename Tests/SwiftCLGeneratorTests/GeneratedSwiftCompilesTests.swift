@@ -1,5 +1,6 @@
 import Foundation
 import SwiftCLGenerator
+import SwiftCLTestSupport
 import Testing
 
 /// The generated Swift, type-checked by the Swift compiler against the real SwiftCL module.
@@ -142,17 +143,8 @@ struct GeneratedSwiftCompilesTests {
             try file.swift.write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
-                             "-I", repository.appendingPathComponent("Sources/COpenCL").path] + paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try runProcess(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
+                               "-I", repository.appendingPathComponent("Sources/COpenCL").path] + paths)
     }
 
     /// The newest debug `Modules` folder holding `SwiftCL.swiftmodule`.

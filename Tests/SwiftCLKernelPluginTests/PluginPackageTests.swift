@@ -1,4 +1,5 @@
 import Foundation
+import SwiftCLTestSupport
 import Testing
 
 /// A package of its own that depends on SwiftCL by path, applies the plugin and drops a `.cl` file next to
@@ -9,20 +10,9 @@ struct PluginPackageTests {
         .deletingLastPathComponent()
 
     static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFTCL_BUILD_TIME_COMPILE"] = nil
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try runProcess([executable] + arguments, in: directory, environment: environment)
     }
 
     static func makePackage(kernel: String) throws -> URL {

@@ -40,13 +40,7 @@ public final class CommandEvent: Sendable, CustomStringConvertible {
     /// The command's profiling times on the device's clock (every ``ComputeQueue`` profiles).
     /// - Throws: ``OpenCLError`` with ``CLStatus/profilingInfoNotAvailable`` until the command has completed.
     public var times: CommandTimes {
-        get throws {
-            let times = try event.profilingTimes()
-            return CommandTimes(queued: .nanoseconds(Int64(clamping: times.queued)),
-                                submitted: .nanoseconds(Int64(clamping: times.submitted)),
-                                started: .nanoseconds(Int64(clamping: times.started)),
-                                ended: .nanoseconds(Int64(clamping: times.ended)))
-        }
+        get throws { try event.profilingTimes() }
     }
 
     /// Blocks the calling thread until the command has completed.

@@ -36,8 +36,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
         case .runtimeChosen: try CL.createBuffer(context.id, flags: flags, byteCount: byteCount, copying: nil)
         case .hostAllocated: try CL.createBuffer(context.id, flags: flags, byteCount: byteCount, allocatingHostMemory: ())
         }
-        self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: access, hostAccess: hostAccess,
-                  placement: BufferPlacement(root: nil, offsetBytes: 0))
+        self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: access, hostAccess: hostAccess)
     }
 
     /// A buffer over `memory` the caller owns (`CL_MEM_USE_HOST_PTR`): on CPU devices kernels and maps use those
@@ -54,24 +53,19 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
         let handle = try CL.createBuffer(context.id, flags: access.flags | hostAccess.flags, byteCount: byteCount,
                                          using: UnsafeMutableRawPointer(base))
         return Buffer(owning: handle, count: memory.count, byteCount: byteCount, context: context, access: access,
-                      hostAccess: hostAccess, placement: BufferPlacement(root: nil, offsetBytes: 0))
+                      hostAccess: hostAccess)
     }
 
     /// An uninitialised buffer of `count` elements.
     /// - Throws: ``SwiftCLError/invalidCount(operation:count:minimum:)`` for a count below 1, ``SwiftCLError/sizeOverflow(operation:)``, ``SwiftCLError/allocationTooLarge(byteCount:limit:device:)`` (naming the device limit), ``OpenCLError``.
-    public init(count: Int, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite) throws {
-        let byteCount = try Self.checkedByteCount(count, context: context)
-        let handle = try CL.createBuffer(context.id, flags: access.flags | hostAccess.flags, byteCount: byteCount, copying: nil)
-        self.count = count
-        self.kernelAccess = access
-        self.hostAccess = hostAccess
-        placement = BufferPlacement(root: nil, offsetBytes: 0)
-        super.init(id: handle, context: context, byteCount: byteCount)
+    public convenience init(count: Int, context: Context, access: KernelAccess = .readWrite,
+                            hostAccess: HostAccess = .readWrite) throws {
+        try self.init(count: count, context: context, access: access, hostAccess: hostAccess, memory: .runtimeChosen)
     }
 
     /// A buffer initialised with a copy of `elements` (`CL_MEM_COPY_HOST_PTR`).
     /// - Throws: as ``init(count:context:access:hostAccess:)``.
-    public init<C: Collection<Element>>(
+    public convenience init<C: Collection<Element>>(
         copying elements: C, context: Context, access: KernelAccess = .readWrite, hostAccess: HostAccess = .readWrite
     ) throws {
         let count = elements.count
@@ -81,16 +75,12 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
                                 copying: UnsafeRawPointer(pointer.baseAddress))
         }
         let handle = try elements.withContiguousStorageIfAvailable { try make($0) } ?? Array(elements).withUnsafeBufferPointer { try make($0) }
-        self.count = count
-        self.kernelAccess = access
-        self.hostAccess = hostAccess
-        placement = BufferPlacement(root: nil, offsetBytes: 0)
-        super.init(id: handle, context: context, byteCount: byteCount)
+        self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: access, hostAccess: hostAccess)
     }
 
-    /// A second owner of a `cl_mem` (a view: a reinterpretation, or a sub-buffer).
+    /// Takes ownership of one reference to a `cl_mem`: a new buffer's, or a view's (a reinterpretation, a sub-buffer).
     private init(owning handle: MemoryHandle, count: Int, byteCount: Int, context: Context, access: KernelAccess,
-                 hostAccess: HostAccess, placement: BufferPlacement) {
+                 hostAccess: HostAccess, placement: BufferPlacement = BufferPlacement(root: nil, offsetBytes: 0)) {
         self.count = count
         self.kernelAccess = access
         self.hostAccess = hostAccess

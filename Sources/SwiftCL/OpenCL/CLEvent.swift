@@ -9,25 +9,17 @@ final class CLEvent: Sendable {
 
     deinit { CL.releaseEvent(handle) }
 
-    /// `CL_PROFILING_COMMAND_QUEUED`, `_SUBMIT`, `_START` and `_END`, in device nanoseconds.
-    func profilingTimes() throws -> (queued: UInt64, submitted: UInt64, started: UInt64, ended: UInt64) {
-        (try CL.getEventProfilingInfo(handle, .CL_PROFILING_COMMAND_QUEUED).value(UInt64.self),
-         try CL.getEventProfilingInfo(handle, .CL_PROFILING_COMMAND_SUBMIT).value(UInt64.self),
-         try profilingStart(), try profilingEnd())
+    /// `CL_PROFILING_COMMAND_QUEUED`, `_SUBMIT`, `_START` and `_END`, on the device's nanosecond clock.
+    func profilingTimes() throws -> CommandTimes {
+        func time(_ parameter: InfoParameter<InfoOf.EventProfiling>) throws -> Duration {
+            .nanoseconds(Int64(clamping: try CL.getEventProfilingInfo(handle, parameter).value(UInt64.self)))
+        }
+        return CommandTimes(queued: try time(.CL_PROFILING_COMMAND_QUEUED), submitted: try time(.CL_PROFILING_COMMAND_SUBMIT),
+                            started: try time(.CL_PROFILING_COMMAND_START), ended: try time(.CL_PROFILING_COMMAND_END))
     }
 
     /// `CL_EVENT_COMMAND_EXECUTION_STATUS`: `CL_QUEUED` (3) … `CL_COMPLETE` (0), or a negative error status.
     func executionStatus() throws -> Int32 {
         try CL.getEventInfo(handle, .CL_EVENT_COMMAND_EXECUTION_STATUS).value(Int32.self)
-    }
-
-    /// `CL_PROFILING_COMMAND_START`, in device nanoseconds.
-    func profilingStart() throws -> UInt64 {
-        try CL.getEventProfilingInfo(handle, .CL_PROFILING_COMMAND_START).value(UInt64.self)
-    }
-
-    /// `CL_PROFILING_COMMAND_END`, in device nanoseconds.
-    func profilingEnd() throws -> UInt64 {
-        try CL.getEventProfilingInfo(handle, .CL_PROFILING_COMMAND_END).value(UInt64.self)
     }
 }

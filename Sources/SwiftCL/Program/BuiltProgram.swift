@@ -62,7 +62,7 @@ final class BuiltProgram: Sendable {
         }
         if fromCache == nil, let binaryCache, let keys {
             let metadata = ProgramBinaryCache.Metadata(kernelNames: names, parameters: Self.runtimeParameters(handle, kernels: names))
-            if let binaries = Self.binaries(handle, deviceCount: keys.count) {
+            if let binaries = try? CL.getProgramInfo(handle, binariesOf: keys.count) {
                 for (key, binary) in zip(keys, binaries) where !binary.isEmpty {
                     binaryCache.store(ProgramBinaryCache.Entry(binary: binary, metadata: metadata), for: key)
                 }
@@ -78,13 +78,7 @@ final class BuiltProgram: Sendable {
         let rendered = options.description
         let devices = context.devices.map(\.id)
         let handle = try CL.createProgramWithBinary(context.id, devices: devices, binaries: binaries)
-        let status = CL.buildProgram(handle, devices: devices, options: rendered)
-        let logs = context.devices.map { BuildError.DeviceLog(device: $0.name, log: Self.buildLog(handle, device: $0)) }
-        guard status.isSuccess else {
-            CL.releaseProgram(handle)
-            throw BuildError(sourceName: name, options: rendered, status: status, logs: logs,
-                             diagnostics: logs.flatMap { Diagnostic.parse(log: $0.log, sourceName: name) })
-        }
+        let logs = try Self.build(handle, context: context, name: name, options: rendered)
         let names: [String]
         do {
             names = try Self.kernelNames(handle)
@@ -126,6 +120,13 @@ final class BuiltProgram: Sendable {
     private static func buildFromSource(context: Context, source: String, name: String,
                                         options: String) throws -> (ProgramHandle, [BuildError.DeviceLog]) {
         let handle = try CL.createProgramWithSource(context.id, source)
+        return (handle, try build(handle, context: context, name: name, options: options))
+    }
+
+    /// Builds a created program for every device of the context and returns each device's log; a failed build
+    /// releases the program and throws the whole log as a ``BuildError``.
+    private static func build(_ handle: ProgramHandle, context: Context, name: String,
+                              options: String) throws -> [BuildError.DeviceLog] {
         let status = CL.buildProgram(handle, devices: context.devices.map(\.id), options: options)
         let logs = context.devices.map { BuildError.DeviceLog(device: $0.name, log: buildLog(handle, device: $0)) }
         guard status.isSuccess else {
@@ -133,7 +134,7 @@ final class BuiltProgram: Sendable {
             let diagnostics = logs.flatMap { Diagnostic.parse(log: $0.log, sourceName: name) }
             throw BuildError(sourceName: name, options: options, status: status, logs: logs, diagnostics: diagnostics)
         }
-        return (handle, logs)
+        return logs
     }
 
     /// Builds from verified cache entries of every device, or returns nil. Entries the runtime refuses,
@@ -195,10 +196,6 @@ final class BuiltProgram: Sendable {
         return result
     }
 
-    /// Each device's program binary (`CL_PROGRAM_BINARIES`), or nil when the runtime gives none.
-    private static func binaries(_ program: ProgramHandle, deviceCount: Int) -> [[UInt8]]? {
-        try? CL.getProgramInfo(program, binariesOf: deviceCount)
-    }
 
     private static func buildLog(_ program: ProgramHandle, device: Device) -> String {
         (try? CL.getProgramBuildInfo(program, device.id, .CL_PROGRAM_BUILD_LOG).string()) ?? ""

@@ -142,12 +142,7 @@ public final class ComputeEncoder {
 
     /// Device time between the first command's start and the last command's end, and each command's times.
     static func deviceTimes(of events: [(label: String, event: CLEvent)]) throws -> (total: Duration, commands: [CommandTiming]) {
-        let commands = try events.map { entry in
-            let times = try entry.event.profilingTimes()
-            return CommandTiming(label: entry.label, times: CommandTimes(
-                queued: .nanoseconds(Int64(clamping: times.queued)), submitted: .nanoseconds(Int64(clamping: times.submitted)),
-                started: .nanoseconds(Int64(clamping: times.started)), ended: .nanoseconds(Int64(clamping: times.ended))))
-        }
+        let commands = try events.map { CommandTiming(label: $0.label, times: try $0.event.profilingTimes()) }
         guard let first = commands.first, let last = commands.last else { return (.zero, []) }
         let total = last.times.ended - first.times.started
         return (total < .zero ? .zero : total, commands)
