@@ -27,11 +27,15 @@ let package = Package(
             pkgConfig: "OpenCL",
             providers: [.apt(["ocl-icd-opencl-dev", "opencl-headers", "pocl-opencl-icd"])]
         ),
+        // The one table of OpenCL C ↔ Swift types (package access), shared by the runtime's argument
+        // checks and the code generator.
+        .target(name: "OpenCLTypes"),
         // The runtime: discovery, contexts, queues, programs, kernels, buffers and images.
         .target(
             name: "SwiftCL",
             dependencies: [
                 "COpenCL",
+                "OpenCLTypes",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -59,7 +63,7 @@ let package = Package(
             path: "Benchmarks/SwiftCLBenchmarkSuites"
         ),
         // The .cl signature parser and Swift code generator behind the build plugin.
-        .target(name: "SwiftCLGenerator"),
+        .target(name: "SwiftCLGenerator", dependencies: ["OpenCLTypes"]),
         .executableTarget(name: "swiftcl-kernelgen", dependencies: ["SwiftCLGenerator", "SwiftCL"]),
         .plugin(name: "SwiftCLKernelPlugin", capability: .buildTool(), dependencies: ["swiftcl-kernelgen"]),
         // The guide's sample programs (Listings 3-2 and 6-5), run by `swiftcl sample`.

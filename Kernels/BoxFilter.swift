@@ -38,7 +38,7 @@ public final class BoxFilter: Sendable {
             options.define("VW", width)
             options.define("BAND", band)
         }
-        let source = variant.pipeline == .image ? ShippedSources.boxImage : ShippedSources.boxFilter
+        let source = variant.pipeline == .image ? BoxImageCL.source : BoxFilterCL.source
         let program = try context.program(source, options: options)
         sampler = variant.pipeline == .image ? try Sampler(context: context, addressing: .clamp, filter: .nearest) : nil
         self.variant = variant

@@ -45,8 +45,8 @@ public enum BoxFilterBenchmarkVariants {
     public static let copyBound = BenchmarkVariant(
         name: "copy", kernels: ["copy"], plan: "one work item per pixel, runtime-chosen local size",
         body: .device { queue, problem, _ in
-            let copy = try CopyKernel(context: queue.context)
+            let copy = try CopyCL.Copy(context: queue.context)
             let range = try NDRange(problem.pixels)
-            return BenchmarkVariant.Prepared { cl, input, output in try copy(cl, range, input, output) }
+            return BenchmarkVariant.Prepared { cl, input, output in try copy(cl, range, in: input, out: output) }
         })
 }

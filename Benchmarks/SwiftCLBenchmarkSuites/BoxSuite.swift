@@ -75,7 +75,7 @@ public struct BoxSuite: Sendable {
                                         tolerance: tolerance, bound: BoxFilterBenchmarkVariants.copyBound)
         comparison.settings = settings
         comparison.tuning = tuning
-        comparison.tuningContext = "RANGE=\(range)|source=\(ShippedSources.boxFilter.fingerprint)"
+        comparison.tuningContext = "RANGE=\(range)|source=\(BoxFilterCL.source.fingerprint)"
         return comparison
     }
 }

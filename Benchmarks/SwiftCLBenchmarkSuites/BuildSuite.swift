@@ -52,7 +52,7 @@ public struct BuildSuite: Sendable {
             try Stopwatch.time {
                 let context = try Context(devices: [device], binaryCache: binaryCache)
                 let queue = try ComputeQueue(device: device, context: context)
-                let kernel = try context.program(ShippedSources.square).kernel(named: "square")
+                let kernel = try context.program(SquareCL.source).kernel(named: "square")
                 let a = try Buffer(copying: input, context: context), b = try Buffer<Float>(count: input.count, context: context)
                 try queue.sync { cl in try cl.launch(kernel, NDRange(input.count, local: 64), a, b) }
             }.seconds

@@ -16,7 +16,7 @@ public struct CopySuite: Sendable {
 
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
         let queue = try ComputeQueue(device: device)
-        let copy = try CopyKernel(context: queue.context)
+        let copy = try CopyCL.Copy(context: queue.context)
         var records: [BenchmarkRecord] = []
         for bytes in sizes {
             let count = bytes / MemoryLayout<Float>.stride
@@ -26,7 +26,7 @@ public struct CopySuite: Sendable {
             let b = try Buffer<Float>(count: count, context: queue.context)
             let range = try NDRange(count)
             let copied = try queue.sync { cl in
-                try copy(cl, range, a, b)
+                try copy(cl, range, in: a, out: b)
                 return try cl.read(b)
             }
             var host = [Float](repeating: 0, count: count)
@@ -42,7 +42,7 @@ public struct CopySuite: Sendable {
             guard verified else {
                 throw BenchmarkSuiteError.verificationFailed(suite: "copy", detail: "output differs from input at \(bytes) bytes")
             }
-            let device: (Int) throws -> Void = { runs in try queue.sync { cl in for _ in 0..<runs { try copy(cl, range, a, b) } } }
+            let device: (Int) throws -> Void = { runs in try queue.sync { cl in for _ in 0..<runs { try copy(cl, range, in: a, out: b) } } }
             let deviceRuns = try calibrate(device), hostRuns = try calibrate(hostCopy)
             var deviceRates: [Double] = [], hostRates: [Double] = []
             for _ in 0..<samples {

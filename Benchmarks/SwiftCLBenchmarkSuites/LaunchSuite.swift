@@ -40,7 +40,7 @@ public struct LaunchSuite: Sendable {
     /// The same square launch through SwiftCL and through raw C, on one device, with its buffers.
     private struct Paths {
         let queue: ComputeQueue
-        let square: SquareKernel
+        let square: SquareCL.Square
         let input: [Float]
         let a: Buffer<Float>, b: Buffer<Float>
         let range: NDRange
@@ -50,21 +50,21 @@ public struct LaunchSuite: Sendable {
         init(device: Device, global: Int) throws {
             self.global = global
             queue = try ComputeQueue(device: device)
-            square = try SquareKernel(context: queue.context)
+            square = try SquareCL.Square(context: queue.context)
             input = (0..<global).map { Float($0) - 3.5 }
             a = try Buffer(copying: input, context: queue.context)
             b = try Buffer<Float>(count: global, context: queue.context)
             range = try NDRange(global)
-            raw = try RawSession(device: device, source: ShippedSources.square, kernel: "square", count: global)
+            raw = try RawSession(device: device, source: SquareCL.source, kernel: "square", count: global)
             try raw.write(input)
         }
 
         /// One SwiftCL launch, enqueued into `cl`.
-        func launch(_ cl: ComputeEncoder) throws { try square(cl, range, a, b) }
+        func launch(_ cl: ComputeEncoder) throws { try square(cl, range, input: a, output: b) }
 
         /// Both paths must match the host reference before any time counts.
         func verify() throws {
-            let expected = SquareKernel.reference(input)
+            let expected = SquareCL.Square.reference(input)
             let swiftOutput = try queue.sync { cl in
                 try launch(cl)
                 return try cl.read(b)

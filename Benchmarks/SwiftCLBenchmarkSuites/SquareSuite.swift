@@ -15,20 +15,20 @@ public struct SquareSuite: Sendable {
 
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
         let input = (0..<count).map { Float($0 % 65_521) * 0.25 - 100 }
-        let expected = SquareKernel.reference(input)
+        let expected = SquareCL.Square.reference(input)
         let queue = try ComputeQueue(device: device)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let a = try Buffer(copying: input, context: queue.context, access: .readOnly)
         let b = try Buffer<Float>(count: count, context: queue.context, access: .writeOnly)
         let range = try NDRange(count)
-        let raw = try RawSession(device: device, source: ShippedSources.square, kernel: "square", count: count)
+        let raw = try RawSession(device: device, source: SquareCL.source, kernel: "square", count: count)
         try raw.write(input)
         var hostOutput = [Float](repeating: 0, count: count)
 
         // Verify every variant before timing it.
         progress("square: verifying")
         let swiftOutput = try queue.sync { cl in
-            try square(cl, range, a, b)
+            try square(cl, range, input: a, output: b)
             return try cl.read(b)
         }
         _ = try raw.launchAndWait(global: count)
@@ -44,7 +44,7 @@ public struct SquareSuite: Sendable {
 
         var samples: [String: [Double]] = [:]
         let variants: [(String, () throws -> Double)] = [
-            ("swiftcl", { try Stopwatch.time { try queue.sync { cl in try square(cl, range, a, b) } }.seconds }),
+            ("swiftcl", { try Stopwatch.time { try queue.sync { cl in try square(cl, range, input: a, output: b) } }.seconds }),
             ("raw-c", { try raw.launchAndWait(global: count) }),
             ("host-swift", { Stopwatch.time { Self.hostSerial(input, into: &hostOutput) }.seconds }),
             ("host-swift-parallel", { Stopwatch.time { Self.hostParallel(input, into: &hostOutput) }.seconds }),

@@ -11,7 +11,7 @@ public enum RedToGreenSample {
     }
 
     public static func run(on queue: ComputeQueue, width: Int = 2048, height: Int = 2048) throws -> Outcome {
-        let swap = try RedToGreenKernel(context: queue.context)
+        let swap = try RedToGreenCL.RedToGreen(context: queue.context)
         let red = [UInt32](repeating: 0xFF00_00FF, count: width * height)
         let input = try Image(format: .rgbaUInt8, width: width, height: height, context: queue.context, access: .readOnly)
         let output = try Image(format: .rgbaUInt8, width: width, height: height, context: queue.context, access: .writeOnly)
@@ -19,7 +19,7 @@ public enum RedToGreenSample {
         let result = ResultBox()
         queue.async({ cl in
             try cl.write(input, from: red)
-            try swap(cl, NDRange(width: width, height: height), input, output)
+            try swap(cl, NDRange(width: width, height: height), input: input, output: output)
             result.pixels = try cl.read(output, as: UInt32.self)
         }, completion: { outcome in
             if case let .failure(error) = outcome { result.error = error }

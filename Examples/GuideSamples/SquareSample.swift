@@ -19,7 +19,7 @@ public enum SquareSample {
 
     /// Runs the listing on `queue`.
     public static func run(on queue: ComputeQueue, count: Int = 1024) throws -> Outcome {
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let input = (0..<count).map { Float($0) }
         let inputBuffer = try Buffer(copying: input, context: queue.context, access: .readOnly)
         let outputBuffer = try Buffer<Float>(count: count, context: queue.context, access: .writeOnly)
@@ -27,10 +27,10 @@ public enum SquareSample {
             // Ask for the kernel's work-group size, then use the largest divisor of the count within it.
             let limit = try square.kernel.workGroupInfo(on: cl.device).maxWorkGroupSize
             let local = NDRange.largestDividingLocalSize(of: count, atMost: limit)
-            try square(cl, NDRange(count, local: local), inputBuffer, outputBuffer)
+            try square(cl, NDRange(count, local: local), input: inputBuffer, output: outputBuffer)
             return (try cl.read(outputBuffer), local)
         }
-        let expected = SquareKernel.reference(input)
+        let expected = SquareCL.Square.reference(input)
         let mismatches = zip(output, expected).filter { $0 != $1 }.count
         return Outcome(device: queue.device.name, count: count, mismatches: mismatches, workGroupSize: workGroupSize)
     }

@@ -1,4 +1,4 @@
-// An example of what SwiftCLKernelPlugin turns into typed Swift: SaxpyCL.saxpy(cl, range, a, x, y).
+// An example of what SwiftCLKernelPlugin turns into typed Swift: SaxpyCL.saxpy(cl, range, a: 2, x: x, y: y).
 // swiftcl-options: -D SCALE_OFFSET=0.0f
 
 #define ONE 1

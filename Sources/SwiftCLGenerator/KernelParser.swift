@@ -1,3 +1,5 @@
+import OpenCLTypes
+
 /// Finds the kernels of an OpenCL C source and maps their parameters to Swift types, reporting what
 /// it cannot map at the exact line and column. Comments are skipped, preprocessor lines are ignored
 /// (a signature that depends on a macro is reported, not guessed), helper functions are passed over.
@@ -274,9 +276,10 @@ public struct KernelParser {
         if let refusal = Self.refusal(forArgumentType: typeName, pointer: parameter.pointerDepth > 0) {
             return .failure(Problem(token: typeToken, message: refusal))
         }
-        guard let element = Self.swiftType(for: typeName) else {
+        guard let type = OpenCLType(name: typeName) else {
             return .failure(Problem(token: typeToken, message: "cannot map type '\(typeName)' to a Swift type (structs, typedefs and macros are not supported)"))
         }
+        let element = type.swiftName
         if parameter.pointerDepth == 1 {
             switch addressSpace {
             case "global", "constant":
@@ -291,7 +294,8 @@ public struct KernelParser {
         if let addressSpace, addressSpace != "private" {
             return .failure(Problem(token: typeToken, message: "a by-value parameter cannot be in the \(addressSpace) address space"))
         }
-        return .success(.init(name: nameToken.text, declaration: declaration, swiftType: element, isReadOnly: true))
+        return .success(.init(name: nameToken.text, declaration: declaration, swiftType: element, isReadOnly: true,
+                              isIntegerValue: type.isInteger && type.lanes == 1))
     }
 
     /// Why a type cannot be a kernel argument at all, or nil when it can.
@@ -310,23 +314,6 @@ public struct KernelParser {
     }
 
     static let imageTypes: Set<String> = ["image1d_t", "image1d_array_t", "image2d_t", "image2d_array_t", "image3d_t"]
-
-    static let scalars: [String: String] = [
-        "char": "Int8", "uchar": "UInt8", "short": "Int16", "ushort": "UInt16", "int": "Int32", "uint": "UInt32",
-        "long": "Int64", "ulong": "UInt64", "float": "Float", "double": "Double", "half": "Float16",
-    ]
-
-    /// The Swift type of a scalar or vector OpenCL type (vectors of 3 are SIMD3, which OpenCL stores as 4).
-    static func swiftType(for typeName: String) -> String? {
-        if let scalar = scalars[typeName] { return scalar }
-        for width in [16, 8, 4, 3, 2] {
-            let suffix = String(width)
-            if typeName.hasSuffix(suffix), let scalar = scalars[String(typeName.dropLast(suffix.count))] {
-                return "SIMD\(width)<\(scalar)>"
-            }
-        }
-        return nil
-    }
 
     private func diagnostic(at token: Token, _ message: String) -> GeneratorDiagnostic {
         GeneratorDiagnostic(file: fileName, line: token.line, column: token.column, message: message)

@@ -9,6 +9,20 @@ public struct KernelSignature: Hashable, Sendable {
         public let swiftType: String
         /// Whether the kernel only reads it (a `const` or `constant` pointee, or a `read_only` image).
         public let isReadOnly: Bool
+        /// Whether it is a by-value integer scalar, which the generated functions take as any `BinaryInteger`
+        /// (converted, checked, to ``swiftType`` at launch).
+        public let isIntegerValue: Bool
+
+        public init(name: String, declaration: String, swiftType: String, isReadOnly: Bool, isIntegerValue: Bool = false) {
+            self.name = name
+            self.declaration = declaration
+            self.swiftType = swiftType
+            self.isReadOnly = isReadOnly
+            self.isIntegerValue = isIntegerValue
+        }
+
+        /// The type the generated functions take: ``swiftType``, or `some BinaryInteger` for integer values.
+        public var argumentType: String { isIntegerValue ? "some BinaryInteger" : swiftType }
     }
 
     public let name: String

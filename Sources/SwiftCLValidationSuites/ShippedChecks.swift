@@ -34,12 +34,12 @@ public enum ShippedChecks {
 
     static func square(_ sizes: [ImageProblem]) -> KernelCheck {
         elementwise("square", sizes, input: { values($0).map { $0 * 100 - 50 } },
-                    kernel: { try SquareKernel(context: $0).kernel }, reference: SquareKernel.reference)
+                    kernel: { try SquareCL.Square(context: $0).kernel }, reference: SquareCL.Square.reference)
     }
 
     static func copy(_ sizes: [ImageProblem]) -> KernelCheck {
         elementwise("copy", sizes, input: { values($0, seed: 2) },
-                    kernel: { try CopyKernel(context: $0).kernel }, reference: CopyKernel.reference)
+                    kernel: { try CopyCL.Copy(context: $0).kernel }, reference: CopyCL.Copy.reference)
     }
 
     /// A check of a kernel taking (input buffer, output buffer), one work item per element.
@@ -61,17 +61,17 @@ public enum ShippedChecks {
 
     static func addArrays(_ sizes: [ImageProblem]) -> KernelCheck {
         KernelCheck(name: "add_arrays", sizes: sizes, tolerance: .ulp(0),
-                    localSizes: powersOfTwo { try AddArraysKernel(context: $0).kernel }) { queue, size, local in
+                    localSizes: powersOfTwo { try AddArraysCL.AddArrays(context: $0).kernel }) { queue, size, local in
             let x = values(size.pixels, seed: 3), y = values(size.pixels, seed: 4)
-            let kernel = try AddArraysKernel(context: queue.context)
+            let kernel = try AddArraysCL.AddArrays(context: queue.context)
             let a = try Buffer(copying: x, context: queue.context)
             let b = try Buffer(copying: y, context: queue.context)
             let c = try Buffer<Float>(count: x.count, context: queue.context)
             let output = try queue.sync { cl in
-                try kernel(cl, oneDimensional(x.count, local: local), a, b, c)
+                try kernel(cl, oneDimensional(x.count, local: local), a: a, b: b, c: c)
                 return try cl.read(c)
             }
-            return KernelCheck.Outcome(actual: output, expected: AddArraysKernel.reference(x, y))
+            return KernelCheck.Outcome(actual: output, expected: AddArraysCL.AddArrays.reference(x, y))
         }
     }
 
@@ -111,18 +111,18 @@ public enum ShippedChecks {
     static func redToGreen(_ sizes: [ImageProblem]) -> KernelCheck {
         KernelCheck(name: "red_to_green", sizes: sizes, tolerance: .ulp(0)) { queue, size, _ in
             let pixels = values(size.pixels, seed: 6).map { UInt32($0 * Float(1 << 24)) &* 257 }
-            let kernel = try RedToGreenKernel(context: queue.context)
+            let kernel = try RedToGreenCL.RedToGreen(context: queue.context)
             let input = try Image(format: .rgbaUInt8, width: size.width, height: size.height, copying: pixels, context: queue.context)
             let output = try Image(format: .rgbaUInt8, width: size.width, height: size.height, context: queue.context)
             let result = try queue.sync { cl in
-                try kernel(cl, NDRange(width: size.width, height: size.height), input, output)
+                try kernel(cl, NDRange(width: size.width, height: size.height), input: input, output: output)
                 return try cl.read(output, as: UInt32.self)
             }
             // Compare channel by channel, each exactly representable as a Float.
             func channels(_ values: [UInt32]) -> [Float] {
                 values.flatMap { value in (0..<4).map { Float((value >> (8 * $0)) & 0xFF) } }
             }
-            return KernelCheck.Outcome(actual: channels(result), expected: channels(pixels.map(RedToGreenKernel.reference)))
+            return KernelCheck.Outcome(actual: channels(result), expected: channels(pixels.map(RedToGreenCL.RedToGreen.reference)))
         }
     }
 }

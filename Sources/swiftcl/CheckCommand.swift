@@ -56,11 +56,13 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if !kernels.isEmpty {
-            print("\nTyped Swift (namespace \(SwiftGenerator.namespace(for: url.lastPathComponent))):")
+            let namespace = SwiftGenerator.namespace(for: url.lastPathComponent)
+            print("\nTyped Swift (namespace \(namespace)):")
             for kernel in kernels {
-                let parameters = kernel.parameters.map { "_ \($0.name): \($0.swiftType)" }.joined(separator: ", ")
+                let typeName = SwiftGenerator.typeName(for: kernel.name, namespace: namespace, kernelNames: Set(kernels.map(\.name)))
+                let parameters = kernel.parameters.map { ", \($0.name): \($0.argumentType)" }.joined()
                 let required = kernel.requiredWorkGroupSize.map { "   // reqd_work_group_size \($0)" } ?? ""
-                print("  static func \(kernel.name)(_ cl: ComputeEncoder, _ range: NDRange\(parameters.isEmpty ? "" : ", " + parameters)) throws\(required)")
+                print("  \(namespace).\(typeName)(context:)(_ cl: ComputeEncoder, _ range: NDRange\(parameters)) throws\(required)")
             }
         }
         if failed { throw ExitCode.failure }

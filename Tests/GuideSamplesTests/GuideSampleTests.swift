@@ -19,7 +19,7 @@ struct GuideSampleTests {
     @Test("Listing 5-2: work-group info of the square kernel", arguments: TestDevices.all)
     func listing5_2(device: Device) throws {
         let queue = try makeQueue(device)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let info = try queue.sync { cl in try square.kernel.workGroupInfo(on: cl.device) }
         #expect(info.maxWorkGroupSize >= 1)
         #expect(info.preferredWorkGroupSizeMultiple >= 1)
@@ -32,19 +32,19 @@ struct GuideSampleTests {
         let queue = try makeQueue(device)
         let count = 2048
         let hostInput = (0..<count).map { Float($0) }
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let input = try Buffer(copying: hostInput, context: queue.context, access: .readOnly)
         let output = try Buffer<Float>(count: count, context: queue.context, access: .writeOnly)
         let semaphore = DispatchSemaphore(value: 0)
         let results = Locked<[Float]>([])
         queue.async({ cl in
             let local = try square.kernel.workGroupInfo(on: cl.device).maxWorkGroupSize
-            try square(cl, NDRange(count, local: min(local, 256)), input, output)
+            try square(cl, NDRange(count, local: min(local, 256)), input: input, output: output)
             let values = try cl.read(output)
             results.withLock { $0 = values }
         }, completion: { _ in semaphore.signal() })
         semaphore.wait()
-        #expect(results.withLock { $0 } == SquareKernel.reference(hostInput))
+        #expect(results.withLock { $0 } == SquareCL.Square.reference(hostInput))
     }
 
     @Test("Listing 8-1: a dispatch group waits for two queues adding two halves with offsets", arguments: TestDevices.all)
@@ -52,7 +52,7 @@ struct GuideSampleTests {
         let q0 = try makeQueue(device), q1 = try makeQueue(device)
         let n = 10_001
         let a = ramp(n), b = ramp(n, scale: -0.25)
-        let add = try AddArraysKernel(context: q0.context)
+        let add = try AddArraysCL.AddArrays(context: q0.context)
         let bufferA = try Buffer(copying: a, context: q0.context)
         let bufferB = try Buffer(copying: b, context: q0.context)
         let bufferC = try Buffer<Float>(count: n, context: q0.context)
@@ -60,14 +60,14 @@ struct GuideSampleTests {
         let failures = Locked<[String]>([])
         for (queue, range) in [(q0, try NDRange(n / 2)), (q1, try NDRange(n - n / 2, offset: n / 2))] {
             group.enter()
-            queue.async({ cl in try add(cl, range, bufferA, bufferB, bufferC) }, completion: { result in
+            queue.async({ cl in try add(cl, range, a: bufferA, b: bufferB, c: bufferC) }, completion: { result in
                 if case let .failure(error) = result { failures.withLock { $0.append("\(error)") } }
                 group.leave()
             })
         }
         group.wait()
         #expect(failures.withLock { $0 } == [])
-        #expect(try q0.sync { cl in try cl.read(bufferC) } == AddArraysKernel.reference(a, b))
+        #expect(try q0.sync { cl in try cl.read(bufferC) } == AddArraysCL.AddArrays.reference(a, b))
     }
 
     @Test("Listing 8-3: q1 waits for q0's group before its own half", arguments: TestDevices.all)
@@ -75,7 +75,7 @@ struct GuideSampleTests {
         let q0 = try makeQueue(device), q1 = try makeQueue(device)
         let n = 4096
         let a = ramp(n), b = ramp(n, scale: 2)
-        let add = try AddArraysKernel(context: q0.context)
+        let add = try AddArraysCL.AddArrays(context: q0.context)
         let bufferA = try Buffer(copying: a, context: q0.context)
         let bufferB = try Buffer(copying: b, context: q0.context)
         let bufferC = try Buffer(copying: [Float](repeating: 0, count: n), context: q0.context)
@@ -83,15 +83,15 @@ struct GuideSampleTests {
         let done = DispatchSemaphore(value: 0)
         let firstHalfSeenByQ1 = Locked<[Float]>([])
         group.enter()
-        q0.async({ cl in try add(cl, NDRange(n / 2), bufferA, bufferB, bufferC) }, completion: { _ in group.leave() })
+        q0.async({ cl in try add(cl, NDRange(n / 2), a: bufferA, b: bufferB, c: bufferC) }, completion: { _ in group.leave() })
         q1.async({ cl in
             group.wait()
             let firstHalf = try cl.read(bufferC, range: 0..<(n / 2))
             firstHalfSeenByQ1.withLock { $0 = firstHalf }
-            try add(cl, NDRange(n / 2, offset: n / 2), bufferA, bufferB, bufferC)
+            try add(cl, NDRange(n / 2, offset: n / 2), a: bufferA, b: bufferB, c: bufferC)
         }, completion: { _ in done.signal() })
         done.wait()
-        let expected = AddArraysKernel.reference(a, b)
+        let expected = AddArraysCL.AddArrays.reference(a, b)
         #expect(firstHalfSeenByQ1.withLock { $0 } == Array(expected[0..<(n / 2)]), "q0's half was complete when q1 ran")
         #expect(try q1.sync { cl in try cl.read(bufferC) } == expected)
     }
@@ -102,20 +102,20 @@ struct GuideSampleTests {
         let bodies = 1000
         let positions = try Buffer(copying: ramp(bodies), context: queue.context)
         let next = try Buffer<Float>(count: bodies, context: queue.context)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let semaphore = DispatchSemaphore(value: 0)
         var expected = ramp(bodies)
         for frame in 0..<3 {
             let (source, destination) = frame.isMultiple(of: 2) ? (positions, next) : (next, positions)
             queue.async({ cl in
-                try square(cl, NDRange(bodies), source, destination)
+                try square(cl, NDRange(bodies), input: source, output: destination)
                 try cl.finish()
                 semaphore.signal()
             }, completion: { result in
                 if case .failure = result { semaphore.signal() }
             })
             semaphore.wait()
-            expected = SquareKernel.reference(expected).map { $0 }
+            expected = SquareCL.Square.reference(expected).map { $0 }
             let rendered = try queue.sync { cl in try cl.read(destination) }
             #expect(rendered == expected, "frame \(frame)")
         }
@@ -127,6 +127,6 @@ struct GuideSampleTests {
         let outcome = try RedToGreenSample.run(on: queue)
         #expect(outcome.pixels == 2048 * 2048)
         #expect(outcome.mismatches == 0, "every pixel is 0xFF00FF00")
-        #expect(RedToGreenKernel.reference(0xFF00_00FF) == 0xFF00_FF00)
+        #expect(RedToGreenCL.RedToGreen.reference(0xFF00_00FF) == 0xFF00_FF00)
     }
 }

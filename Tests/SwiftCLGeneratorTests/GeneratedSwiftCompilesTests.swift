@@ -28,6 +28,8 @@ struct GeneratedSwiftCompilesTests {
     __attribute__((reqd_work_group_size(8,1,1))) kernel void self(global float *p) { }
     kernel void Sendable(int x) { }
     kernel void String(int x) { }
+    kernel void sourceLines(int inout, int var, float let, int Swift, global float *SwiftCL) { }
+    kernel void labels(int options, float self, int _, global int *source) { }
     """
 
     @Test("kernels and parameters named like SwiftCL, Swift or generated names compile")
@@ -40,9 +42,10 @@ struct GeneratedSwiftCompilesTests {
             let (kernels, diagnostics) = KernelParser(fileName: name).parse(source)
             #expect(diagnostics.isEmpty, "\(name): \(diagnostics)")
             generated.append((name, SwiftGenerator().generate(fileName: name, source: source, kernels: kernels)))
+            generated.append((name + ".calls", Self.callSites(fileName: name, kernels: kernels)))
         }
         let result = try Self.typecheck(generated)
-        #expect(result.status == 0, "\(result.output)")
+        #expect(result.clean, "\(result.output)")
     }
 
     @Test("the DocC article Typed kernels shows exactly what the generator writes, and it type-checks")
@@ -51,13 +54,16 @@ struct GeneratedSwiftCompilesTests {
         let article = try String(contentsOf: repository.appendingPathComponent("Sources/SwiftCL/SwiftCL.docc/TypedKernels.md"), encoding: .utf8)
         let blocks = article.components(separatedBy: "```")
         let source = try #require(blocks.first { $0.hasPrefix("c\n") }).dropFirst(2)
-        let shown = try #require(blocks.first { $0.hasPrefix("swift\n") }).dropFirst(6)
+        let usage = try #require(blocks.first { $0.hasPrefix("swift\nlet saxpy") }).dropFirst(6)
+        let shown = try #require(blocks.first { $0.hasPrefix("swift\n// Generated") }).dropFirst(6)
         let (kernels, diagnostics) = KernelParser(fileName: "saxpy_sample.cl").parse(String(source))
         #expect(diagnostics.isEmpty)
         let generated = SwiftGenerator().generate(fileName: "saxpy_sample.cl", source: String(source), kernels: kernels)
         #expect(generated == String(shown))
-        let result = try Self.typecheck([("saxpy_sample.swift", generated)])
-        #expect(result.status == 0, "\(result.output)")
+        let snippet = "import SwiftCL\nfunc usage(queue: ComputeQueue, count: Int, x: Buffer<Float>, y: Buffer<Float>) throws {\n\(usage)}\n"
+        let result = try Self.typecheck([("saxpy_sample.swift", generated), ("usage.swift", snippet),
+                                         ("calls.swift", Self.callSites(fileName: "saxpy_sample.cl", kernels: kernels))])
+        #expect(result.clean, "\(result.output)")
     }
 
     @Test("two kernels that would get one Swift type name are reported at the second; Swift and SwiftCL are refused")
@@ -114,13 +120,14 @@ struct GeneratedSwiftCompilesTests {
             let fileName = "\(pick(["fuzz", "swift", "kernel", "a b", "3d"]))\(index).cl"
             let (kernels, diagnostics) = KernelParser(fileName: fileName).parse(source)
             if !diagnostics.isEmpty { rejected += 1; continue }
-            accepted.append((fileName, SwiftGenerator().generate(fileName: fileName, source: source, kernels: kernels)))
+            accepted.append((fileName, SwiftGenerator().generate(fileName: fileName, source: source, kernels: kernels)
+                + Self.callSites(fileName: fileName, kernels: kernels, imports: false)))
         }
         #expect(accepted.count > inputs / 2, "most fuzzed inputs are valid: \(accepted.count) of \(inputs), \(rejected) rejected")
         var failures = 0
         for start in stride(from: 0, to: accepted.count, by: 150) {
             let result = try Self.typecheck(Array(accepted[start..<min(start + 150, accepted.count)]))
-            if result.status != 0 {
+            if !result.clean {
                 failures += 1
                 Issue.record("a batch of generated files does not type-check: \(result.output.prefix(3000))")
             }
@@ -129,8 +136,37 @@ struct GeneratedSwiftCompilesTests {
             + "\(failures) failing batches")
     }
 
+    /// Swift that calls every kernel of a generated file as a user would: the static function and the bound struct,
+    /// with the `.cl` parameter names as labels and an `Int` for every integer value (type-checked, never run).
+    static func callSites(fileName: String, kernels: [KernelSignature], imports: Bool = true) -> String {
+        let namespace = SwiftGenerator.namespace(for: fileName)
+        let names = Set(kernels.map(\.name))
+        var text = imports ? "import SwiftCL\n" : "\n"
+        text += "private func value\(namespace)<T>() -> T { fatalError() }\n"
+        text += "func call\(namespace)(_ cl: ComputeEncoder, _ range: NDRange, _ context: Context) throws {\n"
+        for kernel in kernels {
+            let arguments = kernel.parameters.map { parameter in
+                let label = ["inout", "_"].contains(parameter.name) ? "`\(parameter.name)`" : parameter.name
+                return ", \(label): " + (parameter.isIntegerValue ? "Int(7)" : "value\(namespace)()")
+            }.joined()
+            let typeName = SwiftGenerator.typeName(for: kernel.name, namespace: namespace, kernelNames: names)
+            if SwiftGenerator.hasStaticFunction(kernel.name) {
+                text += "    try \(namespace).`\(kernel.name)`(cl, range\(arguments))\n"
+            }
+            text += "    try \(namespace).`\(typeName)`(context: context)(cl, range\(arguments))\n"
+        }
+        return text + "}\n"
+    }
+
+    /// `swiftc -typecheck`'s status and output; `clean` when it passed without a warning.
+    struct TypecheckResult {
+        let status: Int32
+        let output: String
+        var clean: Bool { status == 0 && !output.contains("warning:") }
+    }
+
     /// Runs `swiftc -typecheck` on the files against the SwiftCL module this test run built.
-    static func typecheck(_ files: [(name: String, swift: String)]) throws -> (status: Int32, output: String) {
+    static func typecheck(_ files: [(name: String, swift: String)]) throws -> TypecheckResult {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let modules = try #require(moduleFolder(in: repository.appendingPathComponent(".build")),
                                    "no SwiftCL.swiftmodule under .build (the test target depends on SwiftCL, so one is built)")
@@ -143,8 +179,9 @@ struct GeneratedSwiftCompilesTests {
             try file.swift.write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        return try runProcess(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
-                               "-I", repository.appendingPathComponent("Sources/COpenCL").path] + paths)
+        let (status, output) = try runProcess(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
+                                               "-I", repository.appendingPathComponent("Sources/COpenCL").path] + paths)
+        return TypecheckResult(status: status, output: output)
     }
 
     /// The newest debug `Modules` folder holding `SwiftCL.swiftmodule`.

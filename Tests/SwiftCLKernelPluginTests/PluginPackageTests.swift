@@ -44,22 +44,27 @@ struct PluginPackageTests {
         let queue = try ComputeQueue(.cpu)
         let input: [Float] = (0..<100).map(Float.init)
         let buffer = try Buffer(copying: input, context: queue.context)
+        let doubleIt = try DoubleItCL.DoubleIt(context: queue.context)
         let output = try queue.sync { cl in
-            try DoubleItCL.double_it(cl, NDRange(input.count), buffer)
+            try doubleIt(cl, NDRange(input.count), data: buffer, count: input.count)
+            try DoubleItCL.double_it(cl, NDRange(input.count), data: buffer, count: UInt32(input.count))
             return try cl.read(buffer)
         }
-        print(output == input.map { $0 * 2 } ? "PLUGIN USER OK" : "PLUGIN USER WRONG \\(output.prefix(4))")
+        print(output == input.map { $0 * 4 } ? "PLUGIN USER OK" : "PLUGIN USER WRONG \\(output.prefix(4))")
         """.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         return folder
     }
 
     @Test("typed kernels with no other step; a syntax error in the .cl fails the build at its line", .timeLimit(.minutes(20)))
     func userPackage() throws {
-        let good = "__kernel void double_it(__global float *data)\n{\n    data[get_global_id(0)] *= 2.0f;\n}\n"
+        let good = "__kernel void double_it(__global float *data, uint count)\n{\n    if (get_global_id(0) < count) data[get_global_id(0)] *= 2.0f;\n}\n"
         let folder = try Self.makePackage(kernel: good)
         defer { try? FileManager.default.removeItem(at: folder) }
         let build = try Self.run("swift", ["build"], in: folder)
         #expect(build.status == 0, "the user package builds:\n\(build.output.suffix(3000))")
+        let generatedWarnings = build.output.split(separator: "\n").filter { $0.contains("DoubleItCL") || $0.contains("double_it") }
+            .filter { $0.contains("warning:") }
+        #expect(generatedWarnings.isEmpty, "the generated Swift builds without warnings: \(generatedWarnings)")
         let run = try Self.run("swift", ["run", "PluginUser"], in: folder)
         #expect(run.output.contains("PLUGIN USER OK"), "\(run.output.suffix(2000))")
         // Break the kernel: the next build fails with the compiler's diagnostic at the .cl file's line.

@@ -78,6 +78,11 @@ struct BindingCase: Sendable, CustomTestStringConvertible {
         BindingCase("int p", "Int 2^31", false) { _ in 1 << 31 },
         BindingCase("float p", "Int 1", false) { _ in 1 },
         BindingCase("global int *p", "Int 1", false) { _ in 1 },
+        // KernelArgumentValue.integer: any Swift integer, the same checked conversion (typed kernels use it).
+        BindingCase("ulong p", "integer UInt64.max", true) { _ in KernelArgumentValue.integer(UInt64.max) },
+        BindingCase("long p", "integer UInt64.max", false) { _ in KernelArgumentValue.integer(UInt64.max) },
+        BindingCase("uint p", "integer Int8 -1", false) { _ in KernelArgumentValue.integer(Int8(-1)) },
+        BindingCase("short p", "integer UInt8 200", true) { _ in KernelArgumentValue.integer(UInt8(200)) },
     ]
 }
 
@@ -148,7 +153,7 @@ struct ArgumentBindingTests {
         let queue = try makeQueue(device)
         let kernel = try queue.context.program(source: "kernel void k(uchar v) { }", name: "k.cl").kernel(named: "k")
         let error = thrownError { try queue.sync { cl in try cl.launch(kernel, NDRange(1), 300) } }
-        #expect(error as? SwiftCLError == .integerOutOfRange(kernel: "k", index: 0, parameter: "v", value: 300, type: "uchar", range: "0...255"))
+        #expect(error as? SwiftCLError == .integerOutOfRange(kernel: "k", index: 0, parameter: "v", value: "300", type: "uchar", range: "0...255"))
         #expect("\(error.map { "\($0)" } ?? "")".contains("0...255"))
     }
 

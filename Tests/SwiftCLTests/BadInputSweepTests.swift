@@ -11,7 +11,7 @@ struct BadInputSweepTests {
     func sweep(device: Device) throws {
         let queue = try makeQueue(device)
         let context = queue.context
-        let square = try SquareKernel(context: context)
+        let square = try SquareCL.Square(context: context)
         let input = try Buffer(copying: ramp(64), context: context)
         let output = try Buffer<Float>(count: 64, context: context)
         let otherContext = try Context(devices: [device])
@@ -25,7 +25,7 @@ struct BadInputSweepTests {
         // Inputs refused outside a queue closure.
         let outside: [(String, () throws -> Void)] = [
             ("broken source", { _ = try Program(context: context, source: "kernel void k( { }", name: "bad.cl") }),
-            ("unknown kernel name", { _ = try context.program(ShippedSources.square).kernel(named: "nope") }),
+            ("unknown kernel name", { _ = try context.program(SquareCL.source).kernel(named: "nope") }),
             ("injected build option", { _ = try Program(context: context, source: "kernel void k() {}", options: BuildOptions().defining("A -w")) }),
             ("zero-dimension range", { _ = try NDRange(global: []) }),
             ("four-dimension range", { _ = try NDRange(global: [1, 1, 1, 1]) }),
@@ -58,8 +58,8 @@ struct BadInputSweepTests {
             ("buffer where local memory is declared", { cl in try cl.launch(scale, NDRange(64), input, Float(2), output) }),
             ("image where a buffer is declared", { cl in try cl.launch(square.kernel, NDRange(64), image, output) }),
             ("buffer from another context", { cl in try cl.launch(square.kernel, NDRange(64), foreign, output) }),
-            ("local size over CL_DEVICE_MAX_WORK_ITEM_SIZES", { cl in try square(cl, NDRange(itemLimit * 2, local: itemLimit + 1), input, output) }),
-            ("local size not dividing global", { cl in try square(cl, NDRange(10, local: 4), input, output) }),
+            ("local size over CL_DEVICE_MAX_WORK_ITEM_SIZES", { cl in try square(cl, NDRange(itemLimit * 2, local: itemLimit + 1), input: input, output: output) }),
+            ("local size not dividing global", { cl in try square(cl, NDRange(10, local: 4), input: input, output: output) }),
             ("read past the end", { cl in _ = try cl.read(input, range: 60..<65) }),
             ("read into a host array past the end", { cl in var host = [Float](repeating: 0, count: 8); try cl.read(input, into: &host, at: 60) }),
             ("write past the end", { cl in try cl.write(output, from: ramp(65)) }),
@@ -80,10 +80,10 @@ struct BadInputSweepTests {
         var tried = 0
         func goodLaunchStillWorks(after name: String) throws {
             let result = try queue.sync { cl in
-                try square(cl, NDRange(64), input, output)
+                try square(cl, NDRange(64), input: input, output: output)
                 return try cl.read(output)
             }
-            #expect(result == SquareKernel.reference(ramp(64)), "a good launch after: \(name)")
+            #expect(result == SquareCL.Square.reference(ramp(64)), "a good launch after: \(name)")
         }
         for (name, attempt) in outside {
             let error = thrownError(attempt)
@@ -116,7 +116,7 @@ struct BadInputSweepTests {
         var buffers: (Buffer<Float>, Buffer<Float>)?
         do {
             let context = try Context(devices: [device])
-            let program = try context.program(ShippedSources.square)
+            let program = try context.program(SquareCL.source)
             kernel = try program.kernel(named: "square")
             buffers = (try Buffer(copying: ramp(32), context: context), try Buffer<Float>(count: 32, context: context))
         }
@@ -128,6 +128,6 @@ struct BadInputSweepTests {
             try cl.launch(square, NDRange(32), a, b)
             return try cl.read(b)
         }
-        #expect(result == SquareKernel.reference(ramp(32)))
+        #expect(result == SquareCL.Square.reference(ramp(32)))
     }
 }

@@ -17,7 +17,7 @@ struct BinaryCacheTests {
     }
 
     /// The shipped square kernel, and a kernel of the same name and signature that computes `x*x + 1000`.
-    static let square = ShippedSources.square
+    static let square = SquareCL.source
     static let evilSquare = """
         kernel void square(global const float *input, global float *output)
         { size_t i = get_global_id(0); output[i] = input[i] * input[i] + 1000.0f; }
@@ -61,7 +61,7 @@ struct BinaryCacheTests {
             try cl.launch(program.kernel(named: "square"), NDRange(64), a, b)
             return try cl.read(b)
         }
-        return (program.isFromBinaryCache, output == SquareKernel.reference(input))
+        return (program.isFromBinaryCache, output == SquareCL.Square.reference(input))
     }
 
     @Test("a second build loads the binary, keys separate sources and options, and the result still computes", arguments: TestDevices.all)
@@ -69,7 +69,7 @@ struct BinaryCacheTests {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = ProgramBinaryCache(directory: folder)
-        let source = ShippedSources.square
+        let source = SquareCL.source
         let first = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
         #expect(!first.isFromBinaryCache)
         #expect(try Self.entries(folder).count == 1)
@@ -79,7 +79,7 @@ struct BinaryCacheTests {
         let second = try context.program(source)
         #expect(second.isFromBinaryCache && second.kernelNames == ["square"])
         _ = try context.program(source, options: BuildOptions().defining("UNUSED"))
-        _ = try context.program(ShippedSources.copy)
+        _ = try context.program(CopyCL.source)
         #expect(try Self.entries(folder).count == 3, "options and sources key separately")
         let queue = try ComputeQueue(device: device, context: context)
         let input = ramp(100)
@@ -88,7 +88,7 @@ struct BinaryCacheTests {
             try cl.launch(second.kernel(named: "square"), NDRange(100), a, b)
             return try cl.read(b)
         }
-        #expect(output == SquareKernel.reference(input))
+        #expect(output == SquareCL.Square.reference(input))
     }
 
     @Test("a program loaded from the cache is argument-checked like one built from source", arguments: TestDevices.all)
@@ -117,7 +117,7 @@ struct BinaryCacheTests {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = ProgramBinaryCache(directory: folder)
-        let source = ShippedSources.addArrays
+        let source = AddArraysCL.source
         _ = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
         let entry = try #require(try Self.entries(folder).first)
         try Data("not a program binary".utf8).write(to: entry)

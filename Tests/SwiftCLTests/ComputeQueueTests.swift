@@ -22,18 +22,18 @@ struct ComputeQueueTests {
     @Test("sync returns the closure's value after its commands completed; async calls back; run awaits", arguments: TestDevices.all)
     func threeWaysToSubmit(device: Device) async throws {
         let queue = try makeQueue(device)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let input = ramp(4097)
         let inBuffer = try Buffer(copying: input, context: queue.context)
         let outBuffer = try Buffer<Float>(count: input.count, context: queue.context)
         let viaSync = try syncSquare(queue, square, inBuffer, outBuffer)
-        #expect(viaSync == SquareKernel.reference(input))
+        #expect(viaSync == SquareCL.Square.reference(input))
 
         try await queue.run { cl in try cl.fill(outBuffer, with: 0) }
         await confirmation("async completion runs once") { completed in
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 queue.async({ cl in
-                    try square(cl, NDRange(input.count), inBuffer, outBuffer)
+                    try square(cl, NDRange(input.count), input: inBuffer, output: outBuffer)
                 }, completion: { result in
                     if case .success = result { completed() }
                     continuation.resume()
@@ -41,7 +41,7 @@ struct ComputeQueueTests {
             }
         }
         let afterAsync = try await queue.run { cl in try cl.read(outBuffer) }
-        #expect(afterAsync == SquareKernel.reference(input))
+        #expect(afterAsync == SquareCL.Square.reference(input))
     }
 
     @Test("errors thrown in async and run closures reach the caller; the queue stays usable", arguments: TestDevices.all)
@@ -60,9 +60,9 @@ struct ComputeQueueTests {
     }
 
     /// `sync` is unavailable from async code; the async test reaches it through this plain function.
-    private func syncSquare(_ queue: ComputeQueue, _ square: SquareKernel, _ input: Buffer<Float>, _ output: Buffer<Float>) throws -> [Float] {
+    private func syncSquare(_ queue: ComputeQueue, _ square: SquareCL.Square, _ input: Buffer<Float>, _ output: Buffer<Float>) throws -> [Float] {
         try queue.sync { cl in
-            try square(cl, NDRange(input.count), input, output)
+            try square(cl, NDRange(input.count), input: input, output: output)
             return try cl.read(output)
         }
     }
@@ -85,15 +85,15 @@ struct ComputeQueueTests {
     @Test("measure reports device time from profiling events and host wall time", arguments: TestDevices.all)
     func measure(device: Device) throws {
         let queue = try makeQueue(device)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let count = 1 << 20
         let input = try Buffer(copying: ramp(count), context: queue.context)
         let output = try Buffer<Float>(count: count, context: queue.context)
         let timing = try queue.measure { cl in
-            for _ in 0..<4 { try square(cl, NDRange(count), input, output) }
+            for _ in 0..<4 { try square(cl, NDRange(count), input: input, output: output) }
             return try cl.read(output, range: 0..<4)
         }
-        #expect(timing.value == SquareKernel.reference(Array(ramp(count)[0..<4])))
+        #expect(timing.value == SquareCL.Square.reference(Array(ramp(count)[0..<4])))
         #expect(timing.deviceTime > .zero)
         #expect(timing.hostTime > .zero)
         let empty = try queue.measure { _ in 7 }

@@ -13,10 +13,10 @@ struct EventTests {
     @Test("a command's event reports completion and ordered profiling times", arguments: TestDevices.all)
     func commandEvent(device: Device) throws {
         let queue = try makeQueue(device)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let input = try Buffer(copying: ramp(4097), context: queue.context)
         let output = try Buffer<Float>(count: 4097, context: queue.context)
-        let event = try queue.sync { cl in try cl.commandEvent { try square(cl, NDRange(4097), input, output) } }
+        let event = try queue.sync { cl in try cl.commandEvent { try square(cl, NDRange(4097), input: input, output: output) } }
         try event.wait()
         #expect(try event.status == .complete)
         #expect(event.label == "launch square")
@@ -91,12 +91,12 @@ struct EventTests {
     @Test("async measure gives each command's times", arguments: TestDevices.all)
     func asyncMeasure(device: Device) async throws {
         let queue = try makeQueue(device)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let input = try Buffer<Float>(count: 1 << 16, context: queue.context)
         let output = try Buffer<Float>(count: 1 << 16, context: queue.context)
         let timing = try await queue.measure { cl in
             try cl.write(input, from: ramp(1 << 16))
-            try square(cl, NDRange(1 << 16), input, output)
+            try square(cl, NDRange(1 << 16), input: input, output: output)
             return try cl.read(output).count
         }
         #expect(timing.value == 1 << 16)

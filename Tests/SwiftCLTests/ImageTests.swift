@@ -140,8 +140,8 @@ struct ImageTests {
     @Test("images and buffers are not interchangeable as kernel arguments", arguments: imageDevices)
     func argumentKinds(device: Device) throws {
         let queue = try makeQueue(device)
-        let swap = try RedToGreenKernel(context: queue.context)
-        let square = try SquareKernel(context: queue.context)
+        let swap = try RedToGreenCL.RedToGreen(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let image = try Image(format: .rgbaUInt8, width: 4, height: 4, context: queue.context)
         let buffer = try Buffer<Float>(count: 16, context: queue.context)
         let volume = try Image(.image3D(width: 4, height: 4, depth: 2), format: .rgbaUInt8, context: queue.context)
@@ -159,7 +159,7 @@ struct ImageTests {
             #expect(throws: SwiftCLError.self, "a sampler where a buffer is declared") {
                 try cl.launch(square.kernel, NDRange(16), Sampler(context: queue.context), buffer)
             }
-            try swap(cl, range, image, image)
+            try swap(cl, range, input: image, output: image)
         }
     }
 }

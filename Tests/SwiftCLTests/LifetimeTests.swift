@@ -12,7 +12,7 @@ struct LifetimeTests {
         weak var buffer: Buffer<Float>?, image: Image?, sampler: Sampler?, queue: ComputeQueue?
         do {
             let c = try Context(devices: [device])
-            let p = try c.program(ShippedSources.square)
+            let p = try c.program(SquareCL.source)
             let k = try p.kernel(named: "square"), shared = try p.sharedKernel(named: "square")
             let a = try Buffer(copying: ramp(64), context: c), b = try Buffer<Float>(count: 64, context: c)
             let q = try ComputeQueue(device: device, context: c)
@@ -21,7 +21,7 @@ struct LifetimeTests {
                 try cl.launch(shared, NDRange(64), a, b)
                 return try cl.read(b)
             }
-            #expect(output == SquareKernel.reference(ramp(64)))
+            #expect(output == SquareCL.Square.reference(ramp(64)))
             if device.supportsImages {
                 let i = try Image(.image2D(width: 4, height: 4), format: ImageFormat(.rgba, .unormInt8), context: c)
                 let s = try Sampler(context: c)

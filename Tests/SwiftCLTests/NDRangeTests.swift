@@ -36,7 +36,7 @@ struct NDRangeTests {
     @Test("device and kernel limits are checked before the launch, naming the limit", arguments: TestDevices.all)
     func limitErrors(device: Device) throws {
         let queue = try makeQueue(device)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let kernelLimit = try square.kernel.workGroupInfo(on: device).maxWorkGroupSize
         let count = 4096 * 8
         let input = try Buffer(copying: ramp(count), context: queue.context)
@@ -44,14 +44,14 @@ struct NDRangeTests {
         let itemLimit = device.maxWorkItemSizes[0]
         let tooWide = itemLimit + 1
         let wideRange = try NDRange(tooWide * 2, local: tooWide)
-        let wide = thrownError { try queue.sync { cl in try square(cl, wideRange, input, output) } }
+        let wide = thrownError { try queue.sync { cl in try square(cl, wideRange, input: input, output: output) } }
         #expect(wide as? SwiftCLError == .invalidNDRange(.localSizeExceedsWorkItemLimit(dimension: 0, local: tooWide, limit: itemLimit)))
         if device.maxWorkItemSizes.count >= 2 {
             // Within each dimension's limit but too many items in total.
             let side = Int(Double(device.maxWorkGroupSize).squareRoot()) + 1
             if side <= device.maxWorkItemSizes[1] {
                 let squareRange = try NDRange(global: [side, side], local: [side, side])
-                let violation = thrownError { try queue.sync { cl in try square(cl, squareRange, input, output) } } as? SwiftCLError
+                let violation = thrownError { try queue.sync { cl in try square(cl, squareRange, input: input, output: output) } } as? SwiftCLError
                 let allowed: [SwiftCLError] = [
                     .invalidNDRange(.workGroupExceedsDeviceLimit(total: side * side, limit: device.maxWorkGroupSize)),
                     .invalidNDRange(.workGroupExceedsKernelLimit(total: side * side, limit: kernelLimit)),
@@ -60,14 +60,14 @@ struct NDRangeTests {
             }
         }
         let unevenRange = try NDRange(10, local: 4)
-        let uneven = thrownError { try queue.sync { cl in try square(cl, unevenRange, input, output) } }
+        let uneven = thrownError { try queue.sync { cl in try square(cl, unevenRange, input: input, output: output) } }
         #expect(uneven as? SwiftCLError == .invalidNDRange(.localSizeDoesNotDivideGlobal(dimension: 0, global: 10, local: 4)))
         // A good launch right after works.
         let result = try queue.sync { cl in
-            try square(cl, NDRange(count), input, output)
+            try square(cl, NDRange(count), input: input, output: output)
             return try cl.read(output)
         }
-        #expect(result == SquareKernel.reference(ramp(count)))
+        #expect(result == SquareCL.Square.reference(ramp(count)))
     }
 
     @Test("reqd_work_group_size is read from the kernel and enforced", arguments: TestDevices.all)
@@ -97,14 +97,14 @@ struct NDRangeTests {
         let queue = try makeQueue(device)
         let count = 101
         let input = ramp(count)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let inputBuffer = try Buffer(copying: input, context: queue.context)
         let outputBuffer = try Buffer(copying: [Float](repeating: -1, count: count), context: queue.context)
         let output = try queue.sync { cl in
-            try square(cl, NDRange(51, offset: 50), inputBuffer, outputBuffer)
+            try square(cl, NDRange(51, offset: 50), input: inputBuffer, output: outputBuffer)
             return try cl.read(outputBuffer)
         }
         #expect(Array(output[..<50]) == [Float](repeating: -1, count: 50))
-        #expect(Array(output[50...]) == SquareKernel.reference(Array(input[50...])))
+        #expect(Array(output[50...]) == SquareCL.Square.reference(Array(input[50...])))
     }
 }

@@ -45,7 +45,7 @@ struct ProgramTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = directory.appendingPathComponent("good.cl")
-        try ShippedSources.square.text.write(to: good, atomically: true, encoding: .utf8)
+        try SquareCL.source.text.write(to: good, atomically: true, encoding: .utf8)
         let program = try Program(context: context, contentsOf: good)
         #expect(program.kernelNames == ["square"])
         #expect(program.sourceName == "good.cl")
@@ -105,7 +105,7 @@ struct ProgramTests {
     @Test("kernel lookup, argument info and work-group info", arguments: TestDevices.all)
     func kernelInfo(device: Device) throws {
         let context = try Context(devices: [device])
-        let program = try context.program(ShippedSources.square)
+        let program = try context.program(SquareCL.source)
         let kernel = try program.kernel(named: "square")
         #expect(kernel.argumentCount == 2)
         let parameters = try #require(kernel.parameters)
@@ -173,7 +173,7 @@ struct ProgramTests {
     @Test("a kernel object is shared safely by many queues launching at once", arguments: TestDevices.all)
     func sharedKernelAcrossQueues(device: Device) async throws {
         let queues = try (0..<4).map { _ in try makeQueue(device) }
-        let add = try AddArraysKernel(context: queues[0].context)
+        let add = try AddArraysCL.AddArrays(context: queues[0].context)
         let launchesBefore = add.kernel.launchCount
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, queue) in queues.enumerated() {
@@ -185,10 +185,10 @@ struct ProgramTests {
                     let bufferC = try Buffer<Float>(count: count, context: queue.context)
                     for _ in 0..<20 {
                         let c = try await queue.run { cl in
-                            try add(cl, NDRange(count), bufferA, bufferB, bufferC)
+                            try add(cl, NDRange(count), a: bufferA, b: bufferB, c: bufferC)
                             return try cl.read(bufferC)
                         }
-                        #expect(c == AddArraysKernel.reference(a, b))
+                        #expect(c == AddArraysCL.AddArrays.reference(a, b))
                     }
                 }
             }

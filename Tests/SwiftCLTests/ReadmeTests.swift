@@ -7,14 +7,14 @@ import Testing
 func readmeUsage() throws -> [Float] {
     // README-BEGIN
     let queue = try ComputeQueue(.cpu)                 // the CPU device with the most compute units
-    let square = try SquareKernel(context: queue.context)
+    let square = try SquareCL.Square(context: queue.context)
     let input = (0..<1024).map { Float($0) }
     let a = try Buffer(copying: input, context: queue.context, access: .readOnly)
     let b = try Buffer<Float>(count: input.count, context: queue.context)
 
     // Like the guide's dispatch_sync block: returns when the commands have completed.
     let squares = try queue.sync { cl in
-        try square(cl, NDRange(input.count), a, b)      // typed kernel call, checked before enqueue
+        try square(cl, NDRange(input.count), input: a, output: b)  // typed call, labels from square.cl
         return try cl.read(b)
     }
 

@@ -13,10 +13,10 @@ struct RefusedInputTests {
         let input = ramp(16)
         let a = try Buffer(copying: input, context: queue.context), b = try Buffer<Float>(count: 16, context: queue.context)
         let output = try queue.sync { cl in
-            try SquareCL.square(cl, NDRange(16), a, b)
+            try SquareCL.square(cl, NDRange(16), input: a, output: b)
             return try cl.read(b)
         }
-        return output == SquareKernel.reference(input)
+        return output == SquareCL.Square.reference(input)
     }
 
     /// The `SwiftCLError` `body` throws; records an issue when it throws nothing or something else.
@@ -107,7 +107,7 @@ struct RefusedInputTests {
         if device.addressBits < 64 {
             let buffer = try Buffer<Float>(count: 1, context: queue.context)
             let error = Self.refusal("a range past a 32-bit size_t") {
-                try queue.sync { cl in try SquareCL.square(cl, NDRange(1 << device.addressBits), buffer, buffer) }
+                try queue.sync { cl in try SquareCL.square(cl, NDRange(1 << device.addressBits), input: buffer, output: buffer) }
             }
             #expect(error != nil)
         }
@@ -211,13 +211,13 @@ struct RefusedInputTests {
         let output = try Buffer<Float>(count: 16, context: queue.context)
         let other = try Buffer<Float>(count: 16, context: queue.context)
         let error = Self.refusal(".readOnly buffer as square's output") {
-            try queue.sync { cl in try SquareCL.square(cl, NDRange(16), readOnly, readOnly) }
+            try queue.sync { cl in try SquareCL.square(cl, NDRange(16), input: readOnly, output: readOnly) }
         }
         #expect(error?.description.contains("readOnly") == true)
         // As the input (a const pointer) it is fine.
-        try queue.sync { cl in try SquareCL.square(cl, NDRange(16), readOnly, output) }
+        try queue.sync { cl in try SquareCL.square(cl, NDRange(16), input: readOnly, output: output) }
         let whileMapped: [(String, (ComputeEncoder) throws -> Void)] = [
-            ("launch", { cl in try SquareCL.square(cl, NDRange(16), readOnly, output) }),
+            ("launch", { cl in try SquareCL.square(cl, NDRange(16), input: readOnly, output: output) }),
             ("write", { cl in try cl.write(output, from: ramp(4)) }),
             ("copy into", { cl in try cl.copy(from: other, to: output) }),
             ("copy from", { cl in try cl.copy(from: output, to: other) }),

@@ -50,7 +50,7 @@ struct StressTests {
     @Test("buffers dropped while their commands are queued stay alive until the commands complete", arguments: TestDevices.all)
     func lifetimes(device: Device) async throws {
         let queue = try makeQueue(device)
-        let square = try SquareKernel(context: queue.context)
+        let square = try SquareCL.Square(context: queue.context)
         let result = try Buffer<Float>(count: 1 << 18, context: queue.context)
         for round in 0..<8 {
             let input = ramp(1 << 18, scale: Float(round + 1))
@@ -59,12 +59,12 @@ struct StressTests {
                 let a = try Buffer(copying: input, context: queue.context)
                 let b = try Buffer<Float>(count: input.count, context: queue.context)
                 queue.async({ cl in
-                    try square(cl, NDRange(input.count), a, b)
+                    try square(cl, NDRange(input.count), input: a, output: b)
                     try cl.copy(from: b, to: result)
                 }, completion: { _ in })
             }
             let read = try await queue.run { cl in try cl.read(result) }
-            #expect(read == SquareKernel.reference(input), "round \(round)")
+            #expect(read == SquareCL.Square.reference(input), "round \(round)")
         }
     }
 }

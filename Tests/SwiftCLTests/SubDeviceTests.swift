@@ -22,15 +22,15 @@ struct SubDeviceTests {
         let q1 = try ComputeQueue(device: parts[1], context: context)
         let n = 100_003
         let a = ramp(n), b = ramp(n, scale: 3)
-        let add = try AddArraysKernel(context: context)
+        let add = try AddArraysCL.AddArrays(context: context)
         let bufferA = try Buffer(copying: a, context: context)
         let bufferB = try Buffer(copying: b, context: context)
         let bufferC = try Buffer<Float>(count: n, context: context)
-        async let first: Void = q0.run { cl in try add(cl, NDRange(n / 2), bufferA, bufferB, bufferC) }
-        async let second: Void = q1.run { cl in try add(cl, NDRange(n - n / 2, offset: n / 2), bufferA, bufferB, bufferC) }
+        async let first: Void = q0.run { cl in try add(cl, NDRange(n / 2), a: bufferA, b: bufferB, c: bufferC) }
+        async let second: Void = q1.run { cl in try add(cl, NDRange(n - n / 2, offset: n / 2), a: bufferA, b: bufferB, c: bufferC) }
         try await first
         try await second
-        #expect(try await q0.run { cl in try cl.read(bufferC) } == AddArraysKernel.reference(a, b))
+        #expect(try await q0.run { cl in try cl.read(bufferC) } == AddArraysCL.AddArrays.reference(a, b))
     }
 
     @Test("partition by counts, and requests the device cannot honour", arguments: partitionable)

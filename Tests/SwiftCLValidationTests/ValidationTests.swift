@@ -36,14 +36,14 @@ struct ValidationTests {
         let wrong = KernelCheck(name: "square-against-a-wrong-reference", sizes: [ImageProblem(width: 5, height: 2)],
                                 tolerance: .absolute(0.5)) { queue, size, _ in
             let input = (0..<size.pixels).map(Float.init)
-            let square = try SquareKernel(context: queue.context)
+            let square = try SquareCL.Square(context: queue.context)
             let a = try Buffer(copying: input, context: queue.context)
             let b = try Buffer<Float>(count: input.count, context: queue.context)
             let output = try queue.sync { cl in
-                try square(cl, NDRange(input.count), a, b)
+                try square(cl, NDRange(input.count), input: a, output: b)
                 return try cl.read(b)
             }
-            var expected = SquareKernel.reference(input)
+            var expected = SquareCL.Square.reference(input)
             expected[7] += 3  // element (2, 1) is "expected" to be 52 instead of 49
             return KernelCheck.Outcome(actual: output, expected: expected)
         }

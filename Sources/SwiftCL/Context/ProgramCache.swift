@@ -15,6 +15,26 @@ public final class ProgramCache: Sendable {
         let source: String
         let name: String
         let options: String
+        /// The source's hash, computed once per ``ProgramSource`` (so a lookup does not hash a long text again;
+        /// equal sources sharing storage compare in constant time).
+        let sourceHash: Int
+
+        init(source: String, name: String, options: String, sourceHash: Int? = nil) {
+            self.source = source
+            self.name = name
+            self.options = options
+            self.sourceHash = sourceHash ?? source.hashValue
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(sourceHash)
+            hasher.combine(name)
+            hasher.combine(options)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.sourceHash == rhs.sourceHash && lhs.name == rhs.name && lhs.options == rhs.options && lhs.source == rhs.source
+        }
     }
 
     private final class Slot: Sendable {

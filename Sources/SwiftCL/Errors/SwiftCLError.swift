@@ -67,8 +67,8 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
     case embeddedNUL(what: String, byteOffset: Int)
     /// A kernel's own `local` arrays plus its ``LocalMemory`` arguments exceed `CL_DEVICE_LOCAL_MEM_SIZE`.
     case localMemoryExceeded(kernel: String, staticBytes: Int, argumentBytes: Int, limit: Int, device: String)
-    /// An `Int` argument does not fit the parameter's integer type.
-    case integerOutOfRange(kernel: String, index: Int, parameter: String, value: Int, type: String, range: String)
+    /// An integer argument (`Int`, or any integer a typed kernel accepts) does not fit the parameter's integer type.
+    case integerOutOfRange(kernel: String, index: Int, parameter: String, value: String, type: String, range: String)
     /// The device's host queues cannot run commands out of order (`CL_DEVICE_QUEUE_ON_HOST_PROPERTIES`).
     case outOfOrderUnsupported(device: String)
     /// A sub-buffer's origin is not a multiple of a device's `CL_DEVICE_MEM_BASE_ADDR_ALIGN`.
@@ -150,7 +150,7 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .embeddedNUL(what, offset):
             return "\(what) contains a NUL byte at byte \(offset); OpenCL would ignore everything after it"
         case let .integerOutOfRange(kernel, index, parameter, value, type, range):
-            return "kernel \(kernel) argument \(index) (\(parameter)): Int \(value) does not fit \(type) (\(range))"
+            return "kernel \(kernel) argument \(index) (\(parameter)): \(value) does not fit \(type) (\(range))"
         case let .outOfOrderUnsupported(device):
             return "\(device) cannot run a queue's commands out of order (CL_DEVICE_QUEUE_ON_HOST_PROPERTIES lacks "
                 + "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE); use an in-order queue"

@@ -12,8 +12,8 @@ public struct KernelArgumentValue: KernelArgument {
         case bytes([UInt8], typeName: String?)
         case local(byteCount: Int, elementTypeName: String?)
         case sampler(Sampler)
-        /// An `Int`, converted to the parameter's integer type when the launch checks it.
-        case integer(Int)
+        /// An integer of any Swift type, converted to the parameter's integer type when the launch checks it.
+        case integer(IntegerValue)
         /// A NULL `global` or `constant` pointer.
         case null
     }
@@ -38,6 +38,14 @@ public struct KernelArgumentValue: KernelArgument {
         KernelArgumentValue(.bytes(withUnsafeBytes(of: value) { Array($0) }, typeName: nil))
     }
 
+    /// An integer of any Swift type, bound as the parameter's integer type (`char` … `ulong`, `size_t`) with a checked
+    /// conversion at launch: a value that does not fit throws
+    /// ``SwiftCLError/integerOutOfRange(kernel:index:parameter:value:type:range:)`` naming the range. Generated
+    /// typed kernels pass their integer parameters (`some BinaryInteger`) this way.
+    public static func integer(_ value: some BinaryInteger) -> KernelArgumentValue {
+        KernelArgumentValue(.integer(IntegerValue(value)))
+    }
+
     /// A NULL pointer for a `global` or `constant` pointer parameter (refused for any other parameter).
     /// `Optional` buffers bind as this when nil.
     public static var null: KernelArgumentValue { KernelArgumentValue(.null) }
@@ -58,7 +66,7 @@ public struct KernelArgumentValue: KernelArgument {
         case let .bytes(bytes, typeName): "value of type \(typeName ?? "unknown") (\(bytes.count) bytes)"
         case let .local(byteCount, element): "local memory of \(byteCount) bytes of \(element ?? "unknown elements")"
         case .sampler: "a Sampler"
-        case let .integer(value): "Int \(value)"
+        case let .integer(value): "integer \(value)"
         case .null: "a null pointer"
         }
     }
@@ -91,7 +99,7 @@ extension Float16: KernelScalar { public static var openCLTypeName: String { "ha
 /// An `Int` binds as the parameter's integer type (`char` … `ulong`, `size_t`), checked: a value that does not
 /// fit throws ``SwiftCLError/integerOutOfRange(kernel:index:parameter:value:type:range:)`` naming the range.
 extension Int: KernelArgument {
-    public var kernelArgument: KernelArgumentValue { KernelArgumentValue(.integer(self)) }
+    public var kernelArgument: KernelArgumentValue { .integer(self) }
 }
 
 /// An optional argument: its value, or a NULL pointer when nil (accepted for `global`/`constant` pointers only).

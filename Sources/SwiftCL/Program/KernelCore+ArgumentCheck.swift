@@ -1,13 +1,15 @@
+import OpenCLTypes
+
 extension KernelCore {
     /// Checks one argument against the parameter the runtime reports (or the program recorded) before anything
-    /// is bound, and returns what to bind: the argument itself, or an `Int` converted to the parameter's integer
+    /// is bound, and returns what to bind: the argument itself, or an integer converted to the parameter's integer
     /// type. The rules are written down in the DocC article "Kernel arguments".
     func resolveArgument(_ argument: KernelArgumentValue, at index: Int, addressBits: Int) throws -> KernelArgumentValue {
         guard let parameters else {
             if case .integer = argument.storage {
                 throw SwiftCLError.argumentType(
                     kernel: name, index: index, parameter: "#\(index)",
-                    expected: "a sized integer (Int32, UInt64, …): the program reports no parameter types to convert an Int to",
+                    expected: "a sized integer (Int32, UInt64, …): the program reports no parameter types to convert an integer to",
                     given: argument.summary)
             }
             return argument
@@ -80,28 +82,35 @@ extension KernelCore {
         }
     }
 
-    /// An `Int` as the parameter's integer type, or an error naming the value and the type's range.
-    private func converted(_ value: Int, to parameter: KernelParameter, addressBits: Int, index: Int,
+    /// An integer as the parameter's integer type, or an error naming the value and the type's range.
+    private func converted(_ value: IntegerValue, to parameter: KernelParameter, addressBits: Int, index: Int,
                            _ mismatch: (String) -> SwiftCLError) throws -> KernelArgumentValue {
         func bytes<T: FixedWidthInteger>(_: T.Type) throws -> KernelArgumentValue {
-            guard let exact = T(exactly: value) else {
-                throw SwiftCLError.integerOutOfRange(kernel: name, index: index, parameter: parameter.name, value: value,
+            guard let exact = value.exactly(T.self) else {
+                throw SwiftCLError.integerOutOfRange(kernel: name, index: index, parameter: parameter.name, value: value.description,
                                                      type: parameter.typeName, range: "\(T.min)...\(T.max)")
             }
             return KernelArgumentValue(.bytes(withUnsafeBytes(of: exact) { Array($0) }, typeName: parameter.typeName))
         }
-        switch parameter.typeName {
-        case "char": return try bytes(Int8.self)
-        case "uchar": return try bytes(UInt8.self)
-        case "short": return try bytes(Int16.self)
-        case "ushort": return try bytes(UInt16.self)
-        case "int": return try bytes(Int32.self)
-        case "uint": return try bytes(UInt32.self)
-        case "long": return try bytes(Int64.self)
-        case "ulong": return try bytes(UInt64.self)
-        case "size_t", "uintptr_t": return try addressBits == 32 ? bytes(UInt32.self) : bytes(UInt64.self)
-        case "ptrdiff_t", "intptr_t": return try addressBits == 32 ? bytes(Int32.self) : bytes(Int64.self)
-        default: throw mismatch("a \(parameter.typeName) value (an Int converts only to an integer scalar parameter)")
+        let addressSized = ["size_t": OpenCLType.Kind.unsignedInteger, "uintptr_t": .unsignedInteger,
+                            "ptrdiff_t": .signedInteger, "intptr_t": .signedInteger]
+        let target: (kind: OpenCLType.Kind, bytes: Int)
+        if let kind = addressSized[parameter.typeName] {
+            target = (kind, addressBits / 8)
+        } else if let type = OpenCLType(name: parameter.typeName), type.isInteger, type.lanes == 1 {
+            target = (type.kind, type.scalarBytes)
+        } else {
+            throw mismatch("a \(parameter.typeName) value (an integer converts only to an integer scalar parameter)")
+        }
+        switch (target.kind, target.bytes) {
+        case (.signedInteger, 1): return try bytes(Int8.self)
+        case (.signedInteger, 2): return try bytes(Int16.self)
+        case (.signedInteger, 4): return try bytes(Int32.self)
+        case (.signedInteger, _): return try bytes(Int64.self)
+        case (_, 1): return try bytes(UInt8.self)
+        case (_, 2): return try bytes(UInt16.self)
+        case (_, 4): return try bytes(UInt32.self)
+        default: return try bytes(UInt64.self)
         }
     }
 }

@@ -89,7 +89,7 @@ final class KernelCore: Sendable {
                 case let .integer(value):
                     // Resolved to the parameter's type by the launch's check; unreachable without parameters.
                     throw SwiftCLError.argumentType(kernel: name, index: index, parameter: "#\(index)",
-                                                    expected: "a sized integer", given: "Int \(value)")
+                                                    expected: "a sized integer", given: "integer \(value)")
                 }
             }
             let event = try CL.enqueueNDRangeKernel(

@@ -119,8 +119,13 @@ extension Context {
     /// ask at the same time, and kept in the context's bounded ``programCache``.
     /// - Throws: as ``Program/init(context:source:name:options:binaryCache:)``.
     public func program(source: String, name: String = "<source>", options: BuildOptions = BuildOptions()) throws -> Program {
-        let built = try programCache.program(for: .init(source: source, name: name, options: options.description)) {
-            try BuiltProgram(context: self, source: source, name: name, options: options, binaryCache: binaryCache)
+        try program(key: .init(source: source, name: name, options: options.description), options: options)
+    }
+
+    /// The cached program for `key`, built on a miss.
+    func program(key: ProgramCache.Key, options: BuildOptions) throws -> Program {
+        let built = try programCache.program(for: key) {
+            try BuiltProgram(context: self, source: key.source, name: key.name, options: options, binaryCache: binaryCache)
         }
         return Program(built: built, context: self)
     }

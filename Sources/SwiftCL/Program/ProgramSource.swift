@@ -5,10 +5,22 @@ public struct ProgramSource: Hashable, Sendable {
     public let name: String
     /// The OpenCL C text.
     public let text: String
+    /// `text.hashValue`, computed once, so a context finds the cached program without hashing the text again.
+    let textHash: Int
 
     public init(name: String, text: String) {
         self.name = name
         self.text = text
+        self.textHash = text.hashValue
+    }
+
+    public static func == (lhs: ProgramSource, rhs: ProgramSource) -> Bool {
+        lhs.textHash == rhs.textHash && lhs.name == rhs.name && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(textHash)
+        hasher.combine(name)
     }
 
     /// A stable 64-bit FNV-1a hash of the text, in hex: the same in every process (unlike `hashValue`),
@@ -32,6 +44,7 @@ extension Context {
     /// The program for `source` built with `options` (cached per context; see ``program(source:name:options:)``).
     /// - Throws: as ``Program/init(context:source:name:options:binaryCache:)``.
     public func program(_ source: ProgramSource, options: BuildOptions = BuildOptions()) throws -> Program {
-        try program(source: source.text, name: source.name, options: options)
+        try program(key: .init(source: source.text, name: source.name, options: options.description, sourceHash: source.textHash),
+                    options: options)
     }
 }

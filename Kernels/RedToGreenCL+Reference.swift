@@ -1,9 +1,7 @@
 import SwiftCL
 
 /// `red_to_green` (Listing 6-6): swaps the red and green channels of an RGBA, 8-bit unsigned image.
-/// Generated from `red_to_green.cl` by SwiftCLKernelPlugin.
-public typealias RedToGreenKernel = RedToGreenCL.RedToGreen
-
+/// `RedToGreenCL.RedToGreen` is generated from `red_to_green.cl` by SwiftCLKernelPlugin.
 extension RedToGreenCL.RedToGreen {
     /// The host reference for one packed 0xAABBGGRR pixel.
     public static func reference(_ pixel: UInt32) -> UInt32 {
