@@ -107,7 +107,7 @@ public struct LaunchSuite: Sendable {
             var swiftWait: [Double] = [], rawWait: [Double] = []
             let block = max(1, min(20, samples / 4))
             for sample in 0..<(2 * samples) {
-                if sample.isMultiple(of: 50) { progress("launch: enqueue+wait sample \(sample)/\(samples)") }
+                if sample.isMultiple(of: 50) { progress("launch: enqueue+wait sample \(sample)/\(2 * samples) (both paths)") }
                 // Blocks of samples per path, alternating. Alternating every sample penalised whichever path
                 // followed the other (PoCL's worker sleeps or spins depending on the gap before a command, and
                 // the two paths leave different gaps): over 10 runs SwiftCL's median was +4…+28% (typically +17%)

@@ -3,14 +3,36 @@ import SwiftCL
 /// A kernel validation: for each size, run the kernel on a device and compare its output with a host
 /// reference under a tolerance. Sizes are `width × height` (1-D kernels use height 1).
 public struct KernelCheck: Sendable {
-    /// What one run produced and what it should have.
+    /// What one run produced and what it should have: one or more named outputs of any element type.
     public struct Outcome: Sendable {
-        public let actual: [Float]
-        public let expected: [Float]
+        /// One output: its comparison, made under the check's tolerance unless the output sets its own.
+        public struct Output: Sendable {
+            public let name: String
+            let ownTolerance: Tolerance?
+            let compare: @Sendable (Tolerance) -> OutputComparison
 
-        public init(actual: [Float], expected: [Float]) {
-            self.actual = actual
-            self.expected = expected
+            /// An output named `name`; `tolerance`, when given, replaces the check's for this output (an integer
+            /// count beside floating-point sums, say).
+            public init<Element: ValidatedElement>(_ name: String, actual: [Element], expected: [Element], tolerance: Tolerance? = nil) {
+                self.name = name
+                ownTolerance = tolerance
+                compare = { OutputComparison(output: name, actual: actual, expected: expected, tolerance: tolerance ?? $0) }
+            }
+        }
+
+        public let outputs: [Output]
+
+        /// Several outputs, each compared on its own.
+        public init(outputs: [Output]) { self.outputs = outputs }
+
+        /// One output named "output".
+        public init<Element: ValidatedElement>(actual: [Element], expected: [Element]) {
+            self.init(outputs: [Output("output", actual: actual, expected: expected)])
+        }
+
+        /// Each output compared under its own tolerance or `tolerance`.
+        public func comparisons(under tolerance: Tolerance) -> [OutputComparison] {
+            outputs.map { $0.compare(tolerance) }
         }
     }
 
@@ -46,11 +68,17 @@ public struct ValidationCase: Hashable, Sendable, Codable, CustomStringConvertib
     /// The largest error, in the tolerance's unit.
     public let maxError: Double
     public let tolerance: String
-    /// Where the worst element is (x, y) and its values, when there are elements.
+    /// The output holding the worst element (the first failing output, else the one with the largest error).
+    public let output: String?
+    /// Where the worst element is: its index in the output, and (x, y) for the check's width.
+    public let worstIndex: Int?
     public let worstX: Int?
     public let worstY: Int?
-    public let worstExpected: Float?
-    public let worstActual: Float?
+    /// The worst lane's values, as text (any element type).
+    public let worstExpected: String?
+    public let worstActual: String?
+    /// Every output's comparison.
+    public let outputs: [OutputComparison]
     /// An error that stopped the case (thrown by SwiftCL or the runtime), if any.
     public let failure: String?
 
@@ -58,8 +86,9 @@ public struct ValidationCase: Hashable, Sendable, Codable, CustomStringConvertib
         let size = height == 1 ? "\(width)" : "\(width)×\(height)"
         let local = localSize.map { "local \($0)" } ?? "local auto"
         if let failure { return "FAIL \(check) \(size) \(local) on \(device): \(failure)" }
+        let named = outputs.count > 1 ? output.map { " in \($0)" } ?? "" : ""
         let worst = worstX.map { x in
-            " worst at (\(x), \(worstY ?? 0)): expected \(worstExpected ?? .nan), got \(worstActual ?? .nan)"
+            "\(named) worst at \(height == 1 ? "\(x)" : "(\(x), \(worstY ?? 0))"): expected \(worstExpected ?? "?"), got \(worstActual ?? "?")"
         } ?? ""
         return "\(passed ? "pass" : "FAIL") \(check) \(size) \(local) on \(device): max error \(maxError) (\(tolerance))\(worst)"
     }

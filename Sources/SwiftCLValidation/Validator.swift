@@ -39,24 +39,18 @@ public struct Validator: Sendable {
     /// One case: run `check` at `size` with `local` on `queue` and compare with its reference.
     public static func validate(_ check: KernelCheck, queue: ComputeQueue, size: ImageProblem, local: Int?) -> ValidationCase {
         do {
-            let outcome = try check.run(queue, size, local)
-            guard outcome.actual.count == outcome.expected.count else {
-                throw KernelCheckError.outputCountMismatch(check: check.name, actual: outcome.actual.count, expected: outcome.expected.count)
+            let comparisons = try check.run(queue, size, local).comparisons(under: check.tolerance)
+            if let mismatch = comparisons.first(where: { $0.problem != nil }) {
+                throw KernelCheckError.outputCountMismatch(check: check.name, output: mismatch.output, detail: mismatch.problem ?? "")
             }
-            var worst = -1.0, index = -1
-            var passed = true
-            for i in outcome.actual.indices {
-                let error = check.tolerance.error(outcome.actual[i], outcome.expected[i])
-                if !check.tolerance.accepts(outcome.actual[i], outcome.expected[i]) { passed = false }
-                if error > worst || error.isNaN { worst = error.isNaN ? .infinity : error; index = i }
-            }
+            let worst = comparisons.first { !$0.passed } ?? comparisons.max { $0.maxError < $1.maxError }
             let width = Swift.max(1, size.width)
             return ValidationCase(
                 check: check.name, device: queue.device.name, width: size.width, height: size.height, localSize: local,
-                passed: passed, maxError: Swift.max(0, worst), tolerance: check.tolerance.description,
-                worstX: index >= 0 ? index % width : nil, worstY: index >= 0 ? index / width : nil,
-                worstExpected: index >= 0 ? outcome.expected[index] : nil, worstActual: index >= 0 ? outcome.actual[index] : nil,
-                failure: nil)
+                passed: comparisons.allSatisfy(\.passed), maxError: worst?.maxError ?? 0,
+                tolerance: worst?.tolerance ?? check.tolerance.description, output: worst?.output,
+                worstIndex: worst?.worstIndex, worstX: worst?.worstIndex.map { $0 % width }, worstY: worst?.worstIndex.map { $0 / width },
+                worstExpected: worst?.worstExpected, worstActual: worst?.worstActual, outputs: comparisons, failure: nil)
         } catch {
             return failed(check.name, device: queue.device.name, size: size, local: local, tolerance: check.tolerance.description, error)
         }
@@ -64,8 +58,8 @@ public struct Validator: Sendable {
 
     static func failed(_ check: String, device: String, size: ImageProblem, local: Int?, tolerance: String, _ error: any Error) -> ValidationCase {
         ValidationCase(check: check, device: device, width: size.width, height: size.height, localSize: local, passed: false,
-                       maxError: .infinity, tolerance: tolerance, worstX: nil, worstY: nil, worstExpected: nil,
-                       worstActual: nil, failure: "\(error)")
+                       maxError: .infinity, tolerance: tolerance, output: nil, worstIndex: nil, worstX: nil, worstY: nil,
+                       worstExpected: nil, worstActual: nil, outputs: [], failure: "\(error)")
     }
 
     /// A pass/fail table: one row per check and device, with case counts and the worst case.

@@ -33,7 +33,7 @@ public enum BrokenKernels {
                     try cl.launch(kernel, NDRange(size.pixels), a, b)
                     return try cl.read(b)
                 }
-                return KernelCheck.Outcome(actual: [], expected: [])
+                return KernelCheck.Outcome(outputs: [])
             },
             KernelCheck(name: "broken_missing_barrier", sizes: [ImageProblem(width: 16, height: 1)], tolerance: .absolute(.infinity)) { queue, size, _ in
                 let kernel = try queue.context.program(source).kernel(named: "broken_missing_barrier")
@@ -43,7 +43,7 @@ public enum BrokenKernels {
                     try cl.launch(kernel, NDRange(size.pixels, local: 8), a, b, LocalMemory<Float>(count: 8))
                     return try cl.read(b)
                 }
-                return KernelCheck.Outcome(actual: [], expected: [])
+                return KernelCheck.Outcome(outputs: [])
             },
         ]
     }

@@ -48,6 +48,13 @@ struct BenchCommand: ParsableCommand {
         // costs a cold benchmark run ~25 s and saves a warm one almost nothing (PoCL's own cache is warm
         // then), so benchmarks leave the binary cache off unless SWIFTCL_BINARY_CACHE is set.
         setenv("SWIFTCL_BINARY_CACHE", "0", 0)
+        #if DEBUG
+        FileHandle.standardError.write(Data("""
+            warning: this swiftcl is a debug build: the host peers (Swift code) run unoptimised and the harness adds \
+            overhead, so timings are not representative. Build with `swift build -c release` and run .build/release/swiftcl.
+
+            """.utf8))
+        #endif
         let device = try selectedDevice()
         let names = suites.isEmpty ? BenchmarkSuites.names : suites
         print("Benchmarking \(names.joined(separator: ", ")) on \(device.name)\(quick ? " (quick)" : "")")

@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The OpenCL C file.")
     var file: String
 
-    @Option(name: .customShort("D"), help: "A preprocessor definition NAME or NAME=VALUE (repeatable).")
+    @Option(name: .customShort("D"), help: ArgumentHelp("A preprocessor definition NAME or NAME=VALUE (repeatable).", valueName: "NAME=VALUE"))
     var definitions: [String] = []
 
     func validate() throws {
@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: file)
-        let source = try String(contentsOf: url, encoding: .utf8)
+        let source = try Self.readSource(url)
         var failed = false
         let (kernels, diagnostics) = KernelParser(fileName: url.path).parse(source)
         for diagnostic in diagnostics {
@@ -66,5 +66,19 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode.failure }
+    }
+
+    /// The file's text, or a one-line error naming the file and what is wrong with it.
+    static func readSource(_ url: URL) throws -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw ValidationError("\(url.path): no such file")
+        }
+        if isFolder.boolValue { throw ValidationError("\(url.path) is a folder, not a .cl file") }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ValidationError("\(url.path): cannot be read (permissions?)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw ValidationError("\(url.path) is not UTF-8 text") }
+        return text
     }
 }

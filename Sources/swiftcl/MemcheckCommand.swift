@@ -13,6 +13,11 @@ struct MemcheckCommand: ParsableCommand {
     var command: [String] = []
 
     func run() throws {
+        // Passthrough parsing hands `--help` to us; before `--` it is a question for swiftcl, not the command.
+        if let first = command.first, ["--help", "-h", "help"].contains(first) {
+            print(SwiftCLCommand.helpMessage(for: Self.self))
+            return
+        }
         var words = command
         if words.first == "--" { words.removeFirst() }
         guard let program = words.first else { throw ValidationError("give a command to run, e.g. swiftcl memcheck -- swift test") }

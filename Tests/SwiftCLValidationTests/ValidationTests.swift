@@ -50,7 +50,7 @@ struct ValidationTests {
         let result = try #require(Validator().run([wrong], on: [device]).first)
         #expect(!result.passed)
         #expect(result.worstX == 2 && result.worstY == 1)
-        #expect(result.worstExpected == 52 && result.worstActual == 49 && result.maxError == 3)
+        #expect(result.worstExpected == "52.0" && result.worstActual == "49.0" && result.maxError == 3 && result.output == "output")
         #expect(result.description.contains("worst at (2, 1): expected 52.0, got 49.0"))
         let throwing = KernelCheck(name: "throws", sizes: [ImageProblem(width: 1, height: 1)], tolerance: .ulp(0)) { _, _, _ in
             throw OnPurpose()

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftCLTestSupport
 import SwiftCLValidation
 import Testing
 
@@ -15,18 +16,10 @@ struct SwiftclCommandTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
+    /// Runs the built `swiftcl` with `arguments`; the output is standard output and error together, as a user sees it.
     static func runSwiftcl(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let executable = try #require(swiftcl, "the swiftcl executable is built next to the tests")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try runProcess([executable.path] + arguments)
     }
 
     @Test("swiftcl validate --memcheck passes the shipped kernels and names the broken ones' faults",
@@ -51,5 +44,18 @@ struct SwiftclCommandTests {
             #expect(result.status == 64, "ArgumentParser's usage-error status for -D '\(bad)', got \(result.status)")
         }
         #expect(try Self.runSwiftcl(["check", file.path, "-D", "N=1"]).status == 0)
+    }
+
+    @Test("usage errors read as one line: a missing file, memcheck --help, the -D placeholder")
+    func usageMessages() throws {
+        let missing = try Self.runSwiftcl(["check", "/nonexistent/kernel.cl"])
+        #expect(missing.status == 64 && missing.output.contains("/nonexistent/kernel.cl: no such file"), "\(missing.output)")
+        #expect(!missing.output.contains("NSCocoaErrorDomain"))
+        let folder = try Self.runSwiftcl(["check", FileManager.default.temporaryDirectory.path])
+        #expect(folder.status == 64 && folder.output.contains("is a folder, not a .cl file"), "\(folder.output)")
+        let help = try Self.runSwiftcl(["memcheck", "--help"])
+        #expect(help.status == 0 && help.output.contains("USAGE: swiftcl memcheck") && !help.output.contains("not on PATH"), "\(help.output)")
+        let checkHelp = try Self.runSwiftcl(["check", "--help"])
+        #expect(checkHelp.output.contains("-D <NAME=VALUE>"), "\(checkHelp.output)")
     }
 }
