@@ -100,7 +100,7 @@ let package = Package(
             name: "SwiftCLValidationTests",
             dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLValidationSuites", "SwiftCLTestSupport"]
         ),
-        .testTarget(name: "SwiftCLBenchmarkHarnessTests", dependencies: ["SwiftCLBenchmarkHarness", "SwiftCLValidation"]),
+        .testTarget(name: "SwiftCLBenchmarkHarnessTests", dependencies: ["SwiftCL", "SwiftCLBenchmarkHarness", "SwiftCLValidation", "SwiftCLTestSupport"]),
         .testTarget(
             name: "SwiftCLBenchmarkSuitesTests",
             dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBenchmarkHarness", "SwiftCLBenchmarkSuites", "SwiftCLTestSupport"]
