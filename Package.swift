@@ -53,7 +53,7 @@ let package = Package(
         // The checks of the shipped kernels and the deliberately broken kernels (for --memcheck).
         .target(name: "SwiftCLValidationSuites", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation"]),
         // The benchmark harness: variants, comparisons (verify, then time), summaries, reports, charts.
-        .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation"]),
+        .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation", "OpenCLTypes"]),
         // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
         .target(name: "RawOpenCL", dependencies: ["COpenCL"], path: "Benchmarks/RawOpenCL"),
         // The shipped benchmark suites (box, square, copy, launch, build), users of the harness.

@@ -18,6 +18,14 @@ public struct KernelCheck: Sendable {
                 ownTolerance = tolerance
                 compare = { OutputComparison(output: name, actual: actual, expected: expected, tolerance: tolerance ?? $0) }
             }
+
+            /// An output compared by `comparing` under the check's tolerance (or `tolerance`), for callers that hold
+            /// their arrays type-erased.
+            public init(_ name: String, tolerance: Tolerance? = nil, comparing: @escaping @Sendable (Tolerance) -> OutputComparison) {
+                self.name = name
+                ownTolerance = tolerance
+                compare = { comparing(tolerance ?? $0) }
+            }
         }
 
         public let outputs: [Output]

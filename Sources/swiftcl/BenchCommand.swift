@@ -10,8 +10,11 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Run benchmark suites (\(BenchmarkSuites.names.joined(separator: ", "))); every variant is verified before it is timed.")
 
-    @Argument(help: "Suites to run (default: all).")
+    @Argument(help: "Suites to run (default: all), or your FILE.cl with --kernel and --args.")
     var suites: [String] = []
+
+    @OptionGroup(title: "Your kernel (with FILE.cl)")
+    var user: UserKernelOptions
 
     @Option(help: "Write the results as JSON to this path.")
     var json: String?
@@ -56,6 +59,10 @@ struct BenchCommand: ParsableCommand {
             """.utf8))
         #endif
         let device = try selectedDevice()
+        if let file = suites.first, file.hasSuffix(".cl") {
+            try benchUserKernel(file, on: device)
+            return
+        }
         let names = suites.isEmpty ? BenchmarkSuites.names : suites
         print("Benchmarking \(names.joined(separator: ", ")) on \(device.name)\(quick ? " (quick)" : "")")
         var options = BenchmarkSuites.Options()
@@ -140,5 +147,30 @@ final class ProgressLine {
 
     func clear() {
         if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+extension BenchCommand {
+    /// `bench FILE.cl --kernel A [--kernel B …] --args …`: each kernel verified against the reference (the first
+    /// kernel unless --reference), then timed; GB/s from the spec's buffers.
+    private func benchUserKernel(_ file: String, on device: Device) throws {
+        let queue = try ComputeQueue(device: device)
+        let kernels = try user.userKernels(in: file)
+        let given = try user.referenceKernel()
+        let reference = given ?? kernels[0]
+        print("Verifying against \(reference.label) (\(user.tolerance))"
+            + (given == nil ? "; no --reference, so the first kernel is the oracle and is itself checked only for repeatability" : ""))
+        var benchmark = try reference.benchmark(variants: kernels, tolerance: try user.parsedTolerance(),
+                                                local: try user.parsedLocalSizes().first, on: queue)
+        if quick { benchmark.settings.samples = 3; benchmark.settings.sampleBudget = 0.01 }
+        let progress = ProgressLine()
+        let results = try benchmark.run(sizes: try user.parsedSizes(), on: queue) { progress.show($0) }
+        progress.clear()
+        print(KernelBenchmarkResult.table(results))
+        if let json {
+            try KernelBenchmarkResult.json(results).write(to: URL(fileURLWithPath: json), options: .atomic)
+            print("JSON: \(json)")
+        }
+        if !results.allSatisfy({ $0.verified || $0.isBound }) { throw ExitCode.failure }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
+import SwiftCLBenchmarkHarness
 import SwiftCLValidation
 import SwiftCLValidationSuites
 
@@ -9,7 +10,18 @@ import SwiftCLValidationSuites
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Validate every shipped kernel against its host reference on every device (and under Oclgrind with --memcheck).")
+        abstract: "Validate every shipped kernel against its host reference on every device (and under Oclgrind with --memcheck).",
+        discussion: """
+            With a FILE.cl, validate your own kernel against a reference kernel on the same generated inputs instead:
+              swiftcl validate saxpy.cl --kernel saxpy4 --reference saxpy.cl:saxpy \\
+                --args "float=2, in:float[n], inout:float[n], uint=n" --sizes 1,7,1000 --tolerance ulp:0 --local 1,16
+            """)
+
+    @Argument(help: "Your .cl file (default: the shipped kernels).")
+    var file: String?
+
+    @OptionGroup(title: "Your kernel (with FILE.cl)")
+    var user: UserKernelOptions
 
     @Option(help: "Write every case as JSON to this path.")
     var json: String?
@@ -27,6 +39,10 @@ struct ValidateCommand: ParsableCommand {
     var oclgrindChild = false
 
     func run() throws {
+        if let file {
+            try validateUserKernel(file)
+            return
+        }
         var selected = ShippedChecks.all(memcheck: memcheck || oclgrindChild) + (includeBroken ? BrokenKernels.checks : [])
         if !checks.isEmpty { selected = selected.filter { check in checks.contains { check.name.hasPrefix($0) } } }
         if oclgrindChild {
@@ -92,5 +108,26 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if failures > 0 { throw ExitCode.failure }
+    }
+
+    /// `validate FILE.cl --kernel NAME --reference REF.cl:NAME --args …`: every kernel against the reference, on
+    /// every device, size and local size.
+    private func validateUserKernel(_ file: String) throws {
+        guard !memcheck else { throw ValidationError("--memcheck with a FILE.cl is not supported yet; use swiftcl memcheck -- swiftcl validate FILE.cl …") }
+        guard let reference = try user.referenceKernel() else { throw ValidationError("give --reference FILE.cl:NAME: the kernel to compare with") }
+        let checks = try user.userKernels(in: file).map {
+            $0.check(against: reference, sizes: try user.parsedSizes(), tolerance: try user.parsedTolerance(), localSizes: try user.parsedLocalSizes())
+        }
+        let devices = try Device.all
+        guard !devices.isEmpty else { throw ValidationError("no OpenCL device: install pocl-opencl-icd") }
+        let cases = Validator().run(checks, on: devices)
+        print(Validator.table(cases))
+        if let json {
+            try Validator.json(cases).write(to: URL(fileURLWithPath: json), options: .atomic)
+            print("JSON: \(json)")
+        }
+        let failed = !cases.allSatisfy(\.passed)
+        print(failed ? "\nValidation FAILED." : "\nAll \(cases.count) cases passed.")
+        if failed { throw ExitCode.failure }
     }
 }

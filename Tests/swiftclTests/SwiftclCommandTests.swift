@@ -58,4 +58,74 @@ struct SwiftclCommandTests {
         let checkHelp = try Self.runSwiftcl(["check", "--help"])
         #expect(checkHelp.output.contains("-D <NAME=VALUE>"), "\(checkHelp.output)")
     }
+
+    static let userKernels = """
+        kernel void saxpy(float a, global const float *x, global float *y, uint n) {
+            size_t i = get_global_id(0);
+            if (i < n) y[i] = a * x[i] + y[i];
+        }
+        kernel void saxpy4(float a, global const float *x, global float *y, uint n) {
+            for (size_t i = get_global_id(0) * 4; i < min((size_t)n, get_global_id(0) * 4 + 4); i++) y[i] = a * x[i] + y[i];
+        }
+        kernel void saxpyWrong(float a, global const float *x, global float *y, uint n) {
+            size_t i = get_global_id(0);
+            if (i < n) y[i] = a * x[i];
+        }
+        kernel void sumProduct(global const float *a, global const float *b, global float *sum, global float *product) {
+            size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);
+            sum[i] = a[i] + b[i];
+            product[i] = a[i] * b[i];
+        }
+        kernel void sumProductSwapped(global const float *a, global const float *b, global float *sum, global float *product) {
+            size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);
+            product[i] = a[i] * b[i];
+            sum[i] = b[i] + a[i];
+        }
+        kernel void mixBits(global const uint4 *a, global const int *b, global uint4 *c, int n) {
+            size_t i = get_global_id(0);
+            if (i < n) c[i] = a[i] ^ (uint4)(b[i] >> 1);
+        }
+        kernel void mixBitsSlow(global const uint4 *a, global const int *b, global uint4 *c, int n) {
+            size_t i = get_global_id(0);
+            if (i < n) for (int lane = 0; lane < 4; lane++) c[i][lane] = a[i][lane] ^ (uint)(b[i] >> 1);
+        }
+        """
+
+    @Test("validate and bench a user's .cl file: saxpy, a two-output kernel and an integer kernel; GB/s from the spec's bytes")
+    func userKernelFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-user-\(UUID()).cl")
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-user-\(UUID()).json")
+        try Self.userKernels.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file); try? FileManager.default.removeItem(at: json) }
+        let saxpy = ["--args", "float=2, in:float[n], inout:float[n], uint=n"]
+        let good = try Self.runSwiftcl(["validate", file.path, "--kernel", "saxpy4", "--reference", file.path + ":saxpy",
+                                        "--sizes", "1,7,1000", "--tolerance", "ulp:0", "--local", "1,16"] + saxpy)
+        #expect(good.status == 0 && good.output.contains("All 9 cases passed."), "\(good.output)")
+        let wrong = try Self.runSwiftcl(["validate", file.path, "--kernel", "saxpyWrong", "--reference", file.path + ":saxpy",
+                                         "--sizes", "7"] + saxpy)
+        #expect(wrong.status == 1 && wrong.output.contains("worst at") && wrong.output.contains("Validation FAILED."), "\(wrong.output)")
+        let two = try Self.runSwiftcl(["validate", file.path, "--kernel", "sumProductSwapped", "--reference", file.path + ":sumProduct",
+                                       "--args", "in:float[n], in:float[n], out:float[n], out:float[n]", "--sizes", "1,33x17",
+                                       "--tolerance", "exact"])
+        #expect(two.status == 0 && two.output.contains("All 2 cases passed."), "\(two.output)")
+        let integers = try Self.runSwiftcl(["validate", file.path, "--kernel", "mixBitsSlow", "--reference", file.path + ":mixBits",
+                                            "--args", "in:uint4[n], in:int[n], out:uint4[n], int=n", "--sizes", "1,999",
+                                            "--tolerance", "exact", "--local", "8"])
+        #expect(integers.status == 0 && integers.output.contains("All 4 cases passed."), "\(integers.output)")
+        let bad = try Self.runSwiftcl(["validate", file.path, "--kernel", "saxpy", "--reference", file.path + ":saxpy",
+                                       "--args", "float=2, in:flot[n], inout:float[n], uint=n"])
+        #expect(bad.status == 64 && bad.output.contains("unknown element type 'flot'"), "\(bad.output)")
+
+        let bench = try Self.runSwiftcl(["bench", file.path, "--kernel", "saxpy", "--kernel", "saxpyWrong", "--sizes", "4096",
+                                         "--quick", "--json", json.path] + saxpy)
+        #expect(bench.status == 1 && bench.output.contains("Melem/s"), "a failing variant fails the run: \(bench.output)")
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
+        let timed = try #require(results.first { ($0["variant"] as? String)?.hasSuffix(":saxpy") == true })
+        let traffic = try #require(timed["traffic"] as? [String: Any])
+        #expect(traffic["bytes_read"] as? Int == 8 * 4096 && traffic["bytes_written"] as? Int == 4 * 4096)
+        let seconds = try #require((timed["device_seconds"] as? [String: Any])?["median"] as? Double)
+        let gb = try #require(timed["gb_per_s"] as? Double)
+        #expect(abs(gb - 12 * 4096 / seconds / 1e9) <= gb * 1e-9, "GB/s is 12 bytes per element over the median device time")
+        #expect(results.first { ($0["variant"] as? String)?.hasSuffix(":saxpyWrong") == true }?["verified"] as? Bool == false)
+    }
 }

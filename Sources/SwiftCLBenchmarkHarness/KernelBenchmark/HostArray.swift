@@ -81,4 +81,13 @@ public struct BenchmarkBuffers {
         }
         return buffer
     }
+
+    /// The buffer named `name` as a kernel argument, whatever its element type.
+    /// - Throws: ``BenchmarkError/argumentType(name:expected:)`` when there is no such buffer.
+    public func argument(_ name: String) throws -> any KernelArgument {
+        guard let argument = objects[name] as? any KernelArgument else {
+            throw BenchmarkError.argumentType(name: name, expected: "a buffer")
+        }
+        return argument
+    }
 }

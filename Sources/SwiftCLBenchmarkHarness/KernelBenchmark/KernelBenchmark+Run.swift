@@ -105,19 +105,24 @@ struct PreparedRun {
     let inPlace: [String]
 
     init(variant: KernelBenchmark.Variant, size: ProblemSize, host: HostArrays, benchmark: KernelBenchmark, queue: ComputeQueue) throws {
+        try self.init(encode: try variant.prepare(queue, size), host: host, inPlace: benchmark.inPlace, queue: queue)
+    }
+
+    /// Buffers uploaded from `host`, run by `encode`; `inPlace` arrays are rewritten before every run.
+    init(encode: @escaping KernelBenchmark.Variant.Encode, host: HostArrays, inPlace: Set<String>, queue: ComputeQueue) throws {
         self.queue = queue
         self.host = host
         var objects: [String: MemoryObject] = [:]
         for name in host.names { objects[name] = try host[name]?.upload(queue.context) }
         buffers = BenchmarkBuffers(objects: objects)
-        encode = try variant.prepare(queue, size)
-        inPlace = host.names.filter(benchmark.inPlace.contains)
+        self.encode = encode
+        self.inPlace = host.names.filter(inPlace.contains)
     }
 
-    /// Runs once on fresh arrays and compares every output with the reference.
-    func verify(outputs: [String], expected: HostArrays, tolerance: Tolerance, outputTolerances: [String: Tolerance]) throws -> [OutputComparison] {
+    /// Runs once on fresh arrays and returns the arrays named `outputs` as the run left them.
+    func outputs(_ outputs: [String]) throws -> [HostArray] {
         try restore()
-        let actual = try queue.sync { cl in
+        return try queue.sync { cl in
             try encode(cl, buffers)
             return try outputs.map { name -> HostArray in
                 guard let array = host[name], let object = buffers.objects[name] else {
@@ -126,6 +131,11 @@ struct PreparedRun {
                 return try array.download(cl, object)
             }
         }
+    }
+
+    /// Runs once on fresh arrays and compares every output with the reference.
+    func verify(outputs: [String], expected: HostArrays, tolerance: Tolerance, outputTolerances: [String: Tolerance]) throws -> [OutputComparison] {
+        let actual = try self.outputs(outputs)
         return zip(outputs, actual).map { name, array in
             // `expected[name]` exists: the run checked every output has a reference.
             array.compare(expected[name] ?? array, name, outputTolerances[name] ?? tolerance)

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import SwiftCL
+import SwiftCLBenchmarkHarness
+import SwiftCLGenerator
+import SwiftCLValidation
+
+/// The options `validate FILE.cl` and `bench FILE.cl` share: which kernels, their arguments, sizes, tolerance.
+struct UserKernelOptions: ParsableArguments {
+    @Option(name: .customLong("kernel"), help: "The kernel to run (repeatable for bench: each is a variant).")
+    var kernels: [String] = []
+
+    @Option(help: ArgumentHelp("The reference kernel, FILE.cl:NAME (default for bench: the first --kernel).", valueName: "FILE.cl:NAME"))
+    var reference: String?
+
+    @Option(help: ArgumentHelp("""
+        The kernel's arguments in order: in:TYPE[COUNT], out:TYPE[COUNT], inout:TYPE[COUNT] (buffers) or TYPE=VALUE \
+        (scalars); COUNT and VALUE may use n (elements), w, h, d. Example: "float=2, in:float[n], inout:float[n], uint=n".
+        """, valueName: "SPEC"))
+    var args: String?
+
+    @Option(help: ArgumentHelp("Problem sizes: N, WxH or WxHxD, comma-separated.", valueName: "SIZES"))
+    var sizes: String = "1,7,1000,4096"
+
+    @Option(help: ArgumentHelp("exact, abs:B, rel:R, ulp:N or allclose:ATOL,RTOL.", valueName: "TOLERANCE"))
+    var tolerance: String = "allclose:1e-6,1e-5"
+
+    @Option(help: ArgumentHelp("""
+        Local sizes to try besides the runtime's choice (first dimension), comma-separated; the global size is then \
+        rounded up to a multiple, so the kernel must check its bounds (bench uses the first).
+        """, valueName: "SIZES"))
+    var local: String = ""
+
+    @Option(name: .customShort("D"), help: ArgumentHelp("A preprocessor definition for both files (repeatable).", valueName: "NAME=VALUE"))
+    var definitions: [String] = []
+
+    /// Spec, sizes, tolerance and local sizes are read before anything runs, so a typo is a usage error (exit 64).
+    func validate() throws {
+        do {
+            if let args { _ = try KernelArgumentSpec(args) }
+            _ = try parsedSizes()
+            _ = try parsedTolerance()
+            _ = try parsedLocalSizes()
+        } catch let error as KernelSpecError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func parsedSizes() throws -> [ProblemSize] { try sizes.split(separator: ",").map { try ProblemSize(spec: String($0)) } }
+    func parsedTolerance() throws -> Tolerance { try Tolerance(spec: tolerance) }
+    func parsedLocalSizes() throws -> [Int] {
+        try local.split(separator: ",").map { text in
+            guard let value = Int(text), value > 0 else { throw ValidationError("--local: '\(text)' is not a positive integer") }
+            return value
+        }
+    }
+
+    /// The kernels named by `--kernel` in `file`, with the file's declared options and the -D definitions.
+    func userKernels(in file: String) throws -> [UserKernel] {
+        guard !kernels.isEmpty else { throw ValidationError("give --kernel NAME for \(file)") }
+        let spec = try self.spec()
+        let (source, options) = try load(file)
+        return kernels.map { UserKernel(source: source, name: $0, spec: spec, options: options) }
+    }
+
+    /// The `--reference FILE.cl:NAME` kernel, if given.
+    func referenceKernel() throws -> UserKernel? {
+        guard let reference else { return nil }
+        guard let colon = reference.lastIndex(of: ":"), colon != reference.startIndex, reference.index(after: colon) != reference.endIndex else {
+            throw ValidationError("--reference needs FILE.cl:NAME, got \(reference)")
+        }
+        let (source, options) = try load(String(reference[..<colon]))
+        return UserKernel(source: source, name: String(reference[reference.index(after: colon)...]), spec: try spec(), options: options)
+    }
+
+    private func spec() throws -> KernelArgumentSpec {
+        guard let args else { throw ValidationError("give --args with the kernel's arguments, e.g. \"float=2, in:float[n], inout:float[n], uint=n\"") }
+        return try KernelArgumentSpec(args)
+    }
+
+    private func load(_ path: String) throws -> (ProgramSource, BuildOptions) {
+        let text = try CheckCommand.readSource(URL(fileURLWithPath: path))
+        var options = BuildOptions()
+        options.raw = SwiftGenerator.declaredOptions(in: text)
+        for definition in definitions {
+            let (name, value) = try CheckCommand.parseDefinition(definition)
+            options.define(name, value)
+        }
+        return (ProgramSource(name: path, text: text), options)
+    }
+}
