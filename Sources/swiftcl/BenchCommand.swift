@@ -161,7 +161,7 @@ extension BenchCommand {
         print("Verifying against \(reference.label) (\(user.tolerance))"
             + (given == nil ? "; no --reference, so the first kernel is the oracle and is itself checked only for repeatability" : ""))
         var benchmark = try reference.benchmark(variants: kernels, tolerance: try user.parsedTolerance(),
-                                                local: try user.parsedLocalSizes().first, on: queue)
+                                                localSizes: [nil] + (try user.parsedLocalSizes()).map(Optional.some), on: queue)
         if quick { benchmark.settings.samples = 3; benchmark.settings.sampleBudget = 0.01 }
         let progress = ProgressLine()
         let results = try benchmark.run(sizes: try user.parsedSizes(), on: queue) { progress.show($0) }

@@ -27,7 +27,7 @@ struct UserKernelOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("""
         Local sizes to try besides the runtime's choice (first dimension), comma-separated; the global size is then \
-        rounded up to a multiple, so the kernel must check its bounds (bench uses the first).
+        rounded up to a multiple, so the kernel must check its bounds (bench times each beside the runtime's choice).
         """, valueName: "SIZES"))
     var local: String = ""
 

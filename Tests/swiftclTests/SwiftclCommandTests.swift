@@ -117,7 +117,7 @@ struct SwiftclCommandTests {
         #expect(bad.status == 64 && bad.output.contains("unknown element type 'flot'"), "\(bad.output)")
 
         let bench = try Self.runSwiftcl(["bench", file.path, "--kernel", "saxpy", "--kernel", "saxpyWrong", "--sizes", "4096",
-                                         "--quick", "--json", json.path] + saxpy)
+                                         "--local", "16", "--quick", "--json", json.path] + saxpy)
         #expect(bench.status == 1 && bench.output.contains("Melem/s"), "a failing variant fails the run: \(bench.output)")
         let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
         let timed = try #require(results.first { ($0["variant"] as? String)?.hasSuffix(":saxpy") == true })
@@ -127,5 +127,9 @@ struct SwiftclCommandTests {
         let gb = try #require(timed["gb_per_s"] as? Double)
         #expect(abs(gb - 12 * 4096 / seconds / 1e9) <= gb * 1e-9, "GB/s is 12 bytes per element over the median device time")
         #expect(results.first { ($0["variant"] as? String)?.hasSuffix(":saxpyWrong") == true }?["verified"] as? Bool == false)
+        // --local adds a variant per kernel at that local size, beside the runtime's choice.
+        #expect(results.compactMap { $0["variant"] as? String }.map { $0.split(separator: ":").last.map(String.init) ?? "" }
+            == ["saxpy", "saxpy@local 16", "saxpyWrong", "saxpyWrong@local 16"])
+        #expect(results.first { ($0["variant"] as? String)?.hasSuffix("saxpy@local 16") == true }?["verified"] as? Bool == true)
     }
 }

@@ -86,10 +86,12 @@ extension UserKernel {
         }
     }
 
-    /// A benchmark on `queue` timing `variants` (kernels with this kernel's arguments), each verified against this
-    /// kernel's outputs on the same inputs; traffic is the spec's buffers read and written once per run.
+    /// A benchmark on `queue` timing `variants` (kernels with this kernel's arguments) at each of `localSizes` (nil:
+    /// the runtime's choice; a variant per kernel and local size, named `FILE.cl:NAME@local L`), each verified
+    /// against this kernel's outputs on the same inputs; traffic is the spec's buffers read and written once per run.
     /// - Throws: as ``kernel(on:)``.
-    public func benchmark(variants: [UserKernel], tolerance: Tolerance, local: Int? = nil, on queue: ComputeQueue) throws -> KernelBenchmark {
+    public func benchmark(variants: [UserKernel], tolerance: Tolerance, localSizes: [Int?] = [nil],
+                          on queue: ComputeQueue) throws -> KernelBenchmark {
         let reference = self
         let names = spec.names(for: try kernel(on: queue))
         var benchmark = KernelBenchmark(
@@ -98,9 +100,12 @@ extension UserKernel {
             outputs: spec.outputs(names: names),
             reference: { arrays, size in try reference.outputs(on: queue, size: size, local: nil, arrays: arrays) },
             tolerance: tolerance,
-            variants: variants.map { variant in
-                KernelBenchmark.Variant(name: variant.label, traffic: { (try? variant.spec.traffic(for: $0)) ?? Traffic(bytesRead: 0, bytesWritten: 0) }) { queue, size in
-                    try variant.prepare(on: queue, size: size, local: local)
+            variants: variants.flatMap { variant in
+                localSizes.map { local in
+                    KernelBenchmark.Variant(name: variant.label + (local.map { "@local \($0)" } ?? ""),
+                                            traffic: { (try? variant.spec.traffic(for: $0)) ?? Traffic(bytesRead: 0, bytesWritten: 0) }) { queue, size in
+                        try variant.prepare(on: queue, size: size, local: local)
+                    }
                 }
             })
         benchmark.inPlace = spec.inPlace(names: names)
