@@ -74,11 +74,7 @@ public struct Validator: Sendable {
             rows.append([group[0].check, group[0].device, "\(group.count)", failed.isEmpty ? "0" : "\(failed.count) FAIL",
                          worst.isFinite ? String(format: "%.3g", worst) : "error", group[0].tolerance])
         }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = rows.map { row in
-            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-        }
-        lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
+        var lines = TextTable.lines(rows)
         for failure in cases.filter({ !$0.passed }).prefix(20) { lines.append(failure.description) }
         return lines.joined(separator: "\n")
     }

@@ -44,12 +44,7 @@ extension KernelBenchmarkResult {
                          result.rate.map { "\(format($0.median)) \(result.rateUnit)" } ?? "-", format(result.gbPerS, 2),
                          format(result.gflopPerS, 2), format(result.percentOfBound), check])
         }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = rows.map { row in
-            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-        }
-        lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
-        return lines.joined(separator: "\n")
+        return TextTable.lines(rows).joined(separator: "\n")
     }
 
     /// The results as JSON (slashes unescaped: `"Melem/s"`).

@@ -35,7 +35,11 @@ public struct UserKernel: Sendable {
 
     /// The encode closure for `size` with `local` (nil: the runtime's choice), for a kernel benchmark.
     func prepare(on queue: ComputeQueue, size: ProblemSize, local: Int?) throws -> KernelBenchmark.Variant.Encode {
-        let kernel = try kernel(on: queue)
+        try encode(try kernel(on: queue), size: size, local: local)
+    }
+
+    /// The encode closure of an already looked-up `kernel`.
+    private func encode(_ kernel: Kernel, size: ProblemSize, local: Int?) throws -> KernelBenchmark.Variant.Encode {
         let names = spec.names(for: kernel)
         let range = try Self.range(size, local: local)
         return { cl, buffers in
@@ -47,7 +51,7 @@ public struct UserKernel: Sendable {
     func outputs(on queue: ComputeQueue, size: ProblemSize, local: Int?, arrays: HostArrays) throws -> HostArrays {
         let kernel = try kernel(on: queue)
         let names = spec.names(for: kernel)
-        let run = try PreparedRun(encode: try prepare(on: queue, size: size, local: local), host: arrays, inPlace: [], queue: queue)
+        let run = try PreparedRun(encode: try encode(kernel, size: size, local: local), host: arrays, inPlace: [], queue: queue)
         let outputs = spec.outputs(names: names)
         let actual = try run.outputs(outputs)
         var result = HostArrays()
