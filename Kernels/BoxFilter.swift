@@ -21,7 +21,7 @@ public final class BoxFilter: Sendable {
 
     /// Builds the variant's kernels (once per context, range and variant parameters).
     /// - Throws: ``BoxFilterError/rangeOutOfBounds(range:allowed:)``, `BuildError` or `OpenCLError` from the build.
-    public init(variant: BoxFilterVariant, context: Context, range: Int = 2) throws {
+    public init(variant: BoxFilterVariant = .fastest, context: Context, range: Int = 2) throws {
         guard (0...16).contains(range) else {
             throw BoxFilterError.rangeOutOfBounds(range: range, allowed: 0...16)
         }
@@ -33,6 +33,9 @@ public final class BoxFilter: Sendable {
         }
         if case let .strip(rows) = variant.pipeline {
             options.define("KROWS", rows)
+        }
+        if case let .rows(perItem) = variant.pipeline {
+            options.define("ROWS", perItem)
         }
         if case let .vector(width, band) = variant.pipeline {
             options.define("VW", width)
@@ -84,7 +87,7 @@ public final class BoxFilter: Sendable {
         case .image:
             return Workspace(width: width, height: height, bands: bands, temporary: nil, aux: nil,
                              image: try Image(format: .rFloat, width: width, height: height, context: context, access: .readOnly))
-        case .naive, .strip, .vector:
+        case .naive, .strip, .vector, .rows:
             return Workspace(width: width, height: height, bands: bands, temporary: nil, aux: nil)
         case .separable:
             return Workspace(width: width, height: height, bands: bands,
@@ -131,6 +134,9 @@ public final class BoxFilter: Sendable {
                               width, height, input, output)
             }
             try encodeBorderColumns(cl, interior: interior, width: w, height: h, input: input, output: output)
+        case let .rows(perItem):
+            try cl.launch(kernels[0], try rowsRange(perItem: perItem, height: h, device: cl.device), width, height, input, output,
+                          Int32(streamsOutput(width: w, height: h) ? 1 : 0))
         case .image:
             guard let image = workspace.image, let sampler else { throw missingScratch() }
             try cl.copy(from: input, to: image)
@@ -196,6 +202,21 @@ public final class BoxFilter: Sendable {
         if rightStart < w {
             try cl.launch(naive, NDRange(global: [w - rightStart, h], offset: [rightStart, 0]), width, height, input, output)
         }
+    }
+
+    /// One work-group per compute unit, each a contiguous run of row blocks, so that a thread walks
+    /// down the image and the rows shared by neighbouring blocks are still in its cache.
+    private func rowsRange(perItem: Int, height h: Int, device: Device) throws -> NDRange {
+        let items = (h + perItem - 1) / perItem
+        let limit = try kernels[0].workGroupInfo(on: device).maxWorkGroupSize
+        let local = max(1, min(limit, (items + device.computeUnits - 1) / max(1, device.computeUnits)))
+        return try NDRange(roundUp(items, local), local: local)
+    }
+
+    /// Whether the output goes around the caches: only when input and output together exceed what
+    /// the caches could hold anyway (16 MiB), so small images stay cached for whatever reads them next.
+    public func streamsOutput(width: Int, height: Int) -> Bool {
+        width * height * 2 * MemoryLayout<Float>.size > 16 << 20
     }
 
     private func pixelRange(_ w: Int, _ h: Int, _ localSize: Int?) throws -> NDRange {

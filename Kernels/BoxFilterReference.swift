@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SwiftCL
 
 /// Host implementations of the box filter: the exact oracle every variant is checked against, and
@@ -27,12 +28,25 @@ public enum BoxFilterReference {
         return output
     }
 
-    /// The fast host peer: bands of rows spread over the cores with `concurrentPerform`; per output
-    /// row, the vertical taps are summed into a row buffer with SIMD16, then the horizontal taps.
+    /// The fast host peer, returning a new array (see ``fast(_:into:width:height:range:)``).
     public static func fast(_ input: [Float], width: Int, height: Int, range: Int) throws -> [Float] {
-        try validate(input, width: width, height: height, range: range)
         var output = [Float](repeating: 0, count: input.count)
-        let bands = min(height, 64)
+        try fast(input, into: &output, width: width, height: height, range: range)
+        return output
+    }
+
+    /// The fast host peer, written as a performance engineer would without OpenCL: one contiguous
+    /// band of rows per core (`concurrentPerform`); in each band a row of column sums over the box's
+    /// rows, kept up to date with SIMD16 adds of the row entering the box and subtracts of the row
+    /// leaving it (recomputed every 64 rows so rounding cannot drift), then the horizontal taps from
+    /// that row, which stays in the L1 cache. `output` must hold `width × height` pixels.
+    /// - Throws: ``BoxFilterError`` for a bad size, range or output count.
+    public static func fast(_ input: [Float], into output: inout [Float], width: Int, height: Int, range: Int) throws {
+        try validate(input, width: width, height: height, range: range)
+        guard output.count == input.count else {
+            throw BoxFilterError.pixelCountMismatch(what: "host output", count: output.count, width: width, height: height)
+        }
+        let bands = min(height, max(1, ProcessInfo.processInfo.activeProcessorCount))
         input.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { destination in
                 guard let sourceBase = source.baseAddress, let destinationBase = destination.baseAddress else { return }
@@ -41,11 +55,12 @@ public enum BoxFilterReference {
                     let rows = (height + bands - 1) / bands
                     let y0 = band * rows, y1 = min(height, y0 + rows)
                     guard y0 < y1 else { return }
-                    filterBand(from.pointer, to.pointer, width: width, height: height, range: range, rows: y0..<y1)
+                    let filter = BandFilter(width: width, height: height, range: range)
+                    defer { filter.deallocate() }
+                    filter.run(from.pointer, to.pointer, rows: y0..<y1)
                 }
             }
         }
-        return output
     }
 
     static func validate(_ input: [Float], width: Int, height: Int, range: Int) throws {
@@ -56,63 +71,6 @@ public enum BoxFilterReference {
         }
         guard width.multipliedReportingOverflow(by: height) == (input.count, false) else {
             throw BoxFilterError.pixelCountMismatch(what: "host input", count: input.count, width: width, height: height)
-        }
-    }
-
-    private static func filterBand(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>,
-                                   width: Int, height: Int, range: Int, rows: Range<Int>) {
-        let padded = UnsafeMutablePointer<Float>.allocate(capacity: width + 2 * range)
-        defer { padded.deallocate() }
-        padded.initialize(repeating: 0, count: width + 2 * range)
-        let sums = padded + range
-        let raw = UnsafeMutableRawPointer(sums)
-        for y in rows {
-            let top = max(0, y - range), bottom = min(height - 1, y + range)
-            let first = UnsafeRawPointer(input + width * top)
-            var x = 0
-            while x + 16 <= width {
-                raw.storeBytes(of: first.loadUnaligned(fromByteOffset: x * 4, as: SIMD16<Float>.self), toByteOffset: x * 4, as: SIMD16<Float>.self)
-                x += 16
-            }
-            while x < width { sums[x] = input[width * top + x]; x += 1 }
-            if bottom > top {
-                for yy in (top + 1)...bottom {
-                    let row = UnsafeRawPointer(input + width * yy)
-                    x = 0
-                    while x + 16 <= width {
-                        let sum = raw.loadUnaligned(fromByteOffset: x * 4, as: SIMD16<Float>.self)
-                            + row.loadUnaligned(fromByteOffset: x * 4, as: SIMD16<Float>.self)
-                        raw.storeBytes(of: sum, toByteOffset: x * 4, as: SIMD16<Float>.self)
-                        x += 16
-                    }
-                    while x < width { sums[x] += input[width * yy + x]; x += 1 }
-                }
-            }
-            let rowCount = Float(bottom - top + 1)
-            let outRow = output + width * y
-            let taps = 2 * range + 1
-            let interiorWeight = 1 / (rowCount * Float(taps))
-            let left = min(range, width), right = max(left, width - range)
-            for x in 0..<width where x < left || x >= right {
-                var sum: Float = 0
-                for dx in -range...range { sum += sums[x + dx] }
-                outRow[x] = sum / (rowCount * Float(min(width - 1, x + range) - max(0, x - range) + 1))
-            }
-            x = left
-            let outRaw = UnsafeMutableRawPointer(outRow)
-            let weight = SIMD16<Float>(repeating: interiorWeight)
-            while x + 16 <= right {
-                var sum = SIMD16<Float>(repeating: 0)
-                for dx in -range...range { sum += raw.loadUnaligned(fromByteOffset: (x + dx) * 4, as: SIMD16<Float>.self) }
-                outRaw.storeBytes(of: sum * weight, toByteOffset: x * 4, as: SIMD16<Float>.self)
-                x += 16
-            }
-            while x < right {
-                var sum: Float = 0
-                for dx in -range...range { sum += sums[x + dx] }
-                outRow[x] = sum * interiorWeight
-                x += 1
-            }
         }
     }
 }

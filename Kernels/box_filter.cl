@@ -454,3 +454,168 @@ kernel void boxAvgVec(int w, int h, global const float *restrict in, global floa
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Beyond the guide, at the memory bound on PoCL's CPU device: ROWS output rows per work item, the
+// whole width, 16 columns at a time in float16 registers, nothing written but the output.
+// - Vertical first: the ROWS + 2*RANGE input rows of a 16-column block are loaded once (rows outside
+//   the image are zero) and the ROWS vertical sums come from one running sum.
+// - Horizontal from registers: the sums of the blocks left and right of the current one are kept, and
+//   the 2*RANGE shifted neighbours are lane shuffles of (left, current) and (current, right), not loads.
+// - One multiply per pixel by 1 / (rows counted * TAPS); only the blocks touching the left or right
+//   border scale per column.
+// - With STREAM != 0 and a 64-byte-aligned output row, full blocks are written with non-temporal
+//   stores (no read-for-ownership of the output, no cache pollution): on a large image this halves the
+//   write traffic. The host asks for it only when the image does not fit in the caches.
+// Any width and height; RANGE <= 16. Global size: ceil(h / ROWS) rounded up to the local size.
+#ifndef ROWS
+#define ROWS 4
+#endif
+#define ROW_SPAN (ROWS + 2 * RANGE)
+
+#define LANES16(b) (b)+0, (b)+1, (b)+2, (b)+3, (b)+4, (b)+5, (b)+6, (b)+7, \
+                   (b)+8, (b)+9, (b)+10, (b)+11, (b)+12, (b)+13, (b)+14, (b)+15
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_shufflevector)
+#define HAS_SHUFFLEVECTOR 1
+#endif
+#if __has_builtin(__builtin_nontemporal_store)
+#define HAS_NONTEMPORAL_STORE 1
+#endif
+#endif
+// Lanes i - s of (left, cur) and i + s of (cur, right), for 1 <= s <= 16.
+#ifdef HAS_SHUFFLEVECTOR
+#define SHIFTED_RIGHT(left, cur, s) __builtin_shufflevector(left, cur, LANES16(16 - (s)))
+#define SHIFTED_LEFT(cur, right, s) __builtin_shufflevector(cur, right, LANES16(s))
+#else
+#define SHIFTED_RIGHT(left, cur, s) shuffle2(left, cur, (uint16)(LANES16(16 - (s))))
+#define SHIFTED_LEFT(cur, right, s) shuffle2(cur, right, (uint16)(LANES16(s)))
+#endif
+#define TAP_PAIR(k) s += SHIFTED_RIGHT(left, cur, k) + SHIFTED_LEFT(cur, right, k);
+
+// The horizontal box sum of the 16 lanes of `cur`, given the blocks beside it.
+__attribute__((always_inline)) inline float16 horizontalSum(float16 left, float16 cur, float16 right)
+{
+    float16 s = cur;
+#if RANGE >= 1
+    TAP_PAIR(1)
+#endif
+#if RANGE >= 2
+    TAP_PAIR(2)
+#endif
+#if RANGE >= 3
+    TAP_PAIR(3)
+#endif
+#if RANGE >= 4
+    TAP_PAIR(4)
+#endif
+#if RANGE >= 5
+    TAP_PAIR(5)
+#endif
+#if RANGE >= 6
+    TAP_PAIR(6)
+#endif
+#if RANGE >= 7
+    TAP_PAIR(7)
+#endif
+#if RANGE >= 8
+    TAP_PAIR(8)
+#endif
+#if RANGE >= 9
+    TAP_PAIR(9)
+#endif
+#if RANGE >= 10
+    TAP_PAIR(10)
+#endif
+#if RANGE >= 11
+    TAP_PAIR(11)
+#endif
+#if RANGE >= 12
+    TAP_PAIR(12)
+#endif
+#if RANGE >= 13
+    TAP_PAIR(13)
+#endif
+#if RANGE >= 14
+    TAP_PAIR(14)
+#endif
+#if RANGE >= 15
+    TAP_PAIR(15)
+#endif
+#if RANGE >= 16
+    TAP_PAIR(16)
+#endif
+    return s;
+}
+
+// Vertical sums of output rows y0 .. y0 + ROWS - 1 over the 16 columns from x (lanes at or beyond w,
+// and rows outside the image, count as 0).
+__attribute__((always_inline)) inline void verticalSums(global const float *restrict in, int w, int h, int x, int y0, float16 *sums)
+{
+    float16 rows[ROW_SPAN];
+    if (x + 16 <= w) {
+        #pragma unroll
+        for (int t = 0; t < ROW_SPAN; t++) {
+            int y = y0 - RANGE + t;
+            rows[t] = (y >= 0 && y < h) ? vload16(0, in + (size_t)w * y + x) : (float16)(0.0f);
+        }
+    } else {
+        #pragma unroll
+        for (int t = 0; t < ROW_SPAN; t++) {
+            int y = y0 - RANGE + t;
+            float lanes[16];
+            for (int i = 0; i < 16; i++) lanes[i] = (y >= 0 && y < h && x + i < w) ? in[(size_t)w * y + x + i] : 0.0f;
+            rows[t] = vload16(0, lanes);
+        }
+    }
+    float16 s = rows[0];
+    #pragma unroll
+    for (int t = 1; t < TAPS; t++) s += rows[t];
+    sums[0] = s;
+    #pragma unroll
+    for (int j = 1; j < ROWS; j++) {
+        s += rows[j + 2 * RANGE] - rows[j - 1];
+        sums[j] = s;
+    }
+}
+
+kernel void boxAvgRows(int w, int h, global const float *restrict in, global float *restrict out, int stream)
+{
+    int y0 = (int)get_global_id(0) * ROWS;
+    if (y0 >= h) return;
+    float scale[ROWS];
+    #pragma unroll
+    for (int j = 0; j < ROWS; j++) scale[j] = 1.0f / (float)(inCount(y0 + j, h) * TAPS);
+    float16 left[ROWS], cur[ROWS], right[ROWS];
+    #pragma unroll
+    for (int j = 0; j < ROWS; j++) left[j] = (float16)(0.0f);
+    verticalSums(in, w, h, 0, y0, cur);
+    for (int x = 0; x < w; x += 16) {
+        if (x + 16 < w) {
+            verticalSums(in, w, h, x + 16, y0, right);
+        } else {
+            #pragma unroll
+            for (int j = 0; j < ROWS; j++) right[j] = (float16)(0.0f);
+        }
+        bool interior = x >= RANGE && x + 16 + RANGE <= w;
+        #pragma unroll
+        for (int j = 0; j < ROWS; j++) {
+            float16 s = horizontalSum(left[j], cur[j], right[j]);
+            int y = y0 + j;
+            if (y < h) {
+                global float *o = out + (size_t)w * y + x;
+                if (interior) {
+#ifdef HAS_NONTEMPORAL_STORE
+                    if (stream && ((size_t)o & 63) == 0) __builtin_nontemporal_store(s * scale[j], (global float16 *)o);
+                    else
+#endif
+                    vstore16(s * scale[j], 0, o);
+                } else {
+                    for (int i = 0; i < 16 && x + i < w; i++) o[i] = s[i] * (scale[j] * (float)TAPS / (float)inCount(x + i, w));
+                }
+            }
+            left[j] = cur[j];
+            cur[j] = right[j];
+        }
+    }
+}

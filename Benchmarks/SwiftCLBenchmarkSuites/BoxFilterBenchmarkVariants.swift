@@ -34,10 +34,11 @@ public enum BoxFilterBenchmarkVariants {
 
     /// The fast multi-threaded SIMD Swift implementation, benchmarked as a peer.
     public static func hostPeer(range: Int) -> BenchmarkVariant {
-        BenchmarkVariant(name: "host-swift-parallel", kernels: [], plan: "Swift: row bands on concurrentPerform, SIMD16 taps",
+        BenchmarkVariant(name: "host-swift-parallel", kernels: [],
+                plan: "Swift: a row band per core, SIMD16 running column sums, horizontal taps from an L1 row",
                 parameters: ["RANGE": "\(range)"],
-                body: .host { input, problem in
-                    try BoxFilterReference.fast(input, width: problem.width, height: problem.height, range: range)
+                body: .host { input, output, problem in
+                    try BoxFilterReference.fast(input, into: &output, width: problem.width, height: problem.height, range: range)
                 })
     }
 
@@ -48,5 +49,17 @@ public enum BoxFilterBenchmarkVariants {
             let copy = try CopyCL.Copy(context: queue.context)
             let range = try NDRange(problem.pixels)
             return BenchmarkVariant.Prepared { cl, input, output in try copy(cl, range, in: input, out: output) }
+        })
+
+    /// The streaming copy: a row per work item, float16 loads and non-temporal stores — the copy the
+    /// rows variants' own writes should be held to, since they stream their output too.
+    public static let streamingCopyBound = BenchmarkVariant(
+        name: "copy-streaming", kernels: ["copyRowsStreaming"], plan: "a row per work item, float16, non-temporal stores",
+        body: .device { queue, problem, _ in
+            let copy = try CopyCL.CopyRowsStreaming(context: queue.context)
+            let range = try NDRange(problem.height)
+            return BenchmarkVariant.Prepared { cl, input, output in
+                try copy(cl, range, w: problem.width, h: problem.height, in: input, out: output)
+            }
         })
 }

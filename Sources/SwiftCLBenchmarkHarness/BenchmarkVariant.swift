@@ -19,8 +19,9 @@ public struct BenchmarkVariant: Sendable {
     public enum Body: Sendable {
         /// Prepares the variant on a queue for a problem with a local size (nil: the runtime's choice).
         case device(@Sendable (ComputeQueue, ImageProblem, Int?) throws -> Prepared)
-        /// Computes the output on the host.
-        case host(@Sendable ([Float], ImageProblem) throws -> [Float])
+        /// Computes the output on the host into `output`, which the harness allocates once (and the
+        /// first run touches), as a device variant writes into a buffer allocated once.
+        case host(@Sendable (_ input: [Float], _ output: inout [Float], ImageProblem) throws -> Void)
     }
 
     /// The stable name the suite selects the variant by.
