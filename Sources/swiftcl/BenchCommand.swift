@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write a Markdown report to this path.")
     var markdown: String?
 
-    @Option(help: "Write an SVG bar chart of the box suite here (the copy suite's line chart goes next to it, -copy.svg).")
+    @Option(help: "Write an SVG bar chart of the box suite here (the copy suite's line chart goes next to it as -copy.svg, the box size sweep's as -sizes.svg and -sizes-percent.svg).")
     var chart: String?
 
     @Option(help: "Compare with an earlier --json report; exit non-zero on a regression beyond --threshold.")
@@ -104,6 +104,14 @@ struct BenchCommand: ParsableCommand {
                     url.deletingPathExtension().lastPathComponent + "-copy.svg")
                 try Data(copy.utf8).write(to: named, options: .atomic)
                 print("Copy chart: \(named.path)")
+            }
+            if let (rates, percent) = report.sizesCharts() {
+                for (suffix, svg) in [("-sizes.svg", rates), ("-sizes-percent.svg", percent)] {
+                    let named = url.deletingLastPathComponent().appendingPathComponent(
+                        url.deletingPathExtension().lastPathComponent + suffix)
+                    try Data(svg.utf8).write(to: named, options: .atomic)
+                    print("Size chart: \(named.path)")
+                }
             }
             if let bars = report.barChart(suite: "box") ?? report.barChart(suite: "box-sizes") {
                 try Data(bars.utf8).write(to: url, options: .atomic)

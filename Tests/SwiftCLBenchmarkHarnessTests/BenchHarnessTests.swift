@@ -39,6 +39,32 @@ struct BenchHarnessTests {
         }
     }
 
+    @Test("the size sweep's charts plot each variant and the copy bound against the image side")
+    func sizeCharts() throws {
+        var records: [BenchmarkRecord] = []
+        var suites: [SuiteSummary] = []
+        for (side, bound) in [(256, 8000.0), (1024, 9000), (4096, 4000)] {
+            for (variant, rate) in [("rows4", bound * 0.9), ("host-swift-parallel", bound * 0.3)] {
+                var record = BenchmarkRecord(suite: "box-sizes", variant: variant, metric: "mpix_per_s",
+                                             summary: Summary([rate])!, unit: "Mpix/s", device: "cpu", verified: true)
+                record.width = side
+                record.height = side
+                record.percentOfCopyBound = rate / bound * 100
+                records.append(record)
+            }
+            suites.append(SuiteSummary(name: "box-sizes", width: side, height: side, copyBoundMpixPerS: bound))
+        }
+        let report = BenchmarkReport(results: records, suites: suites, context: ["device": "cpu"])
+        let (rates, percent) = try #require(report.sizesCharts())
+        for svg in [rates, percent] {
+            let parser = XMLParser(data: Data(svg.utf8))
+            #expect(parser.parse(), "parses as XML: \(parser.parserError.map { "\($0)" } ?? "")")
+            #expect(svg.contains("rows4") && svg.contains("host-swift-parallel") && svg.contains("4096²"))
+        }
+        #expect(rates.contains("copy bound"))
+        #expect(percent.contains("% of copy"))
+    }
+
     static func sampleReport() -> BenchmarkReport {
         var box = BenchmarkRecord(suite: "box", variant: "strip4", metric: "mpix_per_s", summary: Summary([900, 1000, 1100])!,
                                   unit: "Mpix/s", device: "cpu", verified: true)
@@ -94,6 +120,7 @@ struct BenchHarnessTests {
         #expect(bars.contains("strip4") && bars.contains("copy bound"))
         #expect(lines.contains("opencl-copy") && lines.contains("1 KiB"))
         #expect(report.barChart(suite: "nothing") == nil)
+        #expect(report.sizesCharts() == nil, "no sweep, no size chart")
         let markdown = report.markdown()
         #expect(markdown.contains("| suite | variant |") && markdown.contains("| box | strip4 |"))
         #expect(markdown.contains("copy bound 4000 Mpix/s"))
