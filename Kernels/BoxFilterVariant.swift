@@ -46,6 +46,12 @@ public struct BoxFilterVariant: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// Output rows per work item of a rows variant (nil for the others).
+    public var rowsPerItem: Int? {
+        if case let .rows(perItem) = pipeline { return perItem }
+        return nil
+    }
+
     /// The kernels the variant launches, in order.
     public var kernels: [String] {
         switch pipeline {

@@ -36,7 +36,7 @@ public enum BenchmarkSuites {
                 if options.quick {
                     suite.side = 512
                     suite.sweepSides = [256, 512]
-                    suite.settings.samplesPerAllocation = 2
+                    suite.settings.samples = 2
                     suite.settings.allocations = 1
                     suite.settings.sampleBudget = 0.02
                     suite.settings.sweepBudget = 0.01

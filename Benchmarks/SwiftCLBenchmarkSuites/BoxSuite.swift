@@ -3,15 +3,25 @@ import SwiftCLBenchmarkHarness
 import SwiftCLValidation
 import SwiftCLKernels
 
-/// The box filter, the main job: every variant at one size (4096² by default) against the copy bound
-/// measured in the same run, then a size sweep for the naive kernel, the best variant and the host peer.
+/// The box filter, the main job, as ordinary ``KernelBenchmark``s: every variant at one size (4096² by default)
+/// against the copy kernel timed beside it; the bounds that say where the time goes (read-only, write-only, a copy
+/// with the rows variants' halo); the best variant against a streaming copy; then a size sweep of the naive kernel,
+/// the best variant and the host peer.
 public struct BoxSuite: Sendable {
     public var side = 4096
     public var sweepSides = [256, 512, 1024, 2048, 4096, 8192]
-    /// Samples of the size sweep (lighter than the main comparison).
-    public var sweepSettings: Comparison.Settings = {
-        var settings = Comparison.Settings()
-        settings.samplesPerAllocation = 3
+    /// Samples of the main comparison: 3 per allocation on 2 fresh allocations, 80 ms each.
+    public var settings: KernelBenchmark.Settings = {
+        var settings = KernelBenchmark.Settings()
+        settings.samples = 3
+        settings.allocations = 2
+        settings.sampleBudget = 0.08
+        return settings
+    }()
+    /// Samples of the size sweep (lighter than the main comparison; no local-size sweeps).
+    public var sweepSettings: KernelBenchmark.Settings = {
+        var settings = KernelBenchmark.Settings()
+        settings.samples = 3
         settings.allocations = 1
         settings.sampleBudget = 0.05
         settings.sweepsLocalSizes = false
@@ -19,10 +29,11 @@ public struct BoxSuite: Sendable {
     }()
     public var range = 2
     /// Max abs error allowed (inputs lie in [0, 1)).
-    public var tolerance: Float = 1e-4
-    public var settings = Comparison.Settings()
-    /// BenchmarkVariant names to run (nil: all).
+    public var tolerance = 1e-4
+    /// Variant names to run (nil: all).
     public var only: [String]?
+    /// Whether to time the read-only, write-only and halo-copy bounds at the main size.
+    public var timesBounds = true
 
     public init() {}
 
@@ -36,35 +47,44 @@ public struct BoxSuite: Sendable {
         let queue = try ComputeQueue(device: device)
         var variants = BoxFilterBenchmarkVariants.device(range: range) + [BoxFilterBenchmarkVariants.hostPeer(range: range)]
         if let only { variants = variants.filter { only.contains($0.name) } }
+        let mainSize = ProblemSize(width: side, height: side)
         var records: [BenchmarkRecord] = []
         var suites: [SuiteSummary] = []
 
-        var references: [Int: ([Float], [Float])] = [:]
-        let main = try comparison(suite: "box", side: side, tuning: tuning, references: &references, progress: progress)
-        let (mainRecords, bound) = try main.run(variants, on: queue, progress: progress)
+        var main = benchmark("box", variants: variants, tuning: tuning)
+        if timesBounds {
+            main.otherBounds = [BoxFilterBenchmarkVariants.haloCopyBound(rows: BoxFilterVariant.fastest.rowsPerItem ?? 4, range: range),
+                                BoxFilterBenchmarkVariants.readBound, BoxFilterBenchmarkVariants.writeBound]
+        }
+        let mainResults = try main.run(sizes: [mainSize], on: queue, progress: progress)
+        let (mainRecords, bound) = self.records(mainResults, suite: "box", boundsSuite: "box-bounds")
         records += mainRecords
         suites.append(SuiteSummary(name: "box", width: side, height: side, copyBoundMpixPerS: bound))
 
-        let timed = mainRecords.filter { $0.verified && $0.device != "host" }
+        let timed = mainRecords.filter { $0.suite == "box" && $0.verified && $0.device != "host" }
         let best = timed.max { ($0.medianMpixPerS ?? 0) < ($1.medianMpixPerS ?? 0) }
 
         // The guide's copy is one work item per pixel with ordinary stores; the best variants stream
-        // their output, so they are also held to a streaming copy, measured beside them in its own run.
+        // their output, so they are also held to a streaming copy, timed beside them.
         if let best, let bestVariant = variants.first(where: { $0.name == best.variant }) {
-            let streaming = try comparison(suite: "box-vs-streaming-copy", side: side, tuning: tuning, references: &references,
-                                           progress: progress, bound: BoxFilterBenchmarkVariants.streamingCopyBound)
-            let (streamingRecords, streamingBound) = try streaming.run([bestVariant], on: queue, progress: progress)
+            let streaming = benchmark("box-vs-streaming-copy", variants: [bestVariant], tuning: tuning,
+                                      bound: BoxFilterBenchmarkVariants.streamingCopyBound)
+            let (streamingRecords, streamingBound) = self.records(try streaming.run(sizes: [mainSize], on: queue, progress: progress),
+                                                                  suite: "box-vs-streaming-copy", boundsSuite: "box-bounds")
             records += streamingRecords
             suites.append(SuiteSummary(name: "box-vs-streaming-copy", width: side, height: side, copyBoundMpixPerS: streamingBound))
         }
         // The sweep follows the best variant against the naive one and the host peer.
         let sweepNames = Set([BoxFilterVariant.naive.name, best?.variant, "host-swift-parallel"].compactMap { $0 })
         let sweepVariants = variants.filter { sweepNames.contains($0.name) }
-        for sweepSide in sweepSides where !sweepVariants.isEmpty {
+        guard !sweepVariants.isEmpty else { return (records, suites) }
+        var sweep = benchmark("box-sizes", variants: sweepVariants, tuning: tuning)
+        sweep.settings = sweepSettings
+        for sweepSide in sweepSides {
             if sweepSide == side {
                 // The main comparison measured this size with more samples: the sweep reports those
                 // figures rather than a second, lighter measurement that would disagree by noise.
-                records += mainRecords.filter { sweepNames.contains($0.variant) }.map { record in
+                records += mainRecords.filter { $0.suite == "box" && sweepNames.contains($0.variant) }.map { record in
                     var copy = record
                     copy.suite = "box-sizes"
                     copy.note = [record.note, "from the box suite"].compactMap { $0 }.joined(separator: "; ")
@@ -73,32 +93,35 @@ public struct BoxSuite: Sendable {
                 suites.append(SuiteSummary(name: "box-sizes", width: side, height: side, copyBoundMpixPerS: bound))
                 continue
             }
-            var sweep = try comparison(suite: "box-sizes", side: sweepSide, tuning: tuning, references: &references, progress: progress)
-            sweep.settings = sweepSettings
-            let (sweepRecords, sweepBound) = try sweep.run(sweepVariants, on: queue, progress: progress)
+            let results = try sweep.run(sizes: [ProblemSize(width: sweepSide, height: sweepSide)], on: queue, progress: progress)
+            let (sweepRecords, sweepBound) = self.records(results, suite: "box-sizes", boundsSuite: nil)
             records += sweepRecords
             suites.append(SuiteSummary(name: "box-sizes", width: sweepSide, height: sweepSide, copyBoundMpixPerS: sweepBound))
         }
         return (records, suites)
     }
 
-    private func comparison(suite: String, side: Int, tuning: TuningStore?, references: inout [Int: ([Float], [Float])],
-                            progress: (String) -> Void,
-                            bound: BenchmarkVariant = BoxFilterBenchmarkVariants.copyBound) throws -> Comparison {
-        let input: [Float], reference: [Float]
-        if let cached = references[side] {
-            (input, reference) = cached
-        } else {
-            progress("\(suite) \(side)×\(side): computing the reference")
-            input = Self.image(side * side)
-            reference = try BoxFilterReference.exact(input, width: side, height: side, range: range)
-            references[side] = (input, reference)
+    /// The box filter benchmark over `variants` with this suite's range, tolerance, settings and tuning.
+    private func benchmark(_ name: String, variants: [KernelBenchmark.Variant], tuning: TuningStore?,
+                           bound: KernelBenchmark.Variant = BoxFilterBenchmarkVariants.copyBound) -> KernelBenchmark {
+        var benchmark = BoxFilterBenchmarkVariants.benchmark(name: name, range: range, tolerance: tolerance, variants: variants, bound: bound)
+        benchmark.settings = settings
+        benchmark.tuning = tuning
+        benchmark.tuningContext = "RANGE=\(range)|source=\(BoxFilterCL.source.fingerprint)"
+        return benchmark
+    }
+
+    /// Report records: the variants under `suite`, the bounds under `boundsSuite` (the interleaved bound is left out
+    /// when nil; its rate is the suite summary's), and the interleaved bound's median rate.
+    private func records(_ results: [KernelBenchmarkResult], suite: String, boundsSuite: String?) -> ([BenchmarkRecord], Double?) {
+        let boundRate = results.first { $0.isBound }?.rate?.median
+        let records = results.compactMap { result -> BenchmarkRecord? in
+            if result.isBound {
+                guard let boundsSuite else { return nil }
+                return BenchmarkRecord(result, suite: boundsSuite, metric: "mpix_per_s")
+            }
+            return BenchmarkRecord(result, suite: suite, metric: "mpix_per_s", tolerance: tolerance, boundRate: boundRate)
         }
-        var comparison = try Comparison(suite: suite, problem: ImageProblem(side: side), input: input, reference: reference,
-                                        tolerance: tolerance, bound: bound)
-        comparison.settings = settings
-        comparison.tuning = tuning
-        comparison.tuningContext = "RANGE=\(range)|source=\(BoxFilterCL.source.fingerprint)"
-        return comparison
+        return (records, boundRate)
     }
 }

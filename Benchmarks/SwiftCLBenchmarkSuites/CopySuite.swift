@@ -3,8 +3,9 @@ import SwiftCLBenchmarkHarness
 import SwiftCLValidation
 import SwiftCLKernels
 
-/// Copy-kernel bandwidth against buffer size, 1 KiB … 256 MiB (the guide's Figure 11-1), next to a
-/// single-threaded host memory copy, each size verified before it is timed.
+/// Copy-kernel bandwidth against buffer size, 1 KiB … 256 MiB (the guide's Figure 11-1), next to a single-threaded
+/// host memory copy, as a ``KernelBenchmark`` over 1-D sizes: each size verified (exactly) before it is timed. The
+/// kernel's GB/s is from profiling events (the kernel alone); `host_gb_per_s` adds enqueueing and waiting.
 public struct CopySuite: Sendable {
     /// Buffer sizes in bytes.
     public var sizes: [Int] = (0...18).map { 1024 << $0 }
@@ -16,55 +17,54 @@ public struct CopySuite: Sendable {
 
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
         let queue = try ComputeQueue(device: device)
-        let copy = try CopyCL.Copy(context: queue.context)
-        var records: [BenchmarkRecord] = []
-        for bytes in sizes {
-            let count = bytes / MemoryLayout<Float>.stride
-            progress("copy: \(bytes / 1024) KiB")
-            let input = (0..<count).map { Float($0 % 1_000_003) }
-            let a = try Buffer(copying: input, context: queue.context)
-            let b = try Buffer<Float>(count: count, context: queue.context)
-            let range = try NDRange(count)
-            let copied = try queue.sync { cl in
-                try copy(cl, range, in: a, out: b)
-                return try cl.read(b)
-            }
-            var host = [Float](repeating: 0, count: count)
-            let hostCopy: (Int) -> Void = { runs in
-                input.withUnsafeBufferPointer { source in
-                    host.withUnsafeMutableBufferPointer { destination in
-                        for _ in 0..<runs { _ = destination.update(fromContentsOf: source) }
-                    }
-                }
-            }
-            hostCopy(1)
-            let verified = copied == input && host == input
-            guard verified else {
-                throw BenchmarkSuiteError.verificationFailed(suite: "copy", detail: "output differs from input at \(bytes) bytes")
-            }
-            let device: (Int) throws -> Void = { runs in try queue.sync { cl in for _ in 0..<runs { try copy(cl, range, in: a, out: b) } } }
-            let deviceRuns = try calibrate(device), hostRuns = try calibrate(hostCopy)
-            var deviceRates: [Double] = [], hostRates: [Double] = []
-            for _ in 0..<samples {
-                let deviceSeconds = try Stopwatch.time { try device(deviceRuns) }.seconds / Double(deviceRuns)
-                let hostSeconds = Stopwatch.time { hostCopy(hostRuns) }.seconds / Double(hostRuns)
-                deviceRates.append(Double(2 * bytes) / deviceSeconds / 1e9)
-                hostRates.append(Double(2 * bytes) / hostSeconds / 1e9)
-            }
-            for (variant, rates, where_) in [("opencl-copy", deviceRates, queue.device.name), ("host-memcpy", hostRates, "host")] {
-                guard let summary = Summary(rates) else { continue }
-                var record = BenchmarkRecord(suite: "copy", variant: variant, metric: "bytes_\(bytes)", summary: summary,
-                                             unit: "GB/s", device: where_, verified: true, extra: ["bytes": Double(bytes)])
-                record.width = count
-                record.height = 1
-                record.gbPerS = summary.median
-                records.append(record)
-            }
+        let traffic: @Sendable (ProblemSize) -> Traffic = { .perElement($0.elements, read: 4, written: 4) }
+        let copy = KernelBenchmark.Variant(name: "opencl-copy", traffic: traffic) { queue, size in
+            let copy = try CopyCL.Copy(context: queue.context)
+            let range = try NDRange(size.elements)
+            return { cl, buffers in try copy(cl, range, in: try buffers.buffer("input"), out: try buffers.buffer("output")) }
         }
-        return records
-    }
-
-    private func calibrate(_ runs: (Int) throws -> Void) throws -> Int {
-        Stopwatch.repetitions(toFill: sampleBudget, oneRunTaking: try Stopwatch.time { try runs(1) }.seconds, atMost: 100_000)
+        let memcpy = KernelBenchmark.Variant(name: "host-memcpy", traffic: traffic, body: .host { arrays, size in
+            let input = try arrays.values("input", as: Float.self)
+            let output = HostOutput(count: size.elements)
+            return KernelBenchmark.HostRun(
+                run: { input.withUnsafeBufferPointer { source in _ = output.values.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: source) } } },
+                outputs: {
+                    var outputs = HostArrays()
+                    outputs.set("output", output.values)
+                    return outputs
+                })
+        })
+        var benchmark = KernelBenchmark(
+            name: "copy",
+            arrays: { size in
+                var arrays = HostArrays()
+                arrays.set("input", (0..<size.elements).map { Float($0 % 1_000_003) })
+                arrays.set("output", [Float](repeating: 0, count: size.elements))
+                return arrays
+            },
+            outputs: ["output"],
+            reference: { arrays, _ in
+                var expected = HostArrays()
+                expected.set("output", try arrays.values("input", as: Float.self))
+                return expected
+            },
+            tolerance: .exact, variants: [copy, memcpy])
+        benchmark.settings.samples = samples
+        benchmark.settings.sampleBudget = sampleBudget
+        let results = try benchmark.run(sizes: sizes.map { ProblemSize($0 / MemoryLayout<Float>.stride) }, on: queue, progress: progress)
+        return results.map { result in
+            let bytes = result.size.elements * MemoryLayout<Float>.stride
+            var record = BenchmarkRecord(result, suite: "copy", metric: "bytes_\(bytes)")
+            // Figure 11-1 plots GB/s: the rate's samples (elements/s) at 8 bytes each.
+            if let rate = result.rate {
+                let gb = rate.scaled(by: 8e6 / 1e9)
+                (record.median, record.min, record.max, record.unit) = (gb.median, gb.min, gb.max, "GB/s")
+            }
+            record.extra["bytes"] = Double(bytes)
+            if let host = result.hostSeconds?.median, result.deviceSeconds != nil {
+                record.extra["host_gb_per_s"] = Double(2 * bytes) / host / 1e9
+            }
+            return record
+        }
     }
 }

@@ -4,70 +4,85 @@ import SwiftCLBenchmarkHarness
 import SwiftCLValidation
 import SwiftCLKernels
 
-/// `square` over 16 Mi floats: SwiftCL, plain C OpenCL on the same device, and two host peers (a
-/// plain Swift loop and a multi-threaded SIMD one), each verified against the reference before it is
-/// timed, rounds interleaved.
+/// `square` over 16 Mi floats as a ``KernelBenchmark``: SwiftCL, plain C OpenCL on the same device, and two host peers
+/// (a plain Swift loop and a multi-threaded SIMD one), each verified (exactly) before it is timed, beside the copy
+/// kernel as the bound. Device variants are timed by profiling events, the C path and the host peers by the clock.
 public struct SquareSuite: Sendable {
     public var count = 16 * 1024 * 1024
+    /// Samples per variant.
     public var rounds = 9
 
     public init() {}
 
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
-        let input = (0..<count).map { Float($0 % 65_521) * 0.25 - 100 }
-        let expected = SquareCL.Square.reference(input)
         let queue = try ComputeQueue(device: device)
-        let square = try SquareCL.Square(context: queue.context)
-        let a = try Buffer(copying: input, context: queue.context, access: .readOnly)
-        let b = try Buffer<Float>(count: count, context: queue.context, access: .writeOnly)
-        let range = try NDRange(count)
-        let raw = try RawSession(device: device, source: SquareCL.source, kernel: "square", count: count)
-        try raw.write(input)
-        var hostOutput = [Float](repeating: 0, count: count)
-
-        // Verify every variant before timing it.
-        progress("square: verifying")
-        let swiftOutput = try queue.sync { cl in
-            try square(cl, range, input: a, output: b)
-            return try cl.read(b)
-        }
-        _ = try raw.launchAndWait(global: count)
-        let verified: [String: Bool] = [
-            "swiftcl": swiftOutput == expected,
-            "raw-c": try raw.readOutput() == expected,
-            "host-swift": { Self.hostSerial(input, into: &hostOutput); return hostOutput == expected }(),
-            "host-swift-parallel": { Self.hostParallel(input, into: &hostOutput); return hostOutput == expected }(),
-        ]
-        if let failed = verified.first(where: { !$0.value }) {
-            throw BenchmarkSuiteError.verificationFailed(suite: "square", detail: "\(failed.key) differs from the host reference")
-        }
-
-        var samples: [String: [Double]] = [:]
-        let variants: [(String, () throws -> Double)] = [
-            ("swiftcl", { try Stopwatch.time { try queue.sync { cl in try square(cl, range, input: a, output: b) } }.seconds }),
-            ("raw-c", { try raw.launchAndWait(global: count) }),
-            ("host-swift", { Stopwatch.time { Self.hostSerial(input, into: &hostOutput) }.seconds }),
-            ("host-swift-parallel", { Stopwatch.time { Self.hostParallel(input, into: &hostOutput) }.seconds }),
-        ]
-        for (_, run) in variants { _ = try run() }  // warm-up
-        for round in 0..<rounds {
-            progress("square: round \(round + 1)/\(rounds)")
-            // Rotate the order each round so no variant always runs first.
-            for offset in 0..<variants.count {
-                let (name, run) = variants[(round + offset) % variants.count]
-                samples[name, default: []].append(try run())
+        let count = self.count
+        let size = ProblemSize(count)
+        var benchmark = KernelBenchmark(
+            name: "square",
+            arrays: { size in
+                var arrays = HostArrays()
+                arrays.set("input", (0..<size.elements).map { Float($0 % 65_521) * 0.25 - 100 })
+                arrays.set("output", [Float](repeating: 0, count: size.elements))
+                return arrays
+            },
+            outputs: ["output"],
+            reference: { arrays, _ in
+                var expected = HostArrays()
+                expected.set("output", SquareCL.Square.reference(try arrays.values("input", as: Float.self)))
+                return expected
+            },
+            tolerance: .exact,
+            variants: [Self.swiftCL, Self.rawC(device), Self.host("host-swift", Self.hostSerial), Self.host("host-swift-parallel", Self.hostParallel)],
+            bound: BoxFilterBenchmarkVariants.copyBound)
+        benchmark.settings.samples = rounds
+        let results = try benchmark.run(sizes: [size], on: queue, progress: progress)
+        let rawSeconds = results.first { $0.variant == "raw-c" }?.hostSeconds?.median
+        return results.filter { !$0.isBound }.map { result in
+            var record = BenchmarkRecord(result, suite: "square", metric: "square_\(count)")
+            if result.variant == "swiftcl", let swift = result.hostSeconds?.median, let rawSeconds {
+                // Host time on both sides: SwiftCL's whole path (enqueue, wait) against plain C's.
+                record.extra["host_time_ratio_to_raw_c"] = swift / rawSeconds
             }
+            return record
         }
-        let bytesMoved = Double(count * MemoryLayout<Float>.stride * 2)
-        let rawMedian = Summary(samples["raw-c"] ?? [])?.median ?? .nan
-        return variants.compactMap { name, _ in
-            guard let summary = Summary(samples[name] ?? []) else { return nil }
-            var extra = ["gb_per_s": bytesMoved / summary.median / 1e9]
-            if name == "swiftcl" { extra["ratio_to_raw_c"] = summary.median / rawMedian }
-            return BenchmarkRecord(suite: "square", variant: name, metric: "square_16Mi", summary: summary.scaled(by: 1e3),
-                                   unit: "ms", device: name.hasPrefix("host") ? "host" : device.name,
-                                   verified: verified[name] ?? false, extra: extra)
-        }
+    }
+
+    static func traffic(_ size: ProblemSize) -> Traffic { .perElement(size.elements, read: 4, written: 4, flops: 1) }
+
+    /// The typed kernel from `square.cl`.
+    static let swiftCL = KernelBenchmark.Variant(name: "swiftcl", traffic: traffic) { queue, size in
+        let square = try SquareCL.Square(context: queue.context)
+        let range = try NDRange(size.elements)
+        return { cl, buffers in try square(cl, range, input: try buffers.buffer("input"), output: try buffers.buffer("output")) }
+    }
+
+    /// The same kernel through plain C OpenCL (Benchmarks/RawOpenCL): a launch and a wait per run, by the clock.
+    static func rawC(_ device: Device) -> KernelBenchmark.Variant {
+        var variant = KernelBenchmark.Variant(name: "raw-c", traffic: traffic, body: .host { arrays, size in
+            let raw = try RawSession(device: device, source: SquareCL.source, kernel: "square", count: size.elements)
+            try raw.write(try arrays.values("input", as: Float.self))
+            return KernelBenchmark.HostRun(run: { _ = try raw.launchAndWait(global: size.elements) }, outputs: {
+                var outputs = HostArrays()
+                outputs.set("output", try raw.readOutput())
+                return outputs
+            })
+        })
+        variant.runsOn = device.name
+        return variant
+    }
+
+    /// A host peer writing into an output array allocated once.
+    static func host(_ name: String, _ body: @escaping @Sendable ([Float], inout [Float]) -> Void) -> KernelBenchmark.Variant {
+        KernelBenchmark.Variant(name: name, traffic: traffic, body: .host { arrays, size in
+            let input = try arrays.values("input", as: Float.self)
+            let output = HostOutput(count: size.elements)
+            return KernelBenchmark.HostRun(run: { body(input, &output.values) }, outputs: {
+                var outputs = HostArrays()
+                outputs.set("output", output.values)
+                return outputs
+            })
+        })
     }
 
     /// What a Swift programmer writes first: one loop on one thread.

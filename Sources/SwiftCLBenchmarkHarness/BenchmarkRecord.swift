@@ -20,6 +20,8 @@ public struct BenchmarkRecord: Hashable, Sendable, Codable {
     public var device: String
     /// Whether the variant's output matched the host reference before it was timed.
     public var verified: Bool
+    /// Whether this is a bound (a copy, read-only or write-only kernel) timed for comparison, not a verified variant.
+    public var isBound: Bool?
     /// Why the variant was not timed (unsupported size, failed verification), when it was not.
     public var note: String?
     /// Extra figures (e.g. "ratio_to_raw_c").

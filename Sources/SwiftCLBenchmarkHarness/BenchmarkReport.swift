@@ -49,12 +49,13 @@ public struct BenchmarkReport: Sendable, Codable {
             if let percent = record.percentOfCopyBound { notes.insert("\(Self.format(percent))% of copy", at: 0) }
             if let error = record.maxAbsError, record.verified { notes.append("err \(String(format: "%.1e", error))") }
             if let local = record.localSize { notes.append("local \(local)") }
+            if let gb = record.gbPerS, record.samples > 0 { notes.append("\(Self.format(gb)) GB/s") }
             if let note = record.note { notes.append(note) }
             let timed = record.samples > 0
             let metric = record.metric == "mpix_per_s" ? "" : record.metric
             return [record.suite, record.variant, metric, size, timed ? Self.format(record.median) : "-",
                     timed ? Self.format(record.min) : "-", timed ? Self.format(record.max) : "-", record.unit,
-                    record.verified ? "yes" : "NO", notes.joined(separator: ", ")]
+                    record.verified ? "yes" : record.isBound == true ? "bound" : "NO", notes.joined(separator: ", ")]
         }
     }
 

@@ -17,6 +17,13 @@ public enum Oclgrind {
         /// The indented lines that follow it (entity, instruction, source line).
         public let details: [String]
 
+        public init(context: String?, kernel: String?, summary: String, details: [String]) {
+            self.context = context
+            self.kernel = kernel
+            self.summary = summary
+            self.details = details
+        }
+
         public var description: String {
             "\(context.map { "[\($0)] " } ?? "")\(kernel.map { "kernel \($0): " } ?? "")\(summary)"
         }

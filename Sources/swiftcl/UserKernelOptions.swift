@@ -55,6 +55,16 @@ struct UserKernelOptions: ParsableArguments {
         }
     }
 
+    /// The arguments that name one case of `kernel` at `size` again, for a child process (no --local: the child is told
+    /// its local size on its own).
+    func childArguments(file: String, kernel: String, size: ProblemSize) -> [String] {
+        var arguments = ["validate", file, "--kernel", kernel, "--sizes", size.spec, "--tolerance", tolerance]
+        if let reference { arguments += ["--reference", reference] }
+        if let args { arguments += ["--args", args] }
+        for definition in definitions { arguments += ["-D", definition] }
+        return arguments
+    }
+
     /// The kernels named by `--kernel` in `file`, with the file's declared options and the -D definitions.
     func userKernels(in file: String) throws -> [UserKernel] {
         guard !kernels.isEmpty else { throw ValidationError("give --kernel NAME for \(file)") }

@@ -38,6 +38,10 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: .hidden)
     var oclgrindChild = false
 
+    /// In a child validating one case of a user kernel under Oclgrind: the local size ("auto": the runtime's).
+    @Option(help: .hidden)
+    var oclgrindLocal: String?
+
     func run() throws {
         if let file {
             try validateUserKernel(file)
@@ -90,10 +94,7 @@ struct ValidateCommand: ParsableCommand {
     /// In the child: run every check on the Oclgrind device, marking each case on standard error so the
     /// parent can attribute Oclgrind's reports.
     private func runAsOclgrindChild(_ selected: [KernelCheck]) throws {
-        guard let device = try Device.all.first(where: { $0.name.contains("Oclgrind") }) else {
-            throw ValidationError("the Oclgrind device is not visible (OCL_ICD_VENDORS=\(ProcessInfo.processInfo.environment["OCL_ICD_VENDORS"] ?? "unset"))")
-        }
-        let queue = try ComputeQueue(device: device)
+        let queue = try ComputeQueue(device: try oclgrindDevice())
         var failures = 0
         for check in selected {
             let locals: [Int?] = [nil] + ((try? check.localSizes(queue)) ?? []).map(Optional.some)
@@ -111,13 +112,16 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// `validate FILE.cl --kernel NAME --reference REF.cl:NAME --args …`: every kernel against the reference, on
-    /// every device, size and local size.
+    /// every device, size and local size; with `--memcheck`, then every case again in its own Oclgrind process.
     private func validateUserKernel(_ file: String) throws {
-        guard !memcheck else { throw ValidationError("--memcheck with a FILE.cl is not supported yet; use swiftcl memcheck -- swiftcl validate FILE.cl …") }
         guard let reference = try user.referenceKernel() else { throw ValidationError("give --reference FILE.cl:NAME: the kernel to compare with") }
-        let checks = try user.userKernels(in: file).map {
-            $0.check(against: reference, sizes: try user.parsedSizes(), tolerance: try user.parsedTolerance(), localSizes: try user.parsedLocalSizes())
+        let kernels = try user.userKernels(in: file)
+        let sizes = try user.parsedSizes(), tolerance = try user.parsedTolerance(), locals = try user.parsedLocalSizes()
+        if oclgrindChild {
+            try runUserCaseUnderOclgrind(kernels, reference: reference, sizes: sizes, tolerance: tolerance)
+            return
         }
+        let checks = kernels.map { $0.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: locals) }
         let devices = try Device.all
         guard !devices.isEmpty else { throw ValidationError("no OpenCL device: install pocl-opencl-icd") }
         let cases = Validator().run(checks, on: devices)
@@ -126,8 +130,69 @@ struct ValidateCommand: ParsableCommand {
             try Validator.json(cases).write(to: URL(fileURLWithPath: json), options: .atomic)
             print("JSON: \(json)")
         }
-        let failed = !cases.allSatisfy(\.passed)
+        var failed = !cases.allSatisfy(\.passed)
+        if memcheck {
+            failed = try memcheckUserCases(file, kernels: kernels, sizes: sizes, locals: locals) || failed
+        }
         print(failed ? "\nValidation FAILED." : "\nAll \(cases.count) cases passed.")
         if failed { throw ExitCode.failure }
+    }
+
+    /// Every (kernel, size, local size) case in its own Oclgrind process: Oclgrind's uninitialised-value tracking
+    /// keeps state across launches in one process, so a shared process could blame one case for another's memory.
+    /// Returns whether any case failed or drew a finding.
+    private func memcheckUserCases(_ file: String, kernels: [UserKernel], sizes: [ProblemSize], locals: [Int]) throws -> Bool {
+        let cases = kernels.flatMap { kernel in sizes.flatMap { size in ([nil] + locals.map(Optional.some)).map { (kernel, size, $0) } } }
+        print("\nMemcheck under Oclgrind, one process per case (\(cases.count) cases; out-of-bounds always, data races and API checks on):")
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        var failed = false
+        for (kernel, size, local) in cases {
+            let localText = local.map(String.init) ?? "auto"
+            let name = "\(kernel.name) \(size) local \(localText)"
+            let result = try Oclgrind.run(executable, arguments: user.childArguments(file: file, kernel: kernel.name, size: size)
+                                            + ["--oclgrind-child", "--oclgrind-local", localText])
+            let findings = result.findings.map { finding in
+                Oclgrind.Finding(context: name, kernel: finding.kernel, summary: finding.summary, details: finding.details)
+            }
+            let status = !findings.isEmpty ? "FAULT" : result.exitStatus == 0 ? "pass" : "FAIL"
+            print("  \(status) \(name)")
+            for finding in findings {
+                print("  FAULT \(finding)")
+                for line in finding.details.prefix(4) { print("       \(line.trimmingCharacters(in: .whitespaces))") }
+            }
+            if result.exitStatus != 0 && findings.isEmpty {
+                print((result.standardOutput + result.standardError).split(separator: "\n").suffix(10).map { "       \($0)" }.joined(separator: "\n"))
+            }
+            failed = failed || !findings.isEmpty || result.exitStatus != 0
+        }
+        if !failed { print("  no findings") }
+        return failed
+    }
+
+    /// In the child: the one case its arguments name, on the Oclgrind device.
+    private func runUserCaseUnderOclgrind(_ kernels: [UserKernel], reference: UserKernel, sizes: [ProblemSize], tolerance: Tolerance) throws {
+        let device = try oclgrindDevice()
+        let local: Int? = oclgrindLocal.flatMap(Int.init)
+        let queue = try ComputeQueue(device: device)
+        var failures = 0
+        for kernel in kernels {
+            let check = kernel.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: local.map { [$0] } ?? [])
+            for size in check.sizes {
+                let result = Validator.validate(check, queue: queue, size: size, local: local)
+                print("\(result.passed ? "pass" : "FAIL") \(check.name) \(size) local \(local.map(String.init) ?? "auto")")
+                if !result.passed {
+                    failures += 1
+                    print(Validator.table([result]))
+                }
+            }
+        }
+        if failures > 0 { throw ExitCode.failure }
+    }
+
+    private func oclgrindDevice() throws -> Device {
+        guard let device = try Device.all.first(where: { $0.name.contains("Oclgrind") }) else {
+            throw ValidationError("the Oclgrind device is not visible (OCL_ICD_VENDORS=\(ProcessInfo.processInfo.environment["OCL_ICD_VENDORS"] ?? "unset"))")
+        }
+        return device
     }
 }

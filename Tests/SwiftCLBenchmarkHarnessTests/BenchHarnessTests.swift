@@ -9,13 +9,6 @@ import SwiftCLValidation
 
 @Suite("Benchmark harness")
 struct BenchHarnessTests {
-    /// A bound that needs no kernel: the runtime's buffer-to-buffer copy.
-    static let bufferCopyBound = BenchmarkVariant(
-        name: "buffer-copy", kernels: [], plan: "clEnqueueCopyBuffer of the whole image",
-        body: .device { _, problem, _ in
-            BenchmarkVariant.Prepared { cl, input, output in try cl.copy(from: input, to: output) }
-        })
-
     @Test("summaries give min, median and max; none for no samples")
     func summaries() throws {
         let odd = try #require(Summary([5, 1, 3]))
@@ -28,15 +21,13 @@ struct BenchHarnessTests {
 
     @Test("calibration fits the run count to the time budget")
     func calibration() throws {
-        let comparison = try Comparison(suite: "t", problem: ImageProblem(width: 1, height: 1), input: [0], reference: [0],
-                                        tolerance: 0, bound: Self.bufferCopyBound)
-        let repetitions = try comparison.calibrate({ runs in Thread.sleep(forTimeInterval: 0.002 * Double(runs)) }, budget: 0.02)
+        let sleeper = HostPeerRun(run: KernelBenchmark.HostRun(run: { Thread.sleep(forTimeInterval: 0.002) }, outputs: { HostArrays() }))
+        let repetitions = try sleeper.calibrate(budget: 0.02)
         #expect((2...10).contains(repetitions), "about 10 runs of 2 ms (more under load) fill 20 ms, got \(repetitions)")
-        #expect(try comparison.calibrate({ _ in }, budget: 1) >= 1_000, "an instant run is capped, not divided by zero")
-        #expect(comparison.rate(0.5) == 2e-6, "1 pixel in 0.5 s is 2e-6 Mpix/s")
-        #expect(throws: BenchmarkError.problemSizeMismatch(suite: "t", problem: "2×2", input: 1, reference: 1)) {
-            _ = try Comparison(suite: "t", problem: ImageProblem(side: 2), input: [0], reference: [0], tolerance: 0, bound: Self.bufferCopyBound)
-        }
+        let instant = HostPeerRun(run: KernelBenchmark.HostRun(run: {}, outputs: { HostArrays() }))
+        #expect(try instant.calibrate(budget: 1) >= 1_000, "an instant run is capped, not divided by zero")
+        let sample = try sleeper.sample(runs: 3)
+        #expect(sample.device == nil && sample.seconds == sample.host && sample.host >= 0.002, "a host run is timed by the clock")
     }
 
     @Test("the size sweep's charts plot each variant and the copy bound against the image side")

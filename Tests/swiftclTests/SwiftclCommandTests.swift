@@ -34,6 +34,30 @@ struct SwiftclCommandTests {
         #expect(broken.output.contains("kernel broken_missing_barrier: Read-write data race"))
     }
 
+    @Test("swiftcl validate FILE.cl --memcheck runs each case in its own Oclgrind process and names the faulty case",
+          .enabled(if: Oclgrind.libraryPath != nil, "Oclgrind is missing; the shipped-kernel memcheck test fails in that case"))
+    func memcheckUserKernel() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-memcheck-\(UUID()).cl")
+        try Self.userKernels.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let saxpy = ["--args", "float=2, in:float[n], inout:float[n], uint=n", "--reference", file.path + ":saxpy", "--sizes", "8,7",
+                     "--local", "4", "--memcheck"]
+        let clean = try Self.runSwiftcl(["validate", file.path, "--kernel", "saxpy4"] + saxpy)
+        #expect(clean.status == 0 && clean.output.contains("one process per case (4 cases"), "\(clean.output)")
+        for size in ["8", "7"] {
+            for local in ["auto", "4"] { #expect(clean.output.contains("pass saxpy4 \(size) local \(local)"), "\(clean.output)") }
+        }
+        #expect(clean.output.contains("no findings"))
+        // Without a bounds check, a local size of 4 rounds 7 work items up to 8: the eighth writes past the end.
+        // Only that case is blamed; the others pass in their own processes.
+        let faulty = try Self.runSwiftcl(["validate", file.path, "--kernel", "saxpyUnchecked"] + saxpy)
+        #expect(faulty.status == 1 && faulty.output.contains("Validation FAILED."), "\(faulty.output)")
+        #expect(faulty.output.contains("FAULT [saxpyUnchecked 7 local 4] kernel saxpyUnchecked: Invalid "), "\(faulty.output)")
+        for passing in ["8 local auto", "8 local 4", "7 local auto"] {
+            #expect(faulty.output.contains("pass saxpyUnchecked \(passing)"), "\(faulty.output)")
+        }
+    }
+
     @Test("swiftcl check -D '' is a usage error, not a crash")
     func emptyDefinition() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-check-\(UUID()).cl")
@@ -66,6 +90,10 @@ struct SwiftclCommandTests {
         }
         kernel void saxpy4(float a, global const float *x, global float *y, uint n) {
             for (size_t i = get_global_id(0) * 4; i < min((size_t)n, get_global_id(0) * 4 + 4); i++) y[i] = a * x[i] + y[i];
+        }
+        kernel void saxpyUnchecked(float a, global const float *x, global float *y, uint n) {
+            size_t i = get_global_id(0);
+            y[i] = a * x[i] + y[i];
         }
         kernel void saxpyWrong(float a, global const float *x, global float *y, uint n) {
             size_t i = get_global_id(0);

@@ -13,6 +13,9 @@ extension ProblemSize {
         default: self.init(width: extents[0], height: extents[1], depth: extents[2])
         }
     }
+
+    /// The size as `--sizes` spells it (`N`, `WxH`, `WxHxD`): `ProblemSize(spec: size.spec) == size`.
+    public var spec: String { extents.map(String.init).joined(separator: "x") }
 }
 
 extension Tolerance {
