@@ -6,7 +6,7 @@ import SwiftCLKernels
 /// The box filter, the main job, as ordinary ``KernelBenchmark``s: every variant at one size (4096² by default)
 /// against the copy kernel timed beside it; the bounds that say where the time goes (read-only, write-only, a copy
 /// with the rows variants' halo); the best variant against a streaming copy; then a size sweep of the naive kernel,
-/// the best variant and the host peer.
+/// the best variant, the rows variants and the host peer.
 public struct BoxSuite: Sendable {
     public var side = 4096
     public var sweepSides = [256, 512, 1024, 2048, 4096, 8192]
@@ -74,8 +74,11 @@ public struct BoxSuite: Sendable {
             records += streamingRecords
             suites.append(SuiteSummary(name: "box-vs-streaming-copy", width: side, height: side, copyBoundMpixPerS: streamingBound))
         }
-        // The sweep follows the best variant against the naive one and the host peer.
-        let sweepNames = Set([BoxFilterVariant.naive.name, best?.variant, "host-swift-parallel"].compactMap { $0 })
+        // The sweep follows the best variant and the rows variants (which one is fastest depends on the size: the
+        // per-size pick of `BoxFilterVariant.fastest(width:height:)` comes from it) against the naive one and the
+        // host peer.
+        let sweepNames = Set([BoxFilterVariant.naive.name, best?.variant, "host-swift-parallel"].compactMap { $0 }
+                             + BoxFilterVariant.rowsVariants.map(\.name))
         let sweepVariants = variants.filter { sweepNames.contains($0.name) }
         guard !sweepVariants.isEmpty else { return (records, suites) }
         var sweep = benchmark("box-sizes", variants: sweepVariants, tuning: tuning)
