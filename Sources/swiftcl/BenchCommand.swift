@@ -40,11 +40,24 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Comma-separated box variant names to run (default: all).")
     var variants: String?
 
+    @Option(help: ArgumentHelp("FLOPs of one run of your kernel, an expression of the size (e.g. 2*n): adds GFLOP/s.", valueName: "EXPR"))
+    var flops: String?
+
     @Flag(help: "Sweep local sizes again instead of reusing the remembered best ones.")
     var retune = false
 
     @Flag(help: "Small sizes and few samples: a smoke run, not a measurement.")
     var quick = false
+
+    /// A malformed --flops expression is a usage error (exit 64) before anything runs.
+    func validate() throws {
+        guard let flops else { return }
+        do {
+            _ = try SizeExpression(flops)
+        } catch let error as KernelSpecError {
+            throw ValidationError("--flops: \(error.description)")
+        }
+    }
 
     func run() throws {
         // Producing a binary for the disk cache makes PoCL compile every kernel of a program at once, which
@@ -169,7 +182,8 @@ extension BenchCommand {
         print("Verifying against \(reference.label) (\(user.tolerance))"
             + (given == nil ? "; no --reference, so the first kernel is the oracle and is itself checked only for repeatability" : ""))
         var benchmark = try reference.benchmark(variants: kernels, tolerance: try user.parsedTolerance(),
-                                                localSizes: [nil] + (try user.parsedLocalSizes()).map(Optional.some), on: queue)
+                                                localSizes: [nil] + (try user.parsedLocalSizes()).map(Optional.some),
+                                                flops: try flops.map(SizeExpression.init), on: queue)
         if quick { benchmark.settings.samples = 3; benchmark.settings.sampleBudget = 0.01 }
         let progress = ProgressLine()
         let results = try benchmark.run(sizes: try user.parsedSizes(), on: queue) { progress.show($0) }

@@ -184,6 +184,49 @@ struct KernelBenchmarkTests {
         #expect(mixed.first?.outputs.first?.tolerance == "exact")
     }
 
+    @Test("images as inputs and outputs: an image2d_t kernel benchmarked like any other, odd sizes included",
+          arguments: TestDevices.all, [(1, 1), (7, 5), (33, 17)])
+    func imageArguments(device: Device, size: (width: Int, height: Int)) throws {
+        let queue = try makeQueue(device)
+        let source = """
+            kernel void twice(read_only image2d_t src, write_only image2d_t dst) {
+                int2 p = (int2)(get_global_id(0), get_global_id(1));
+                write_imagef(dst, p, 2.0f * read_imagef(src, p));
+            }
+            kernel void twiceWrong(read_only image2d_t src, write_only image2d_t dst) {
+                int2 p = (int2)(get_global_id(0), get_global_id(1));
+                write_imagef(dst, p, read_imagef(src, p));
+            }
+            """
+        func variant(_ name: String) -> KernelBenchmark.Variant {
+            KernelBenchmark.Variant(name: name, traffic: { .perElement($0.elements, read: 4, written: 4) }) { queue, size in
+                let kernel = try queue.context.program(source: source, name: "images.cl").kernel(named: name)
+                return { cl, buffers in
+                    try cl.launch(kernel, NDRange(width: size.width, height: size.height), try buffers.image("src"), try buffers.image("dst"))
+                }
+            }
+        }
+        var benchmark = KernelBenchmark(
+            name: "images",
+            arrays: { size in
+                var arrays = HostArrays()
+                arrays.set("src", .image(DeterministicInput.unitInterval(size.elements).map { $0 + 0.25 }, format: .rFloat, width: size.width, height: size.height))
+                arrays.set("dst", .image([Float](repeating: 0, count: size.elements), format: .rFloat, width: size.width, height: size.height))
+                return arrays
+            },
+            outputs: ["dst"],
+            reference: { arrays, _ in
+                var expected = HostArrays()
+                expected.set("dst", try arrays.values("src", as: Float.self).map { 2 * $0 })
+                return expected
+            },
+            tolerance: .exact, variants: [variant("twice"), variant("twiceWrong")])
+        benchmark.settings = Self.quick
+        let results = try benchmark.run(sizes: [ProblemSize(width: size.width, height: size.height)], on: queue)
+        #expect(results.map(\.verified) == [true, false], "\(results.map { $0.note ?? "" })")
+        #expect(results[0].rate != nil && results[0].gbPerS != nil && results[1].outputs.first?.passed == false)
+    }
+
     @Test("the DocC article shows the saxpy example compiled here, verbatim")
     func documentedExample() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

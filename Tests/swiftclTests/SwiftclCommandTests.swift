@@ -145,7 +145,7 @@ struct SwiftclCommandTests {
         #expect(bad.status == 64 && bad.output.contains("unknown element type 'flot'"), "\(bad.output)")
 
         let bench = try Self.runSwiftcl(["bench", file.path, "--kernel", "saxpy", "--kernel", "saxpyWrong", "--sizes", "4096",
-                                         "--local", "16", "--quick", "--json", json.path] + saxpy)
+                                         "--local", "16", "--quick", "--flops", "2*n", "--json", json.path] + saxpy)
         #expect(bench.status == 1 && bench.output.contains("Melem/s"), "a failing variant fails the run: \(bench.output)")
         let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
         let timed = try #require(results.first { ($0["variant"] as? String)?.hasSuffix(":saxpy") == true })
@@ -154,6 +154,10 @@ struct SwiftclCommandTests {
         let seconds = try #require((timed["device_seconds"] as? [String: Any])?["median"] as? Double)
         let gb = try #require(timed["gb_per_s"] as? Double)
         #expect(abs(gb - 12 * 4096 / seconds / 1e9) <= gb * 1e-9, "GB/s is 12 bytes per element over the median device time")
+        let gflops = try #require(timed["gflop_per_s"] as? Double)
+        #expect(abs(gflops - 2 * 4096 / seconds / 1e9) <= gflops * 1e-9, "--flops 2*n: 2 FLOPs per element over the same time")
+        let badFlops = try Self.runSwiftcl(["bench", file.path, "--kernel", "saxpy", "--flops", "2*q"] + saxpy)
+        #expect(badFlops.status == 64 && badFlops.output.contains("--flops"), "\(badFlops.output)")
         #expect(results.first { ($0["variant"] as? String)?.hasSuffix(":saxpyWrong") == true }?["verified"] as? Bool == false)
         // --local adds a variant per kernel at that local size, beside the runtime's choice.
         #expect(results.compactMap { $0["variant"] as? String }.map { $0.split(separator: ":").last.map(String.init) ?? "" }

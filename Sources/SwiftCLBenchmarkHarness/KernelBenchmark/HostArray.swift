@@ -10,9 +10,9 @@ public struct HostArray: Sendable {
     /// The element type's name, for reports.
     public let elementType: String
     let values: any Sendable
-    let upload: @Sendable (Context) throws -> MemoryObject
-    let restore: @Sendable (ComputeEncoder, MemoryObject) throws -> Void
-    let download: @Sendable (ComputeEncoder, MemoryObject) throws -> HostArray
+    private(set) var upload: @Sendable (Context) throws -> MemoryObject
+    private(set) var restore: @Sendable (ComputeEncoder, MemoryObject) throws -> Void
+    private(set) var download: @Sendable (ComputeEncoder, MemoryObject) throws -> HostArray
     /// Compares this array (the actual output) with `expected` under a tolerance.
     let compare: @Sendable (_ expected: HostArray, _ output: String, Tolerance) -> OutputComparison
 
@@ -36,6 +36,24 @@ public struct HostArray: Sendable {
             }
             return OutputComparison(output: output, actual: values, expected: reference, tolerance: tolerance)
         }
+    }
+
+    /// An image of `width × height` pixels in `format`, for kernels that take `image2d_t`: `values` hold every pixel's
+    /// channels in row order. It is uploaded as an ``SwiftCL/Image``, rewritten in place with an image write, and read
+    /// back as its pixels' channels for comparison.
+    public static func image<Element: ValidatedElement & BitwiseCopyable>(_ values: [Element], format: ImageFormat, width: Int,
+                                                                          height: Int) -> HostArray {
+        var array = HostArray(values)
+        array.upload = { context in try Image(format: format, width: width, height: height, copying: values, context: context) }
+        array.restore = { cl, object in
+            guard let image = object as? Image else { return }
+            try cl.write(image, from: values)
+        }
+        array.download = { cl, object in
+            guard let image = object as? Image else { throw BenchmarkError.argumentType(name: "?", expected: "Image") }
+            return HostArray(try cl.read(image, as: Element.self))
+        }
+        return array
     }
 
     /// The values, if they are of type `Element`.
@@ -80,6 +98,13 @@ public struct BenchmarkBuffers {
             throw BenchmarkError.argumentType(name: name, expected: "Buffer<\(type)>")
         }
         return buffer
+    }
+
+    /// The image named `name` (an array made with ``HostArray/image(_:format:width:height:)``).
+    /// - Throws: ``BenchmarkError/argumentType(name:expected:)`` when there is no such image.
+    public func image(_ name: String) throws -> Image {
+        guard let image = objects[name] as? Image else { throw BenchmarkError.argumentType(name: name, expected: "Image") }
+        return image
     }
 
     /// The buffer named `name` as a kernel argument, whatever its element type.

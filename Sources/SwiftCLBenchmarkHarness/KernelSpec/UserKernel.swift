@@ -92,9 +92,10 @@ extension UserKernel {
 
     /// A benchmark on `queue` timing `variants` (kernels with this kernel's arguments) at each of `localSizes` (nil:
     /// the runtime's choice; a variant per kernel and local size, named `FILE.cl:NAME@local L`), each verified
-    /// against this kernel's outputs on the same inputs; traffic is the spec's buffers read and written once per run.
+    /// against this kernel's outputs on the same inputs; traffic is the spec's buffers read and written once per run,
+    /// and `flops` (an expression of the size, e.g. `2*n`) the FLOPs of one run when given.
     /// - Throws: as ``kernel(on:)``.
-    public func benchmark(variants: [UserKernel], tolerance: Tolerance, localSizes: [Int?] = [nil],
+    public func benchmark(variants: [UserKernel], tolerance: Tolerance, localSizes: [Int?] = [nil], flops: SizeExpression? = nil,
                           on queue: ComputeQueue) throws -> KernelBenchmark {
         let reference = self
         let names = spec.names(for: try kernel(on: queue))
@@ -107,7 +108,11 @@ extension UserKernel {
             variants: variants.flatMap { variant in
                 localSizes.map { local in
                     KernelBenchmark.Variant(name: variant.label + (local.map { "@local \($0)" } ?? ""),
-                                            traffic: { (try? variant.spec.traffic(for: $0)) ?? Traffic(bytesRead: 0, bytesWritten: 0) }) { queue, size in
+                                            traffic: { size in
+                                                let bytes = (try? variant.spec.traffic(for: size)) ?? Traffic(bytesRead: 0, bytesWritten: 0)
+                                                let operations = try? flops?.count(for: size, minimum: 0)
+                                                return Traffic(bytesRead: bytes.bytesRead, bytesWritten: bytes.bytesWritten, flops: operations)
+                                            }) { queue, size in
                         try variant.prepare(on: queue, size: size, local: local)
                     }
                 }
