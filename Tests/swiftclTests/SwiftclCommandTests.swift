@@ -162,6 +162,7 @@ struct SwiftclCommandTests {
         // --local adds a variant per kernel at that local size, beside the runtime's choice.
         #expect(results.compactMap { $0["variant"] as? String }.map { $0.split(separator: ":").last.map(String.init) ?? "" }
             == ["saxpy", "saxpy@local 16", "saxpyWrong", "saxpyWrong@local 16"])
-        #expect(results.first { ($0["variant"] as? String)?.hasSuffix("saxpy@local 16") == true }?["verified"] as? Bool == true)
+        let local16 = results.first { ($0["variant"] as? String)?.hasSuffix("saxpy@local 16") == true }
+        #expect(local16?["verified"] as? Bool == true && local16?["local_size"] as? Int == 16, "the result names its local size")
     }
 }

@@ -142,9 +142,9 @@ extension KernelBenchmark {
     /// included), then remembered. Nil for host variants and variants that offer no candidates.
     private func chooseLocalSize(_ variant: Variant, size: ProblemSize, host: HostArrays, expected: HostArrays,
                                  queue: ComputeQueue) throws -> Int? {
-        guard settings.sweepsLocalSizes, !variant.isHost else { return nil }
+        guard settings.sweepsLocalSizes, !variant.isHost else { return variant.fixedLocalSize }
         let candidates = try variant.localSizes(queue)
-        guard !candidates.isEmpty else { return nil }
+        guard !candidates.isEmpty else { return variant.fixedLocalSize }
         let key = [queue.device.name, queue.device.driverVersion, variant.name, tuningContext, size.description].joined(separator: "|")
         if let remembered = tuning?.localSize(for: key) { return remembered }
         var best: (local: Int?, seconds: Double) = (nil, .infinity)

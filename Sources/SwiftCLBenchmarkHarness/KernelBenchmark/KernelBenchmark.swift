@@ -30,6 +30,8 @@ public struct KernelBenchmark: Sendable {
         public var localSizes: @Sendable (ComputeQueue) throws -> [Int]
         /// Why the variant cannot run a size (nil: it can). An unsupported size is reported, not timed.
         public var unsupportedReason: @Sendable (ProblemSize) -> String?
+        /// The local size the variant always launches with, when it fixes one itself (reported; nil: none, or swept).
+        public var fixedLocalSize: Int?
         /// Where it runs, for reports (nil: the queue's device, or "host" for a host body). A host body that drives a
         /// device itself (plain C OpenCL, another runtime) names it here.
         public var runsOn: String?

@@ -107,14 +107,16 @@ extension UserKernel {
             tolerance: tolerance,
             variants: variants.flatMap { variant in
                 localSizes.map { local in
-                    KernelBenchmark.Variant(name: variant.label + (local.map { "@local \($0)" } ?? ""),
-                                            traffic: { size in
-                                                let bytes = (try? variant.spec.traffic(for: size)) ?? Traffic(bytesRead: 0, bytesWritten: 0)
-                                                let operations = try? flops?.count(for: size, minimum: 0)
-                                                return Traffic(bytesRead: bytes.bytesRead, bytesWritten: bytes.bytesWritten, flops: operations)
-                                            }) { queue, size in
+                    var timed = KernelBenchmark.Variant(name: variant.label + (local.map { "@local \($0)" } ?? ""),
+                                                        traffic: { size in
+                                                            let bytes = (try? variant.spec.traffic(for: size)) ?? Traffic(bytesRead: 0, bytesWritten: 0)
+                                                            let operations = try? flops?.count(for: size, minimum: 0)
+                                                            return Traffic(bytesRead: bytes.bytesRead, bytesWritten: bytes.bytesWritten, flops: operations)
+                                                        }) { queue, size in
                         try variant.prepare(on: queue, size: size, local: local)
                     }
+                    timed.fixedLocalSize = local
+                    return timed
                 }
             })
         benchmark.inPlace = spec.inPlace(names: names)
