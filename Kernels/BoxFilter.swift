@@ -135,8 +135,8 @@ public final class BoxFilter: Sendable {
             }
             try encodeBorderColumns(cl, interior: interior, width: w, height: h, input: input, output: output)
         case let .rows(perItem):
-            try cl.launch(kernels[0], try rowsRange(perItem: perItem, height: h, device: cl.device), width, height, input, output,
-                          Int32(streamsOutput(width: w, height: h) ? 1 : 0))
+            try cl.launch(kernels[0], try Self.rowBlocksRange(blocks: (h + perItem - 1) / perItem, kernel: kernels[0], device: cl.device),
+                          width, height, input, output, Int32(Self.streamsOutput(width: w, height: h) ? 1 : 0))
         case .image:
             guard let image = workspace.image, let sampler else { throw missingScratch() }
             try cl.copy(from: input, to: image)
@@ -204,18 +204,20 @@ public final class BoxFilter: Sendable {
         }
     }
 
-    /// One work-group per compute unit, each a contiguous run of row blocks, so that a thread walks
-    /// down the image and the rows shared by neighbouring blocks are still in its cache.
-    private func rowsRange(perItem: Int, height h: Int, device: Device) throws -> NDRange {
-        let items = (h + perItem - 1) / perItem
-        let limit = try kernels[0].workGroupInfo(on: device).maxWorkGroupSize
-        let local = max(1, min(limit, (items + device.computeUnits - 1) / max(1, device.computeUnits)))
-        return try NDRange(roundUp(items, local), local: local)
+    /// The launch of the rows variants (and of any kernel walking row blocks the same way, such as the benchmark's
+    /// halo copy): `blocks` work items, one work-group per compute unit, each a contiguous run of row blocks, so that
+    /// a thread walks down the image and the rows shared by neighbouring blocks are still in its cache. Kernels must
+    /// return for work items past `blocks`.
+    /// - Throws: `OpenCLError` when the kernel's work-group limit cannot be read, `SwiftCLError` for an empty range.
+    public static func rowBlocksRange(blocks: Int, kernel: Kernel, device: Device) throws -> NDRange {
+        let limit = try kernel.workGroupInfo(on: device).maxWorkGroupSize
+        let local = max(1, min(limit, (blocks + device.computeUnits - 1) / max(1, device.computeUnits)))
+        return try NDRange(covering: blocks, local: local)
     }
 
     /// Whether the output goes around the caches: only when input and output together exceed what
     /// the caches could hold anyway (16 MiB), so small images stay cached for whatever reads them next.
-    public func streamsOutput(width: Int, height: Int) -> Bool {
+    public static func streamsOutput(width: Int, height: Int) -> Bool {
         width * height * 2 * MemoryLayout<Float>.size > 16 << 20
     }
 

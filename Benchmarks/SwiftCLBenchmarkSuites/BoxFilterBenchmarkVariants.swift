@@ -13,20 +13,8 @@ public enum BoxFilterBenchmarkVariants {
     public static func benchmark(name: String, range: Int, tolerance: Double, variants: [KernelBenchmark.Variant],
                                  bound: KernelBenchmark.Variant? = copyBound) -> KernelBenchmark {
         KernelBenchmark(
-            name: name,
-            arrays: { size in
-                var arrays = HostArrays()
-                arrays.set("input", DeterministicInput.unitInterval(size.elements))
-                arrays.set("output", [Float](repeating: 0, count: size.elements))
-                return arrays
-            },
-            outputs: ["output"],
-            reference: { arrays, size in
-                var expected = HostArrays()
-                expected.set("output", try BoxFilterReference.exact(try arrays.values("input", as: Float.self), width: size.width,
-                                                                    height: size.height, range: range))
-                return expected
-            },
+            name: name, input: { DeterministicInput.unitInterval($0.elements) },
+            reference: { input, size in try BoxFilterReference.exact(input, width: size.width, height: size.height, range: range) },
             tolerance: .absolute(tolerance), variants: variants, bound: bound)
     }
 
@@ -60,14 +48,9 @@ public enum BoxFilterBenchmarkVariants {
     public static func hostPeer(range: Int) -> KernelBenchmark.Variant {
         KernelBenchmark.Variant(name: "host-swift-parallel", traffic: pixelTraffic, body: .host { arrays, size in
             let input = try arrays.values("input", as: Float.self)
-            let output = HostOutput(count: size.elements)
-            return KernelBenchmark.HostRun(
-                run: { try BoxFilterReference.fast(input, into: &output.values, width: size.width, height: size.height, range: range) },
-                outputs: {
-                    var outputs = HostArrays()
-                    outputs.set("output", output.values)
-                    return outputs
-                })
+            return .writing("output", initial: [Float](repeating: 0, count: size.elements)) { output in
+                try BoxFilterReference.fast(input, into: &output, width: size.width, height: size.height, range: range)
+            }
         })
     }
 
@@ -94,11 +77,8 @@ public enum BoxFilterBenchmarkVariants {
     public static func haloCopyBound(rows: Int, range: Int) -> KernelBenchmark.Variant {
         KernelBenchmark.Variant(name: "copy-halo (\(rows) rows ± \(range))", traffic: pixelTraffic) { queue, size in
             let copy = try CopyCL.CopyRowsHalo(context: queue.context)
-            let items = (size.height + rows - 1) / rows
-            let local = max(1, min(try copy.kernel.workGroupInfo(on: queue.device).maxWorkGroupSize,
-                                   (items + queue.device.computeUnits - 1) / max(1, queue.device.computeUnits)))
-            let ndRange = try NDRange((items + local - 1) / local * local, local: local)
-            let stream: Int32 = size.elements * 8 > 16 << 20 ? 1 : 0
+            let ndRange = try BoxFilter.rowBlocksRange(blocks: (size.height + rows - 1) / rows, kernel: copy.kernel, device: queue.device)
+            let stream: Int32 = BoxFilter.streamsOutput(width: size.width, height: size.height) ? 1 : 0
             return { cl, buffers in
                 try copy(cl, ndRange, w: Int32(size.width), h: Int32(size.height), rows: Int32(rows), haloRows: Int32(range), weight: 0,
                          in: try buffers.buffer("input"), out: try buffers.buffer("output"), stream: stream)
@@ -128,10 +108,4 @@ public enum BoxFilterBenchmarkVariants {
             try fill(cl, range, w: Int32(size.width), h: Int32(size.height), value: 1, out: try buffers.buffer("output"))
         }
     }
-}
-
-/// A host peer's output array, allocated once per size and reused by every timed run.
-final class HostOutput {
-    var values: [Float]
-    init(count: Int) { values = [Float](repeating: 0, count: count) }
 }

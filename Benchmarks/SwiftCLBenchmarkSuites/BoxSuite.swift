@@ -74,9 +74,8 @@ public struct BoxSuite: Sendable {
             records += streamingRecords
             suites.append(SuiteSummary(name: "box-vs-streaming-copy", width: side, height: side, copyBoundMpixPerS: streamingBound))
         }
-        // The sweep follows the best variant and the rows variants (which one is fastest depends on the size: the
-        // per-size pick of `BoxFilterVariant.fastest(width:height:)` comes from it) against the naive one and the
-        // host peer.
+        // The sweep follows the best variant and the rows variants (whether one size favours another rows variant
+        // than the default, `BoxFilterVariant.fastest`, is read from it) against the naive one and the host peer.
         let sweepNames = Set([BoxFilterVariant.naive.name, best?.variant, "host-swift-parallel"].compactMap { $0 }
                              + BoxFilterVariant.rowsVariants.map(\.name))
         let sweepVariants = variants.filter { sweepNames.contains($0.name) }

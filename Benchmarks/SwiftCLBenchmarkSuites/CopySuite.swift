@@ -17,37 +17,17 @@ public struct CopySuite: Sendable {
 
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
         let queue = try ComputeQueue(device: device)
-        let traffic: @Sendable (ProblemSize) -> Traffic = { .perElement($0.elements, read: 4, written: 4) }
-        let copy = KernelBenchmark.Variant(name: "opencl-copy", traffic: traffic) { queue, size in
-            let copy = try CopyCL.Copy(context: queue.context)
-            let range = try NDRange(size.elements)
-            return { cl, buffers in try copy(cl, range, in: try buffers.buffer("input"), out: try buffers.buffer("output")) }
-        }
-        let memcpy = KernelBenchmark.Variant(name: "host-memcpy", traffic: traffic, body: .host { arrays, size in
+        // The box suite's bound: the guide's copy kernel, a work item per element.
+        let copy = KernelBenchmark.Variant(name: "opencl-copy", traffic: BoxFilterBenchmarkVariants.copyBound.traffic,
+                                           body: BoxFilterBenchmarkVariants.copyBound.body)
+        let memcpy = KernelBenchmark.Variant(name: "host-memcpy", traffic: copy.traffic, body: .host { arrays, size in
             let input = try arrays.values("input", as: Float.self)
-            let output = HostOutput(count: size.elements)
-            return KernelBenchmark.HostRun(
-                run: { input.withUnsafeBufferPointer { source in _ = output.values.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: source) } } },
-                outputs: {
-                    var outputs = HostArrays()
-                    outputs.set("output", output.values)
-                    return outputs
-                })
+            return .writing("output", initial: [Float](repeating: 0, count: size.elements)) { output in
+                input.withUnsafeBufferPointer { source in _ = output.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: source) } }
+            }
         })
         var benchmark = KernelBenchmark(
-            name: "copy",
-            arrays: { size in
-                var arrays = HostArrays()
-                arrays.set("input", (0..<size.elements).map { Float($0 % 1_000_003) })
-                arrays.set("output", [Float](repeating: 0, count: size.elements))
-                return arrays
-            },
-            outputs: ["output"],
-            reference: { arrays, _ in
-                var expected = HostArrays()
-                expected.set("output", try arrays.values("input", as: Float.self))
-                return expected
-            },
+            name: "copy", input: { size in (0..<size.elements).map { Float($0 % 1_000_003) } }, reference: { input, _ in input },
             tolerance: .exact, variants: [copy, memcpy])
         benchmark.settings.samples = samples
         benchmark.settings.sampleBudget = sampleBudget

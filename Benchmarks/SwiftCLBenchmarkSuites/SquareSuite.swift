@@ -19,19 +19,8 @@ public struct SquareSuite: Sendable {
         let count = self.count
         let size = ProblemSize(count)
         var benchmark = KernelBenchmark(
-            name: "square",
-            arrays: { size in
-                var arrays = HostArrays()
-                arrays.set("input", (0..<size.elements).map { Float($0 % 65_521) * 0.25 - 100 })
-                arrays.set("output", [Float](repeating: 0, count: size.elements))
-                return arrays
-            },
-            outputs: ["output"],
-            reference: { arrays, _ in
-                var expected = HostArrays()
-                expected.set("output", SquareCL.Square.reference(try arrays.values("input", as: Float.self)))
-                return expected
-            },
+            name: "square", input: { size in (0..<size.elements).map { Float($0 % 65_521) * 0.25 - 100 } },
+            reference: { input, _ in SquareCL.Square.reference(input) },
             tolerance: .exact,
             variants: [Self.swiftCL, Self.rawC(device), Self.host("host-swift", Self.hostSerial), Self.host("host-swift-parallel", Self.hostParallel)],
             bound: BoxFilterBenchmarkVariants.copyBound)
@@ -76,12 +65,7 @@ public struct SquareSuite: Sendable {
     static func host(_ name: String, _ body: @escaping @Sendable ([Float], inout [Float]) -> Void) -> KernelBenchmark.Variant {
         KernelBenchmark.Variant(name: name, traffic: traffic, body: .host { arrays, size in
             let input = try arrays.values("input", as: Float.self)
-            let output = HostOutput(count: size.elements)
-            return KernelBenchmark.HostRun(run: { body(input, &output.values) }, outputs: {
-                var outputs = HostArrays()
-                outputs.set("output", output.values)
-                return outputs
-            })
+            return .writing("output", initial: [Float](repeating: 0, count: size.elements)) { body(input, &$0) }
         })
     }
 

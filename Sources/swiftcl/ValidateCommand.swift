@@ -80,10 +80,7 @@ struct ValidateCommand: ParsableCommand {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         let result = try Oclgrind.run(executable, arguments: arguments)
         print(result.standardOutput, terminator: "")
-        for finding in result.findings {
-            print("  FAULT \(finding)")
-            for line in finding.details.prefix(4) { print("       \(line.trimmingCharacters(in: .whitespaces))") }
-        }
+        Self.printFindings(result.findings)
         if result.findings.isEmpty && result.exitStatus == 0 { print("  no findings") }
         if result.exitStatus != 0 && result.findings.isEmpty {
             print(result.standardError.split(separator: "\n").suffix(10).joined(separator: "\n"))
@@ -156,10 +153,7 @@ struct ValidateCommand: ParsableCommand {
             }
             let status = !findings.isEmpty ? "FAULT" : result.exitStatus == 0 ? "pass" : "FAIL"
             print("  \(status) \(name)")
-            for finding in findings {
-                print("  FAULT \(finding)")
-                for line in finding.details.prefix(4) { print("       \(line.trimmingCharacters(in: .whitespaces))") }
-            }
+            Self.printFindings(findings)
             if result.exitStatus != 0 && findings.isEmpty {
                 print((result.standardOutput + result.standardError).split(separator: "\n").suffix(10).map { "       \($0)" }.joined(separator: "\n"))
             }
@@ -167,6 +161,14 @@ struct ValidateCommand: ParsableCommand {
         }
         if !failed { print("  no findings") }
         return failed
+    }
+
+    /// Each finding's headline and the first lines of its details (kernel, work item, instruction, source line).
+    private static func printFindings(_ findings: [Oclgrind.Finding]) {
+        for finding in findings {
+            print("  FAULT \(finding)")
+            for line in finding.details.prefix(4) { print("       \(line.trimmingCharacters(in: .whitespaces))") }
+        }
     }
 
     /// In the child: the one case its arguments name, on the Oclgrind device.

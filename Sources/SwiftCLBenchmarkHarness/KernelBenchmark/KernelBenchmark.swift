@@ -128,3 +128,51 @@ public struct KernelBenchmark: Sendable {
         self.bound = bound
     }
 }
+
+extension KernelBenchmark {
+    /// A benchmark of kernels that map one array to another of the same length — a filter, a copy, an element-wise
+    /// function: the arrays are `input` (from `input`) and `output` (zeros), and `reference` computes `output` from
+    /// `input` on the host.
+    public init<Element: ValidatedElement & BitwiseCopyable & AdditiveArithmetic>(
+        name: String, input: @escaping @Sendable (ProblemSize) -> [Element],
+        reference: @escaping @Sendable ([Element], ProblemSize) throws -> [Element], tolerance: Tolerance, variants: [Variant],
+        bound: Variant? = nil
+    ) {
+        self.init(
+            name: name,
+            arrays: { size in
+                var arrays = HostArrays()
+                arrays.set("input", input(size))
+                arrays.set("output", [Element](repeating: .zero, count: size.elements))
+                return arrays
+            },
+            outputs: ["output"],
+            reference: { arrays, size in
+                var expected = HostArrays()
+                expected.set("output", try reference(try arrays.values("input", as: Element.self), size))
+                return expected
+            },
+            tolerance: tolerance, variants: variants, bound: bound)
+    }
+}
+
+extension KernelBenchmark.HostRun {
+    /// A host peer computing one output array, `name`, into storage made once from `initial` and reused by every run
+    /// (as a device variant's buffer is), so no timed run pays for allocating or first touching its output.
+    public static func writing<Element: ValidatedElement & BitwiseCopyable>(
+        _ name: String, initial: [Element], compute: @escaping (inout [Element]) throws -> Void
+    ) -> Self {
+        let storage = HostOutputStorage(initial)
+        return Self(run: { try compute(&storage.values) }, outputs: {
+            var outputs = HostArrays()
+            outputs.set(name, storage.values)
+            return outputs
+        })
+    }
+}
+
+/// A host peer's output array, held by reference so that its run closure can write it in place.
+private final class HostOutputStorage<Element> {
+    var values: [Element]
+    init(_ values: [Element]) { self.values = values }
+}
