@@ -15,10 +15,22 @@ public protocol ValidatedElement: Sendable {
     associatedtype Scalar: ValidatedScalar
     /// The lanes (one for a scalar).
     var validationLanes: [Scalar] { get }
+    /// How many lanes each element has (1 for a scalar).
+    static var validationLaneCount: Int { get }
+    /// Lane `lane` (0 ..< ``validationLaneCount``), without building an array.
+    func validationLane(_ lane: Int) -> Scalar
 }
 
 extension ValidatedScalar {
     public var validationLanes: [Self] { [self] }
+    public static var validationLaneCount: Int { 1 }
+    public func validationLane(_ lane: Int) -> Self { self }
+}
+
+extension SIMD where Scalar: ValidatedScalar {
+    public var validationLanes: [Scalar] { indices.map { self[$0] } }
+    public static var validationLaneCount: Int { Self.scalarCount }
+    public func validationLane(_ lane: Int) -> Scalar { self[lane] }
 }
 
 extension BinaryFloatingPoint where Self: ValidatedScalar {
@@ -79,18 +91,8 @@ extension Int64: ValidatedElement, ValidatedScalar {}
 extension UInt64: ValidatedElement, ValidatedScalar {}
 extension Int: ValidatedElement, ValidatedScalar {}
 
-extension SIMD2: ValidatedElement where Scalar: ValidatedScalar {
-    public var validationLanes: [Scalar] { indices.map { self[$0] } }
-}
-extension SIMD3: ValidatedElement where Scalar: ValidatedScalar {
-    public var validationLanes: [Scalar] { indices.map { self[$0] } }
-}
-extension SIMD4: ValidatedElement where Scalar: ValidatedScalar {
-    public var validationLanes: [Scalar] { indices.map { self[$0] } }
-}
-extension SIMD8: ValidatedElement where Scalar: ValidatedScalar {
-    public var validationLanes: [Scalar] { indices.map { self[$0] } }
-}
-extension SIMD16: ValidatedElement where Scalar: ValidatedScalar {
-    public var validationLanes: [Scalar] { indices.map { self[$0] } }
-}
+extension SIMD2: ValidatedElement where Scalar: ValidatedScalar {}
+extension SIMD3: ValidatedElement where Scalar: ValidatedScalar {}
+extension SIMD4: ValidatedElement where Scalar: ValidatedScalar {}
+extension SIMD8: ValidatedElement where Scalar: ValidatedScalar {}
+extension SIMD16: ValidatedElement where Scalar: ValidatedScalar {}

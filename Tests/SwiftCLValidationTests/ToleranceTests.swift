@@ -89,4 +89,29 @@ struct ToleranceTests {
         let counts = OutputComparison(output: "n", actual: [UInt32(7), 9], expected: [7, 9, 11], tolerance: .exact)
         #expect(!counts.passed && counts.problem == "2 results for 3 expected")
     }
+
+    /// The comparison is specialised for common element types (`Float`, `Double`, …) and generic for the rest; both
+    /// must report the same.
+    func checkScalarComparison<Element: ValidatedElement & BinaryFloatingPoint>(_: Element.Type) {
+        let expected: [Element] = [0, 1, 2, 3, 4, 5]
+        let same = OutputComparison(output: "y", actual: expected, expected: expected, tolerance: .exact)
+        #expect(same.passed && same.maxError == 0 && same.worstIndex == 0 && same.worstLane == nil)
+        let signedZero = OutputComparison(output: "y", actual: [-0.0 as Element], expected: [0], tolerance: .exact)
+        #expect(signedZero.passed)
+        var actual = expected
+        actual[2] = .nan
+        actual[4] = 4.25
+        let broken = OutputComparison(output: "y", actual: actual, expected: expected, tolerance: .absolute(0.5))
+        #expect(!broken.passed && broken.failures == 1 && broken.worstIndex == 2 && broken.maxError == .infinity)
+        actual[2] = 2
+        let close = OutputComparison(output: "y", actual: actual, expected: expected, tolerance: .absolute(0.5))
+        #expect(close.passed && close.worstIndex == 4 && close.maxError == 0.25)
+    }
+
+    @Test("specialised and generic comparisons agree: equal values, −0 against +0, NaN, the worst element")
+    func specialisedAndGenericAgree() {
+        checkScalarComparison(Float.self)
+        checkScalarComparison(Double.self)
+        checkScalarComparison(Float16.self)
+    }
 }
