@@ -22,6 +22,25 @@ struct SwiftclCommandTests {
         return try runProcess([executable.path] + arguments)
     }
 
+    @Test("scripts/pocl-remarks.sh names the work-group functions PoCL built and counts the vectoriser's remarks")
+    func poclRemarks() throws {
+        let executable = try #require(Self.swiftcl, "the swiftcl executable is built next to the tests")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/pocl-remarks.sh")
+        let run = try runProcess(["bash", script.path, "--", executable.path, "bench", "box", "--quick", "--variants", "strip8"])
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        // strip8 is boxAvgStrip plus boxAvg1 for the border columns; PoCL vectorises boxAvgStrip's work-item loop.
+        #expect(run.output.contains("Work-group functions generated"), "\(run.output)")
+        #expect(run.output.contains("boxAvgStrip ["), "\(run.output)")
+        #expect(run.output.contains("boxAvg1 ["), "\(run.output)")
+        #expect(run.output.contains("× vectorized loop (vectorization width: "), "\(run.output)")
+        #expect(run.output.contains("× loop not vectorized: cannot prove it is safe to reorder floating-point operations"),
+                "\(run.output)")
+        // A failing command is reported as such, with its exit status.
+        let failing = try runProcess(["bash", script.path, "--", executable.path, "bench", "no-such-suite"])
+        #expect(failing.status != 0 && failing.output.contains("command failed"), "\(failing.output)")
+    }
+
     @Test("swiftcl validate --memcheck passes the shipped kernels and names the broken ones' faults",
           .enabled(if: Oclgrind.libraryPath != nil, "Oclgrind is missing; the test above fails in that case"))
     func memcheck() throws {
