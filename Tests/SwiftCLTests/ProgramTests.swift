@@ -123,6 +123,33 @@ struct ProgramTests {
         #expect(error as? SwiftCLError == .kernelNotFound(name: "cube", available: ["square"]))
     }
 
+    @Test("kernels named like OpenCL builtins are found by their source names", arguments: TestDevices.all)
+    func kernelsNamedLikeBuiltins(device: Device) throws {
+        let queue = try makeQueue(device)
+        let source = """
+        kernel void mix(global const float *a, global float *b) { size_t i = get_global_id(0); b[i] = a[i] * 2.0f; }
+        kernel void clamp(global const float *a, global float *b) { size_t i = get_global_id(0); b[i] = a[i] + 1.0f; }
+        """
+        let program = try queue.context.program(source: source, name: "builtins.cl")
+        // PoCL lists these as _cl_mix and _cl_clamp (so on PoCL this test exercises the mapping); other runtimes keep
+        // the names.
+        if try device.platform.name == "Portable Computing Language" {
+            #expect(Set(program.kernelNames) == ["_cl_mix", "_cl_clamp"])
+        }
+        #expect(Set(try ["mix", "clamp"].map { try program.runtimeKernelName($0) }) == Set(program.kernelNames))
+        let input = try Buffer(copying: ramp(33), context: queue.context)
+        let output = try Buffer<Float>(count: 33, context: queue.context)
+        let range = try NDRange(33)
+        try queue.sync { cl in
+            try cl.launch(try program.kernel(named: "mix"), range, input, output)
+            #expect(try cl.read(output) == ramp(33).map { $0 * 2 })
+            try cl.launch(try program.sharedKernel(named: "clamp"), range, input, output)
+            #expect(try cl.read(output) == ramp(33).map { $0 + 1 })
+        }
+        let error = thrownError { _ = try program.kernel(named: "smoothstep") }
+        #expect(error as? SwiftCLError == .kernelNotFound(name: "smoothstep", available: program.kernelNames))
+    }
+
     @Test("wrong argument count and types are refused before the launch", arguments: TestDevices.all)
     func argumentChecks(device: Device) throws {
         let queue = try makeQueue(device)

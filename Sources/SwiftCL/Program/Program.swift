@@ -88,10 +88,13 @@ public final class Program: Sendable, Equatable {
 
     /// A new kernel object for the named kernel. Each ``Kernel`` binds arguments under its own lock,
     /// so one kernel object may be launched from several queues at once.
+    ///
+    /// `name` is the name in the source. PoCL renames a kernel named like an OpenCL builtin (`kernel void
+    /// mix(…)` is listed as `_cl_mix`); such a kernel is found by its source name too.
     /// - Throws: ``SwiftCLError/kernelNotFound(name:available:)`` (listing the kernels), ``OpenCLError``.
     public func kernel(named name: String) throws -> Kernel {
-        try checkKernelExists(name)
-        return Kernel(core: try KernelCore(program: built, name: name, devices: context.devices), program: self)
+        let runtimeName = try runtimeKernelName(name)
+        return Kernel(core: try KernelCore(program: built, name: runtimeName, devices: context.devices), program: self)
     }
 
     /// One kernel object per name and built program, created on first use and shared (a kernel object
@@ -99,14 +102,18 @@ public final class Program: Sendable, Equatable {
     /// functions use this.
     /// - Throws: as ``kernel(named:)``.
     public func sharedKernel(named name: String) throws -> Kernel {
-        try checkKernelExists(name)
-        return Kernel(core: try built.sharedKernel(named: name, devices: context.devices), program: self)
+        let runtimeName = try runtimeKernelName(name)
+        return Kernel(core: try built.sharedKernel(named: runtimeName, devices: context.devices), program: self)
     }
 
-    private func checkKernelExists(_ name: String) throws {
-        guard kernelNames.contains(name) else {
-            throw SwiftCLError.kernelNotFound(name: name, available: kernelNames)
-        }
+    /// The name the runtime lists the kernel `name` under: `name` itself, or PoCL's `_cl_` + `name` for a kernel
+    /// named like an OpenCL builtin.
+    /// - Throws: ``SwiftCLError/kernelNotFound(name:available:)`` when neither is listed.
+    public func runtimeKernelName(_ name: String) throws -> String {
+        if kernelNames.contains(name) { return name }
+        let renamed = "_cl_" + name
+        if kernelNames.contains(renamed) { return renamed }
+        throw SwiftCLError.kernelNotFound(name: name, available: kernelNames)
     }
 
     /// Two programs are equal when they share one built program (as every program the context's cache
