@@ -18,17 +18,18 @@
 # Without --cache the kernel cache is a fresh, empty folder, so everything is compiled. The environment may
 # add POCL_WORK_GROUP_METHOD (loopvec, the default; loops; cbs) to see what it changes.
 set -euo pipefail
+usage() { echo "usage: $0 [--cache DIR] [--raw FILE] -- COMMAND [ARGS...]" >&2; exit 2; }
 raw=""
 cache=""
 while [[ $# -gt 0 && "$1" != "--" ]]; do
     case "$1" in
         --raw) raw="$2"; shift 2 ;;
         --cache) cache="$2"; shift 2 ;;
-        *) echo "usage: $0 [--cache DIR] [--raw FILE] -- COMMAND [ARGS...]" >&2; exit 2 ;;
+        *) usage ;;
     esac
 done
 [[ "${1:-}" == "--" ]] && shift
-[[ $# -gt 0 ]] || { echo "usage: $0 [--cache DIR] [--raw FILE] -- COMMAND [ARGS...]" >&2; exit 2; }
+[[ $# -gt 0 ]] || usage
 
 keep_cache=${cache:+yes}
 cache=${cache:-$(mktemp -d)}

@@ -13,22 +13,23 @@ public protocol ValidatedScalar: Equatable, Sendable, CustomStringConvertible {
 /// A kernel output element: a scalar, or a SIMD vector compared lane by lane.
 public protocol ValidatedElement: Sendable {
     associatedtype Scalar: ValidatedScalar
-    /// The lanes (one for a scalar).
-    var validationLanes: [Scalar] { get }
     /// How many lanes each element has (1 for a scalar).
     static var validationLaneCount: Int { get }
     /// Lane `lane` (0 ..< ``validationLaneCount``), without building an array.
     func validationLane(_ lane: Int) -> Scalar
 }
 
+extension ValidatedElement {
+    /// The lanes (one for a scalar), as an array.
+    public var validationLanes: [Scalar] { (0..<Self.validationLaneCount).map(validationLane) }
+}
+
 extension ValidatedScalar {
-    public var validationLanes: [Self] { [self] }
     public static var validationLaneCount: Int { 1 }
     public func validationLane(_ lane: Int) -> Self { self }
 }
 
 extension SIMD where Scalar: ValidatedScalar {
-    public var validationLanes: [Scalar] { indices.map { self[$0] } }
     public static var validationLaneCount: Int { Self.scalarCount }
     public func validationLane(_ lane: Int) -> Scalar { self[lane] }
 }
