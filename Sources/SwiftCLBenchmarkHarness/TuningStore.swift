@@ -14,11 +14,18 @@ public final class TuningStore: Sendable {
         swiftCLCacheDirectory.appendingPathComponent("tuning.json")
     }
 
-    /// Opens the store at `url`; a missing or unreadable file starts empty (and is replaced on save).
+    /// The largest store file read (a store holds a few hundred short entries).
+    static let maximumFileBytes = 4 << 20
+
+    /// Opens the store at `url`; a missing, unreadable or oversized file, or anything but a regular file (a FIFO
+    /// cannot block the open), starts empty (and is replaced on save).
     public init(url: URL = TuningStore.defaultURL) {
         self.url = url
-        let data = try? Data(contentsOf: url)
-        entries = Locked(data.flatMap { try? JSONDecoder().decode([String: Int].self, from: $0) } ?? [:])
+        var stored: [String: Int] = [:]
+        if case let .contents(bytes) = FileSystem.readRegularFile(url.path, maximumBytes: Self.maximumFileBytes) {
+            stored = (try? JSONDecoder().decode([String: Int].self, from: Data(bytes))) ?? [:]
+        }
+        entries = Locked(stored)
     }
 
     /// The remembered local size for `key`: `.some(nil)` for "the runtime's choice", nil when unknown.

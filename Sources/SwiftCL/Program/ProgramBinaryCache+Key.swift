@@ -64,6 +64,8 @@ struct IncludeResolver {
     let searchPaths: [URL]
     /// At most this many files are followed (an include cycle guarded by `#pragma once` ends too).
     static let maximumFiles = 256
+    /// The largest included file read into a key (a source file, not data).
+    static let maximumFileBytes = 16 << 20
 
     init(options: String) {
         let words = options.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -94,8 +96,10 @@ struct IncludeResolver {
             let (name, includer) = pending.removeFirst()
             guard let url = locate(name, includer: includer) else { return nil }
             if !seen.insert(url.path).inserted { continue }
-            guard found.count < Self.maximumFiles, let data = try? Data(contentsOf: url) else { return nil }
-            let bytes = [UInt8](data)
+            // Non-blocking, regular files only, bounded: a FIFO or device named by an #include cannot hang the key.
+            guard found.count < Self.maximumFiles,
+                  case let .contents(bytes) = FileSystem.readRegularFile(url.path, maximumBytes: Self.maximumFileBytes,
+                                                                        followingSymlink: true) else { return nil }
             found.append(Include(path: url.path, bytes: bytes))
             guard let nested = Self.includes(in: String(decoding: bytes, as: UTF8.self)) else { return nil }
             pending += nested.map { ($0, url) }

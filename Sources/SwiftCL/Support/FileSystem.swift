@@ -9,7 +9,7 @@ import Darwin
 
 /// The few POSIX file operations the caches need, with the ownership and symlink checks Foundation
 /// does not offer: `lstat` (never follow a link), `O_NOFOLLOW`, `O_EXCL` temporary files, `rename`.
-enum FileSystem {
+package enum FileSystem {
     static var effectiveUser: UInt32 { UInt32(geteuid()) }
 
     /// Why `url` may not hold private files, or nil when it may. Creates it (and missing parents) with
@@ -49,7 +49,7 @@ enum FileSystem {
         return nil
     }
 
-    enum ReadResult {
+    package enum ReadResult {
         case missing
         case refused(String)
         case contents([UInt8])
@@ -58,29 +58,62 @@ enum FileSystem {
     /// Reads a whole file without following a symlink, refusing anything but a regular file owned by
     /// `owner`, not writable by others, of at most `maximumBytes`.
     static func readOwnedRegularFile(_ url: URL, owner: UInt32, maximumBytes: Int) -> ReadResult {
-        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        readRegularFile(url.path, maximumBytes: maximumBytes) { info in
+            guard UInt32(info.st_uid) == owner else { return "owned by uid \(info.st_uid)" }
+            guard info.st_mode & 0o022 == 0 else { return "writable by its group or by others" }
+            return nil
+        }
+    }
+
+    /// Reads a whole regular file of at most `maximumBytes` without following a final symlink (unless
+    /// `followingSymlink`) and without ever
+    /// blocking on a special file: the file is opened non-blocking (a FIFO or device opens at once instead of
+    /// waiting for a writer), its type is checked on the open descriptor (so it cannot be swapped between a check
+    /// and the open), and no more than `maximumBytes + 1` bytes are ever read, whatever size `fstat` claimed.
+    /// `accept` may refuse the file from its `stat` (owner, mode) with a reason.
+    package static func readRegularFile(_ path: String, maximumBytes: Int, followingSymlink: Bool = false,
+                                        accept: (stat) -> String? = { _ in nil }) -> ReadResult {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingSymlink ? 0 : O_NOFOLLOW))
         if descriptor < 0 {
-            return errno == ENOENT ? .missing : .refused("cannot open: \(String(cString: strerror(errno)))")
+            let code = errno
+            if code == ENOENT { return .missing }
+            if code == ELOOP { return .refused("a symbolic link") }
+            return .refused("cannot open: \(String(cString: strerror(code)))")
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .refused("cannot stat") }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .refused("not a regular file") }
-        guard UInt32(info.st_uid) == owner else { return .refused("owned by uid \(info.st_uid)") }
-        guard info.st_mode & 0o022 == 0 else { return .refused("writable by its group or by others") }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .refused("not a regular file (\(fileKind(info.st_mode)))") }
+        if let reason = accept(info) { return .refused(reason) }
         let size = Int(info.st_size)
         guard size >= 0, size <= maximumBytes else { return .refused("\(size) bytes is over the \(maximumBytes)-byte limit") }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = bytes.withUnsafeMutableBytes { raw in
-                raw.baseAddress.map { read(descriptor, $0 + done, size - done) } ?? -1
-            }
+        // Regular files never block, but one may still grow after fstat: read at most one byte past the limit.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count <= maximumBytes {
+            let wanted = min(chunk.count, maximumBytes + 1 - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress, wanted) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return .refused("short read at byte \(done) of \(size)") }
-            done += count
+            guard count >= 0 else { return .refused("read failed at byte \(bytes.count): \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
         }
+        guard bytes.count <= maximumBytes else { return .refused("grew past the \(maximumBytes)-byte limit while being read") }
         return .contents(bytes)
+    }
+
+    /// How messages name a file type that is not a regular file.
+    private static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        default: "mode \(String(mode & S_IFMT, radix: 8))"
+        }
     }
 
     /// Writes `bytes` to a new private (0600) temporary file beside `url` and renames it over `url`, so
