@@ -1,6 +1,7 @@
 extension ComputeEncoder {
     /// Copies a rectangle between buffers on the device (`clEnqueueCopyBufferRect`). Both layouts are
-    /// checked against their buffers before the call; overlapping rectangles of one buffer are refused.
+    /// checked against their buffers before the call; rectangles of one buffer that share an element are refused
+    /// (interleaved rows that share none are copied).
     /// - Throws: ``SwiftCLError/invalidRect(operation:_:)``, ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``,
     ///   ``SwiftCLError/overlappingCopy(operation:)``, ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
     public func copyRect<E>(from source: Buffer<E>, _ sourceLayout: RectLayout, to destination: Buffer<E>,
@@ -8,7 +9,9 @@ extension ComputeEncoder {
         try prepare(source, destination, operation: "copyRect")
         let from = try sourceLayout.touchedRange(extent, count: source.count, "copyRect source")
         let to = try destinationLayout.touchedRange(extent, count: destination.count, "copyRect destination")
-        if source === destination, from.overlaps(to) { throw SwiftCLError.overlappingCopy(operation: "copyRect") }
+        if source === destination, from.overlaps(to), sourceLayout.overlaps(destinationLayout, region: extent) {
+            throw SwiftCLError.overlappingCopy(operation: "copyRect")
+        }
         let geometry = try RectGeometry(E.self, source: sourceLayout, destination: destinationLayout, extent: extent)
         record(try CL.enqueueCopyBufferRect(queue.id, from: source.id, to: destination.id, geometry, wantEvent: wantsEvents), label: "copyRect")
         keepAlive(source, destination)
