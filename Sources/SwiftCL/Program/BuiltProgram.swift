@@ -1,4 +1,5 @@
 import Foundation
+import OpenCLTypes
 
 /// A built `cl_program` and what was learned building it. It holds no Swift parent: the `cl_program`
 /// retains its `cl_context` inside OpenCL, so a context's program cache can hold built programs without
@@ -13,6 +14,9 @@ final class BuiltProgram: Sendable {
     /// Kernel parameters known without the runtime's argument information: from a binary-cache entry, or
     /// read from the source's kernel signatures. Used when the runtime reports none.
     let recordedParameters: [String: [KernelParameter]]
+    /// The byte sizes of the structs the source defines (by `struct Tag` and typedef name), for checking by-value
+    /// struct arguments; empty for programs built from binaries alone.
+    let structSizes: [String: Int]
     private let sharedKernels = Locked<[String: KernelCore]>([:])
 
     init(context: Context, source: String, name: String, options: BuildOptions, binaryCache: ProgramBinaryCache?) throws {
@@ -48,6 +52,7 @@ final class BuiltProgram: Sendable {
             } catch {
                 kernelNames = []
                 recordedParameters = [:]
+                structSizes = [:]
                 throw error
             }
         }
@@ -69,6 +74,8 @@ final class BuiltProgram: Sendable {
             }
         }
         recordedParameters = recorded
+        structSizes = source.contains("struct")
+            ? StructLayouts.layouts(in: KernelSignatureScanner.tokenize(source)).mapValues(\.size) : [:]
     }
 
     /// Builds from one binary per device of the context (in its device order). Binaries carry no source, so
@@ -93,6 +100,7 @@ final class BuiltProgram: Sendable {
         isFromBinaryCache = false
         kernelNames = names
         recordedParameters = [:]
+        structSizes = [:]
         LiveObjectCounts.track(.program, +1)
     }
 

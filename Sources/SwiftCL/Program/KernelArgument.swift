@@ -25,17 +25,24 @@ public struct KernelArgumentValue: KernelArgument {
     /// Itself, so a prepared value (``value(_:typeName:)``) can be passed to a launch like any argument.
     public var kernelArgument: KernelArgumentValue { self }
 
-    /// A by-value argument of any bitwise-copyable type (a struct matching an OpenCL struct, say).
-    /// `typeName`, when given, is checked against the parameter's declared type.
+    /// A by-value argument of any bitwise-copyable type (a struct matching an OpenCL struct, say), as C's
+    /// `sizeof` counts it: its bytes followed by zeros up to its stride (a Swift struct's trailing padding is part of
+    /// the C struct's size). `typeName`, when given, is checked against the parameter's declared type.
     public static func value<T: BitwiseCopyable>(_ value: T, typeName: String? = nil) -> KernelArgumentValue {
-        let bytes = withUnsafeBytes(of: value) { Array($0) }
-        return KernelArgumentValue(.bytes(bytes, typeName: typeName))
+        KernelArgumentValue(.bytes(paddedBytes(of: value), typeName: typeName))
     }
 
-    /// The bytes of `value` for a by-value parameter, deliberately unchecked against its type: only the size
-    /// must match (a wrong size is always a mistake). The escape for passing, say, a `Float`'s bits to an `int`.
+    /// The bytes of `value` for a by-value parameter (padded to its stride, as ``value(_:typeName:)``), deliberately
+    /// unchecked against its type: only the size must match (a wrong size is always a mistake; for a struct the
+    /// source defines, the size by OpenCL C's layout rules). The escape for passing, say, a `Float`'s bits to an `int`.
     public static func unchecked<T: BitwiseCopyable>(_ value: T) -> KernelArgumentValue {
-        KernelArgumentValue(.bytes(withUnsafeBytes(of: value) { Array($0) }, typeName: nil))
+        KernelArgumentValue(.bytes(paddedBytes(of: value), typeName: nil))
+    }
+
+    private static func paddedBytes<T: BitwiseCopyable>(of value: T) -> [UInt8] {
+        var bytes = withUnsafeBytes(of: value) { Array($0) }
+        bytes.append(contentsOf: repeatElement(0, count: MemoryLayout<T>.stride - MemoryLayout<T>.size))
+        return bytes
     }
 
     /// An integer of any Swift type, bound as the parameter's integer type (`char` … `ulong`, `size_t`) with a checked

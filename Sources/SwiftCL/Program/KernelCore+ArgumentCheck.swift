@@ -48,7 +48,14 @@ extension KernelCore {
             // A positive size is checked by the launch for every kernel, with or without parameters.
             try checkData(element, bytes: byteCount, against: pointee, parameter, what: "local memory", mismatch)
         case (.private, let .bytes(bytes, typeName)):
-            guard let declared = OpenCLType(name: parameter.typeName) else { break }
+            guard let declared = OpenCLType(name: parameter.typeName) else {
+                // A struct the source lays out must get exactly its bytes (drivers accept any size for a struct).
+                if let size = structSizes[index], bytes.count != size {
+                    throw mismatch("\(size) bytes for \(parameter) (the struct's size by OpenCL C's layout rules); "
+                        + "the value has \(bytes.count)")
+                }
+                break
+            }
             if bytes.count != declared.byteSize {
                 throw mismatch("a \(declared) value (\(declared.byteSize) bytes)")
             }

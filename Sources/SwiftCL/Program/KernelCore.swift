@@ -11,6 +11,8 @@ final class KernelCore: Sendable {
     let argumentCount: Int
     /// The runtime's argument information, or what the program recorded when the runtime gives none.
     let parameters: [KernelParameter]?
+    /// For each by-value parameter of a struct type the program's source lays out, the struct's size in bytes.
+    let structSizes: [Int: Int]
     /// Guards argument binding and enqueueing; holds how many launches were enqueued.
     let launchLock = Locked<Int>(0)
     /// Work-group facts for every device of the context, read once when the kernel is created so a
@@ -26,7 +28,9 @@ final class KernelCore: Sendable {
             let count = try CL.getKernelInfo(handle, .CL_KERNEL_NUM_ARGS).value(UInt32.self)
             argumentCount = Int(count)
             let recorded = program.recordedParameters[name]
-            parameters = Self.runtimeParameters(handle) ?? (recorded?.count == argumentCount ? recorded : nil)
+            let parameters = Self.runtimeParameters(handle) ?? (recorded?.count == argumentCount ? recorded : nil)
+            self.parameters = parameters
+            structSizes = Self.structSizes(of: parameters ?? [], in: program.structSizes)
             workGroupInfos = try devices.map { device in (device, try Self.workGroupInfo(handle, on: device)) }
         } catch {
             // The object is not fully built, so deinit will not run: release the kernel here.
@@ -46,6 +50,18 @@ final class KernelCore: Sendable {
     static func runtimeParameters(_ kernel: KernelHandle) -> [KernelParameter]? {
         guard let count = try? CL.getKernelInfo(kernel, .CL_KERNEL_NUM_ARGS).value(UInt32.self) else { return nil }
         return try? (0..<Int(count)).map { try KernelParameter(kernel: kernel, index: $0) }
+    }
+
+    /// The struct size of each by-value parameter whose type is a struct the source lays out (the runtime spells
+    /// the type `struct Tag` or by its typedef name).
+    private static func structSizes(of parameters: [KernelParameter], in sizes: [String: Int]) -> [Int: Int] {
+        guard !sizes.isEmpty else { return [:] }
+        var found: [Int: Int] = [:]
+        for (index, parameter) in parameters.enumerated() where parameter.addressSpace == .private && !parameter.isPointer {
+            let words = parameter.typeName.split(separator: " ").filter { $0 != "const" && $0 != "volatile" }
+            if let size = sizes[words.joined(separator: " ")] { found[index] = size }
+        }
+        return found
     }
 
     /// Work-group facts of this kernel on `device`.
