@@ -134,4 +134,40 @@ struct LifetimeTests {
         #expect(firstBuilt == nil)
         #expect(context.programBuildCount == 12)
     }
+
+    @Test("a context building many distinct sources keeps at most its capacity alive; RSS levels off after it")
+    func distinctSourcesRetention() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let device = try #require(Device.all.first)
+            let sources = Int(ProcessInfo.processInfo.environment["SWIFTCL_RETENTION_SOURCES"] ?? "") ?? 300
+            let context = try Context(devices: [device])
+            let capacity = context.programCache.capacity
+            var samples: [(sources: Int, rss: Int, live: Int)] = []
+            for n in 0..<sources {
+                let program = try context.program(source: "kernel void k(global int *a) { a[get_global_id(0)] = \(n); }")
+                _ = try program.kernel(named: "k")
+                if [0, capacity / 2, capacity - 1, 2 * capacity, sources / 2, sources - 1].contains(n) || n % 100 == 99 {
+                    samples.append((n + 1, LifetimeTests.residentBytes(), LiveObjectCounts.current[.program]))
+                }
+            }
+            for sample in samples {
+                print("retention: \(sample.sources) sources RSS \(sample.rss / 1024) KiB, live programs \(sample.live)")
+            }
+            #expect(samples.allSatisfy { $0.live <= capacity }, "live programs stay within the cache's capacity")
+            // While the cache fills, each kept program costs RSS; past twice the capacity every new source evicts
+            // one, so RSS must level off: growth per source under a tenth of what a kept program costs (allocator
+            // noise stays well under that; a program kept forever would cost all of it).
+            if let first = samples.first, let full = samples.first(where: { $0.sources == capacity }),
+               let settled = samples.first(where: { $0.sources > 2 * capacity }), let last = samples.last, last.sources > settled.sources {
+                let perProgram = Double(full.rss - first.rss) / Double(full.sources - first.sources)
+                let perSource = Double(last.rss - settled.rss) / Double(last.sources - settled.sources)
+                print("retention: \(Int(perProgram)) bytes per kept program while filling; \(Int(perSource)) bytes per source "
+                      + "from \(settled.sources) to \(last.sources) sources")
+                #expect(perSource < perProgram / 10, "RSS still grows \(perSource) bytes per distinct source past the capacity")
+            }
+        }
+        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        #expect(output.contains("retention:"), "the child reported its figures: \(output)")
+        print(output.split(separator: "\n").filter { $0.contains("retention:") }.joined(separator: "\n"))
+    }
 }

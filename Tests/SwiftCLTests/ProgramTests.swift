@@ -97,6 +97,7 @@ struct ProgramTests {
         let received = programs.withLock { $0 }
         #expect(received.count == 16)
         #expect(received.allSatisfy { $0 == received[0] }, "every caller got the same built program")
+        #expect(received.allSatisfy { $0 === received[0] }, "and the same Program object (identity), while any holds it")
         #expect(context.programBuildCount == before + 1)
         _ = try context.program(source: source, name: "cached.cl", options: BuildOptions().defining("OTHER"))
         #expect(context.programBuildCount == before + 2, "different options build again")

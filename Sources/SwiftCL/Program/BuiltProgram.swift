@@ -18,6 +18,13 @@ final class BuiltProgram: Sendable {
     /// struct arguments; empty for programs built from binaries alone.
     let structSizes: [String: Int]
     private let sharedKernels = Locked<[String: KernelCore]>([:])
+    /// The ``Program`` handed out for this built program while any caller still holds it (weak: the façade holds
+    /// the context, which holds the cache, which holds this).
+    private let liveFacade = Locked(WeakProgram())
+
+    private struct WeakProgram: Sendable {
+        weak var program: Program?
+    }
 
     init(context: Context, source: String, name: String, options: BuildOptions, binaryCache: ProgramBinaryCache?) throws {
         let options = try options.validated()
@@ -102,6 +109,18 @@ final class BuiltProgram: Sendable {
         recordedParameters = [:]
         structSizes = [:]
         LiveObjectCounts.track(.program, +1)
+    }
+
+    /// The one ``Program`` for this built program and `context` while any caller holds it, so that every caller
+    /// of ``Context/program(source:name:options:)`` for one cache entry gets the same object (identity as well as
+    /// `==`); a new façade once all of them were dropped.
+    func facade(in context: Context) -> Program {
+        liveFacade.withLock { box in
+            if let program = box.program { return program }
+            let program = Program(built: self, context: context)
+            box.program = program
+            return program
+        }
     }
 
     /// Each device's binary of the built program, in the context's device order (`CL_PROGRAM_BINARIES`).

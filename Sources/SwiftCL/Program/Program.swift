@@ -134,7 +134,7 @@ extension Context {
         let built = try programCache.program(for: key) {
             try BuiltProgram(context: self, source: key.source, name: key.name, options: options, binaryCache: binaryCache)
         }
-        return Program(built: built, context: self)
+        return built.facade(in: self)
     }
 
     /// How many programs this context's cache has compiled (cache hits excluded).
