@@ -16,6 +16,11 @@ inline int inCount(int c, int n) { return min(n - 1, c + RANGE) - max(0, c - RAN
 
 // ---------------------------------------------------------------------------------------------
 // Naive: one pixel per work item, 25 taps with bounds checks. Global size: w x h.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: w * h <= 2147483647
+// swiftcl-requires: global.x <= 2147483647
+// swiftcl-requires: global.y <= 2147483647
 kernel void boxAvg1(int w, int h, global const float *in, global float *out)
 {
     int x = get_global_id(0), y = get_global_id(1);
@@ -35,6 +40,11 @@ kernel void boxAvg1(int w, int h, global const float *in, global float *out)
 
 // ---------------------------------------------------------------------------------------------
 // Separable, one pixel per work item. Global size: w x h.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: w * h <= 2147483647
+// swiftcl-requires: global.x <= 2147483647
+// swiftcl-requires: global.y <= 2147483647
 kernel void boxAvgH1(int w, int h, global const float *in, global float *out)
 {
     int x = get_global_id(0), y = get_global_id(1);
@@ -47,6 +57,11 @@ kernel void boxAvgH1(int w, int h, global const float *in, global float *out)
     out[x + w * y] = sumA / sum1;
 }
 
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: w * h <= 2147483647
+// swiftcl-requires: global.x <= 2147483647
+// swiftcl-requires: global.y <= 2147483647
 kernel void boxAvgV1(int w, int h, global const float *in, global float *out)
 {
     int x = get_global_id(0), y = get_global_id(1);
@@ -63,6 +78,9 @@ kernel void boxAvgV1(int w, int h, global const float *in, global float *out)
 // CPU series, horizontal passes: one row per work item. Global size: h.
 
 // v2: direct taps along the row.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: global.x <= 2147483647
 kernel void boxAvgH2(int w, int h, global const float *in, global float *out)
 {
     int y = get_global_id(0);
@@ -80,6 +98,9 @@ kernel void boxAvgH2(int w, int h, global const float *in, global float *out)
 }
 
 // v3: a sliding running sum: add the pixel entering the box, remove the one leaving it.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: global.x <= 2147483647
 kernel void boxAvgH3(int w, int h, global const float *in, global float *out)
 {
     int y = get_global_id(0);
@@ -97,6 +118,9 @@ kernel void boxAvgH3(int w, int h, global const float *in, global float *out)
 
 // v4: v3 with the conditionals and the division moved out of the inner loop (left border,
 // interior with a constant weight, right border).
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: global.x <= 2147483647
 kernel void boxAvgH4(int w, int h, global const float *in, global float *out)
 {
     int y = get_global_id(0);
@@ -124,6 +148,9 @@ kernel void boxAvgH4(int w, int h, global const float *in, global float *out)
 // ---------------------------------------------------------------------------------------------
 // CPU series, vertical pass v3: a band of rows per work item, all columns, direct taps (the inner
 // loop runs along a row, so it vectorises). Global size: any number of bands.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: global.x <= 2147483647
 kernel void boxAvgV3(int w, int h, global const float *in, global float *out)
 {
     int rowsPerItem = (h + get_global_size(0) - 1) / get_global_size(0);
@@ -145,6 +172,10 @@ kernel void boxAvgV3(int w, int h, global const float *in, global float *out)
 // CPU series, fused: a band of output rows per work item; each input row's horizontal average is
 // computed once into the work item's AUX row and accumulated into the 2*RANGE+1 output rows it
 // touches. OUT must be zero on entry. Global size: bands; AUX holds w floats per work item.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: aux.count >= global.x * w
+// swiftcl-requires: global.x <= 2147483647
 kernel void boxAvg2(int w, int h, global const float *in, global float *out, global float *aux)
 {
     int rowsPerItem = (h + get_global_size(0) - 1) / get_global_size(0);
@@ -223,6 +254,11 @@ kernel void boxAvgH5(int w, int h, global const float *in, global float *out, lo
 // ---------------------------------------------------------------------------------------------
 // GPU series, vertical pass v4: each work item walks down a segment of one column with a running
 // sum (2 reads + 1 write per pixel). Global size: roundup(w, local) x bands.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: w * h <= 2147483647
+// swiftcl-requires: global.x <= 2147483647
+// swiftcl-requires: global.y <= 2147483647
 kernel void boxAvgV4(int w, int h, global const float *in, global float *out)
 {
     int rowsPerItem = (h + get_global_size(1) - 1) / get_global_size(1);
@@ -243,6 +279,11 @@ kernel void boxAvgV4(int w, int h, global const float *in, global float *out)
 
 // v4 with a register ring of the last 2*RANGE+1 rows: 1 read + 1 write per pixel. The inner loop is
 // unrolled TAPS times so every ring slot index is a constant.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: w * h <= 2147483647
+// swiftcl-requires: global.x <= 2147483647
+// swiftcl-requires: global.y <= 2147483647
 kernel void boxAvgV4_ring(int w, int h, global const float *in, global float *out)
 {
     int rowsPerItem = (h + get_global_size(1) - 1) / get_global_size(1);
@@ -279,6 +320,12 @@ kernel void boxAvgV4_ring(int w, int h, global const float *in, global float *ou
 
 // v4 on float4: each work item handles 4 adjacent columns. Requires w % 4 == 0.
 // Global size: roundup(w / 4, local) x bands.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: w * h <= 2147483647
+// swiftcl-requires: global.x <= 2147483647
+// swiftcl-requires: global.y <= 2147483647
+// swiftcl-requires: w / 4 * 4 == w
 kernel void boxAvgV4_float4(int w, int h, global const float *in, global float *out)
 {
     int rowsPerItem = (h + get_global_size(1) - 1) / get_global_size(1);
@@ -307,6 +354,10 @@ kernel void boxAvgV4_float4(int w, int h, global const float *in, global float *
 // traffic costs more than the taps it saves; the rows come from cache after their first use), then
 // the horizontal taps are summed from AUX, which is padded with 16 zeros on each side (RANGE <= 16) so the border columns need no test, only their own count.
 // Global size: bands; AUX: w + 32 floats per work item.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: aux.count >= global.x * (w + 32)
+// swiftcl-requires: global.x <= 2147483647
 kernel void boxAvgBand(int w, int h, global const float *restrict in, global float *restrict out,
                        global float *restrict aux)
 {
@@ -369,6 +420,11 @@ kernel void boxAvgBand(int w, int h, global const float *restrict in, global flo
 #define KROWS 8
 #endif
 #define SPAN (KROWS + 2 * RANGE)
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: offset.x >= RANGE
+// swiftcl-requires: global.x + RANGE <= w
+// swiftcl-requires: global.y * KROWS <= 2147483647
 kernel void boxAvgStrip(int w, int h, global const float *restrict in, global float *restrict out)
 {
     int x = get_global_id(0);
@@ -426,6 +482,10 @@ inline VFLOAT rowSum(global const float *restrict in, int w, int h, int x, int y
     return s;
 }
 
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: global.x * VW + 2 * RANGE <= w
+// swiftcl-requires: global.y * BAND <= 2147483647
 kernel void boxAvgVec(int w, int h, global const float *restrict in, global float *restrict out)
 {
     int x = RANGE + (int)get_global_id(0) * VW;
@@ -579,6 +639,9 @@ __attribute__((always_inline)) inline void verticalSums(global const float *rest
     }
 }
 
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: global.x * ROWS <= 2147483647
 kernel void boxAvgRows(int w, int h, global const float *restrict in, global float *restrict out, int stream)
 {
     int y0 = (int)get_global_id(0) * ROWS;

@@ -8,6 +8,12 @@
 
 inline int inCount(int c, int n) { return min(n - 1, c + RANGE) - max(0, c - RANGE) + 1; }
 
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: input.width >= w
+// swiftcl-requires: input.height >= h
+// swiftcl-requires: w * h <= 2147483647
+// swiftcl-requires: global.x <= 2147483647
+// swiftcl-requires: global.y <= 2147483647
 kernel void boxAvgImage(read_only image2d_t input, sampler_t sampler, global float *out, int w, int h)
 {
     int x = get_global_id(0), y = get_global_id(1);

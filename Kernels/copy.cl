@@ -1,5 +1,7 @@
 // The memory-bandwidth yardstick of "Improving Performance" (Listing 11-3): one float read and one
 // float written per work item, so its speed is the bound every other kernel is measured against.
+// swiftcl-requires: in.count >= global.x
+// swiftcl-requires: out.count >= global.x
 kernel void copy(global const float *in, global float *out)
 {
     size_t i = get_global_id(0);
@@ -9,6 +11,9 @@ kernel void copy(global const float *in, global float *out)
 // The machine's copy bound for kernels that stream their output (the box filter's rows variants):
 // one row of w floats per work item, float16 loads and, where the row is 64-byte aligned,
 // non-temporal stores that skip the read-for-ownership of the output. Any w; global size: the rows.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: global.x <= 2147483647
 kernel void copyRowsStreaming(int w, int h, global const float *restrict in, global float *restrict out)
 {
     int y = get_global_id(0);
@@ -34,6 +39,10 @@ kernel void copyRowsStreaming(int w, int h, global const float *restrict in, glo
 // between it and a rows variant is the arithmetic's, and between it and copyRowsStreaming the halo's.
 // out = in + weight·(halo sum): with weight 0 a copy the compiler cannot drop the halo loads from.
 // Global size: ceil(h / rows) work items.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: rows >= 1
+// swiftcl-requires: global.x * rows <= 2147483647
 kernel void copyRowsHalo(int w, int h, int rows, int haloRows, float weight, global const float *restrict in,
                          global float *restrict out, int stream)
 {
@@ -68,6 +77,9 @@ kernel void copyRowsHalo(int w, int h, int rows, int haloRows, float weight, glo
 
 // Read-only bound: every float of a row read once (float16 accumulators, so it is not a serial add
 // chain), one float written per row. Global size: h.
+// swiftcl-requires: in.count >= w * h
+// swiftcl-requires: rowSums.count >= h
+// swiftcl-requires: global.x <= 2147483647
 kernel void readRows(int w, int h, global const float *restrict in, global float *restrict rowSums)
 {
     int y = get_global_id(0);
@@ -86,6 +98,8 @@ kernel void readRows(int w, int h, global const float *restrict in, global float
 
 // Write-only bound: every float of a row written once, float16 non-temporal stores where aligned
 // (the rows variants' stores). Global size: h.
+// swiftcl-requires: out.count >= w * h
+// swiftcl-requires: global.x <= 2147483647
 kernel void fillRows(int w, int h, float value, global float *restrict out)
 {
     int y = get_global_id(0);

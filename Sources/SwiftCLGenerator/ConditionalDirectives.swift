@@ -195,7 +195,7 @@ private struct ExpressionParser {
     }
 }
 
-private extension String {
+extension String {
     func trimmingBlanks() -> String {
         var view = Substring(self)
         while let first = view.first, first == " " || first == "\t" || first == "\r" { view.removeFirst() }

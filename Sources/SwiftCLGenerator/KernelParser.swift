@@ -8,6 +8,9 @@ public struct KernelParser {
 
     public init(fileName: String) { self.fileName = fileName }
 
+    /// The comment that declares a launch requirement: `// swiftcl-requires: input.count >= global.x`.
+    static let requirementPrefix = "swiftcl-requires:"
+
     struct Token: Hashable {
         let text: String
         let line: Int
@@ -26,9 +29,20 @@ public struct KernelParser {
         var diagnostics: [GeneratorDiagnostic] = []
         var index = 0
         var pendingAttribute: [Int]?
+        var pendingRequirements: [Token] = []
         var depth = 0
+        let macroDefaults = LaunchRequirementParser.macroDefaults(in: source)
         while index < tokens.count {
             let token = tokens[index]
+            if token.text.hasPrefix(Self.requirementPrefix) {
+                if depth == 0 {
+                    pendingRequirements.append(token)
+                } else {
+                    diagnostics.append(diagnostic(at: token, "a swiftcl-requires line must stand directly above a kernel"))
+                }
+                index += 1
+                continue
+            }
             if token.text == "{" { depth += 1 }
             if token.text == "}" { depth = max(0, depth - 1) }
             if depth == 0, token.text == "__attribute__" {
@@ -59,14 +73,32 @@ public struct KernelParser {
                 }
                 let (parameters, next) = parseParameters(tokens, from: cursor + 3, diagnostics: &diagnostics)
                 if let parameters {
-                    kernels.append(KernelSignature(name: nameToken.text, parameters: parameters, requiredWorkGroupSize: pendingAttribute,
-                                                   line: nameToken.line, column: nameToken.column))
+                    var kernel = KernelSignature(name: nameToken.text, parameters: parameters, requiredWorkGroupSize: pendingAttribute,
+                                                 line: nameToken.line, column: nameToken.column)
+                    var requirementParser = LaunchRequirementParser(parameters: parameters, macroDefaults: macroDefaults)
+                    for requirement in pendingRequirements {
+                        let text = String(requirement.text.dropFirst(Self.requirementPrefix.count)).trimmingBlanks()
+                        switch requirementParser.parse(text, line: requirement.line, column: requirement.column) {
+                        case let .success(spec): kernel.requirements.append(spec)
+                        case let .failure(failure): diagnostics.append(diagnostic(at: requirement, failure.message))
+                        }
+                    }
+                    kernels.append(kernel)
                 }
+                pendingRequirements = []
                 pendingAttribute = nil
                 index = next
                 continue
             }
-            if token.text == ";" || token.text == "}" { pendingAttribute = nil }
+            if token.text == ";" || token.text == "}" {
+                pendingAttribute = nil
+                if depth == 0 {
+                    for requirement in pendingRequirements {
+                        diagnostics.append(diagnostic(at: requirement, "a swiftcl-requires line must stand directly above a kernel"))
+                    }
+                    pendingRequirements = []
+                }
+            }
             index += 1
         }
         var seen: Set<String> = []
@@ -345,7 +377,17 @@ public struct KernelParser {
                 continue
             }
             if character == "/", index + 1 < characters.count, characters[index + 1] == "/" {
-                while index < characters.count, characters[index] != "\n" { advance() }
+                let startLine = line, startColumn = column
+                var comment = ""
+                while index < characters.count, characters[index] != "\n" {
+                    comment.unicodeScalars.append(characters[index])
+                    advance()
+                }
+                // A launch requirement travels as one token, so the parser can attach it to the next kernel.
+                let body = comment.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+                if conditions.isActive, body.hasPrefix(Self.requirementPrefix) {
+                    tokens.append(Token(text: String(body), line: startLine, column: startColumn))
+                }
                 continue
             }
             if character == "/", index + 1 < characters.count, characters[index + 1] == "*" {
@@ -392,3 +434,4 @@ public struct KernelParser {
         return tokens
     }
 }
+

@@ -32,6 +32,8 @@ public struct KernelSignature: Hashable, Sendable {
     /// Where the kernel's name stands in the file.
     public let line: Int
     public let column: Int
+    /// The `// swiftcl-requires:` lines above the kernel, checked before every launch by the generated Swift.
+    public var requirements: [LaunchRequirementSpec] = []
 }
 
 /// A problem the generator found, located in the `.cl` file.

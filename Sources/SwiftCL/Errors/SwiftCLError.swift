@@ -71,6 +71,9 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
     case integerOutOfRange(kernel: String, index: Int, parameter: String, value: String, type: String, range: String)
     /// The device's host queues cannot run commands out of order (`CL_DEVICE_QUEUE_ON_HOST_PROPERTIES`).
     case outOfOrderUnsupported(device: String)
+    /// A launch whose range its buffers or images cannot serve, by a requirement the kernel declares
+    /// (`// @requires` in its `.cl` file, checked by the generated typed kernel).
+    case launchRequirement(LaunchRequirementViolation)
     /// A sub-buffer's origin is not a multiple of a device's `CL_DEVICE_MEM_BASE_ADDR_ALIGN`.
     case misalignedSubBuffer(offsetBytes: Int, alignmentBytes: Int, device: String)
 
@@ -154,6 +157,8 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .outOfOrderUnsupported(device):
             return "\(device) cannot run a queue's commands out of order (CL_DEVICE_QUEUE_ON_HOST_PROPERTIES lacks "
                 + "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE); use an in-order queue"
+        case let .launchRequirement(violation):
+            return violation.description
         case let .misalignedSubBuffer(offset, alignment, device):
             return "a sub-buffer must start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN (\(alignment) bytes on \(device)); "
                 + "this one starts at byte \(offset)"
