@@ -167,3 +167,36 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("Launch requirements in .cl files")
+struct LaunchRequirementGeneratorTests {
+    @Test("requirements attach to the next kernel and generate checks; bad ones are reported at their line")
+    func requirements() {
+        let source = """
+            #define TILE 4
+            // swiftcl-requires: input.count >= global.x * TILE
+            // swiftcl-requires: (n + 1) / 2 <= output.count
+            kernel void k(global const float *input, global float *output, int n) { }
+            // swiftcl-requires: scale.count >= 1
+            kernel void bad(float scale, global float *out) { }
+            // swiftcl-requires: out.count >= UNDEFINED
+            kernel void unknownMacro(global float *out) { }
+            // swiftcl-requires: out.count >= global.w
+            kernel void badAxis(global float *out) { }
+            // swiftcl-requires: out.count global.x
+            kernel void noComparison(global float *out) { }
+            // swiftcl-requires: out.count >= 1
+            int helper(void) { return 0; }
+            """
+        let (kernels, diagnostics) = KernelParser(fileName: "req.cl").parse(source)
+        let k = kernels.first { $0.name == "k" }
+        #expect(k?.requirements.map(\.text) == ["input.count >= global.x * TILE", "(n + 1) / 2 <= output.count"])
+        #expect(diagnostics.map(\.line).sorted() == [5, 7, 9, 11, 13], "\(diagnostics)")
+        #expect(diagnostics.contains { $0.line == 5 && $0.message.contains("scale") })
+        #expect(diagnostics.contains { $0.line == 13 && $0.message.contains("directly above a kernel") })
+        let valid = source.split(separator: "\n").prefix(4).joined(separator: "\n")
+        let swift = SwiftGenerator().generate(fileName: "req.cl", source: valid, kernels: KernelParser(fileName: "req.cl").parse(valid).kernels)
+        #expect(swift.contains("SwiftCL.LaunchRequirement.check("))
+        #expect(swift.contains("SwiftCL.LaunchQuantity.macro(\"TILE\""))
+    }
+}

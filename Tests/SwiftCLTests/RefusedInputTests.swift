@@ -288,6 +288,19 @@ struct ExtremeIntegerTests {
                 attempt("readRect") { try cl.readRect(buffer, layout, into: &host, simple, extent: region) }
                 attempt("writeRect") { try cl.writeRect(buffer, simple, from: host, layout, extent: region) }
                 attempt("copyRect") { try cl.copyRect(from: buffer, layout, to: other, layout, extent: region) }
+                attempt("shipped square over an extreme range") {
+                    // The typed wrapper must refuse every range its 64-element buffers cannot serve (before issue 24,
+                    // ranges past 64 work-items crashed PoCL).
+                    try SquareCL.square(cl, NDRange(Int(n[0].magnitude % (UInt(Int.max) + 1)), offset: Int(n[1].magnitude % 80)),
+                                        input: buffer, output: other)
+                }
+                attempt("shipped boxAvg1 with extreme sizes") {
+                    try BoxFilterCL.boxAvg1(cl, NDRange(global: [max(1, n[2] % 100), max(1, n[3] % 100)]),
+                                            w: Int32(truncatingIfNeeded: n[4]), h: Int32(truncatingIfNeeded: n[5]), in: buffer, out: other)
+                }
+                attempt("copyRect within one buffer") {
+                    try cl.copyRect(from: buffer, layout, to: buffer, simple, extent: region)
+                }
                 attempt("local memory") {
                     try cl.launch(program.kernel(named: "with_local"), NDRange(1), buffer, LocalMemory<Float>(count: n[7]),
                                   LocalMemory<Double>(count: n[8]))
