@@ -1,4 +1,5 @@
 import Foundation
+import SwiftCL
 
 /// A benchmark run: every record in a flat `results` list, per-suite facts, and where it ran.
 public struct BenchmarkReport: Sendable, Codable {
@@ -23,11 +24,12 @@ public struct BenchmarkReport: Sendable, Codable {
     }
 
     /// Reads a report written by ``writeJSON(to:)``.
-    /// - Throws: a Foundation error when the file cannot be read, `DecodingError` when it is not a report.
+    /// - Throws: `SwiftCLError.unreadableFile` when the file cannot be read (a FIFO never blocks it), `DecodingError`
+    ///   when it is not a report.
     public static func read(from url: URL) throws -> BenchmarkReport {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(BenchmarkReport.self, from: Data(contentsOf: url))
+        return try decoder.decode(BenchmarkReport.self, from: Data(FileSystem.contentsOfUserFile(url.path)))
     }
 
     /// Writes ``jsonData()`` to `url`, creating the parent folder if needed.

@@ -24,7 +24,7 @@ func fail(_ message: String) -> Never {
 
 let source: String
 do {
-    source = try String(contentsOf: input, encoding: .utf8)
+    source = try FileSystem.textOfUserFile(input.path)
 } catch {
     fail("\(input.path):1:1: error: cannot read the file: \(error)")
 }

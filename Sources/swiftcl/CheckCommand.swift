@@ -70,15 +70,10 @@ struct CheckCommand: ParsableCommand {
 
     /// The file's text, or a one-line error naming the file and what is wrong with it.
     static func readSource(_ url: URL) throws -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw ValidationError("\(url.path): no such file")
+        do {
+            return try FileSystem.textOfUserFile(url.path)
+        } catch let error as SwiftCLError {
+            throw ValidationError(error.description)
         }
-        if isFolder.boolValue { throw ValidationError("\(url.path) is a folder, not a .cl file") }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ValidationError("\(url.path): cannot be read (permissions?)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw ValidationError("\(url.path) is not UTF-8 text") }
-        return text
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Dispatch
 @testable import SwiftCL
 import SwiftCLKernels
 import SwiftCLTestSupport
@@ -83,5 +84,61 @@ struct SpecialFileTests {
         if case .missing = FileSystem.readRegularFile(folder.appendingPathComponent("none").path, maximumBytes: 4) {} else {
             Issue.record("a missing file was not reported missing")
         }
+    }
+}
+
+/// Every public entry point that opens a file, handed special and adversarial paths in a child process: each must
+/// return or throw a typed error within seconds; a hang or crash fails the test.
+@Suite("Public file entry points under adversarial paths")
+struct AdversarialPathTests {
+    @Test("Program(contentsOf:), binary caches, the include resolver: FIFOs, folders, devices, symlinks, huge and missing files")
+    func adversarialPaths() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let device = try #require(Device.all.first)
+            let context = try Context(devices: [device])
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-paths-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let fifo = folder.appendingPathComponent("fifo.cl").path
+            _ = mkfifo(fifo, 0o600)
+            let valid = folder.appendingPathComponent("valid.cl")
+            try "kernel void k(global int *a) { a[0] = 1; }".write(to: valid, atomically: true, encoding: .utf8)
+            let loop = folder.appendingPathComponent("loop.cl").path
+            _ = symlink(loop, loop)
+            let toFifo = folder.appendingPathComponent("to-fifo.cl").path
+            _ = symlink(fifo, toFifo)
+            let binary = folder.appendingPathComponent("binary.cl")
+            try Data([0xff, 0xfe, 0x00, 0x80]).write(to: binary)
+            let paths = [fifo, toFifo, loop, folder.path, "/dev/zero", "/dev/null", "/dev/tty", "/proc/self/mem", binary.path,
+                         valid.path, folder.appendingPathComponent("missing.cl").path, "", "/", String(repeating: "a/", count: 3000)]
+            var outcomes: [String: Int] = [:]
+            for path in paths {
+                let started = DispatchTime.now()
+                do {
+                    _ = try Program(context: context, contentsOf: URL(fileURLWithPath: path))
+                    outcomes["built", default: 0] += 1
+                } catch is SwiftCLError {
+                    outcomes["SwiftCLError", default: 0] += 1
+                } catch is BuildError {
+                    outcomes["BuildError", default: 0] += 1
+                } catch {
+                    outcomes["other: \(type(of: error))", default: 0] += 1
+                }
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                if seconds > 10 { print("slow: \(path.prefix(80)) took \(seconds) s") }
+                // A special path as a binary-cache folder (folders that exist and are trusted would be written to),
+                // and every path as an #include of a cached build.
+                if ![valid.path, folder.path, "", "/"].contains(path) {
+                    let cache = ProgramBinaryCache(directory: URL(fileURLWithPath: path))
+                    _ = try? Program(context: context, source: "kernel void c(global int *a) { a[0] = 2; }", binaryCache: cache)
+                }
+                _ = IncludeResolver(options: "-I \(folder.path)").resolve(source: "#include \"\(path)\"\n")
+            }
+            print("paths: \(paths.count) outcomes: \(outcomes.sorted { $0.key < $1.key })")
+        }
+        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        #expect(output.contains("paths:"), "the child finished: \(output.suffix(600))")
+        #expect(!output.contains("other:") && !output.contains("slow:"), "\(output)")
+        print(output.split(separator: "\n").filter { $0.hasPrefix("paths") }.joined())
     }
 }

@@ -74,6 +74,9 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A launch whose range its buffers or images cannot serve, by a requirement the kernel declares
     /// (`// @requires` in its `.cl` file, checked by the generated typed kernel).
     case launchRequirement(LaunchRequirementViolation)
+    /// A file SwiftCL was asked to read is missing, not a regular file (a FIFO, a device, a folder), too large or not
+    /// UTF-8 text; nothing was read from a special file (it is never opened blocking).
+    case unreadableFile(path: String, reason: String)
     /// A sub-buffer's origin is not a multiple of a device's `CL_DEVICE_MEM_BASE_ADDR_ALIGN`.
     case misalignedSubBuffer(offsetBytes: Int, alignmentBytes: Int, device: String)
 
@@ -157,6 +160,8 @@ public enum SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .outOfOrderUnsupported(device):
             return "\(device) cannot run a queue's commands out of order (CL_DEVICE_QUEUE_ON_HOST_PROPERTIES lacks "
                 + "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE); use an in-order queue"
+        case let .unreadableFile(path, reason):
+            return "\(path): \(reason)"
         case let .launchRequirement(violation):
             return violation.description
         case let .misalignedSubBuffer(offset, alignment, device):

@@ -30,10 +30,12 @@ public final class Program: Sendable, Equatable {
         self.context = context
     }
 
-    /// Reads a `.cl` file and builds it; diagnostics name the file.
-    /// - Throws: a Foundation error when the file cannot be read, then as ``init(context:source:name:options:binaryCache:)``.
+    /// Reads a `.cl` file and builds it; diagnostics name the file. The file is opened so that a FIFO or device
+    /// cannot block it, and must be a regular UTF-8 file of at most 64 MiB.
+    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` when the file cannot be read, then as
+    ///   ``init(context:source:name:options:binaryCache:)``.
     public convenience init(context: Context, contentsOf url: URL, options: BuildOptions = BuildOptions()) throws {
-        let source = try String(contentsOf: url, encoding: .utf8)
+        let source = try FileSystem.textOfUserFile(url.path)
         try self.init(context: context, source: source, name: url.lastPathComponent, options: options)
     }
 

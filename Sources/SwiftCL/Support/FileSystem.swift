@@ -103,6 +103,27 @@ package enum FileSystem {
         return .contents(bytes)
     }
 
+    /// The bytes of a user-named file (a `.cl` source, a report), following symlinks as an editor would, never
+    /// blocking on a special file and reading at most `maximumBytes`.
+    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` naming the path and why.
+    package static func contentsOfUserFile(_ path: String, maximumBytes: Int = 64 << 20) throws -> [UInt8] {
+        switch readRegularFile(path, maximumBytes: maximumBytes, followingSymlink: true) {
+        case .missing: throw SwiftCLError.unreadableFile(path: path, reason: "no such file")
+        case let .refused(reason): throw SwiftCLError.unreadableFile(path: path, reason: reason)
+        case let .contents(bytes): return bytes
+        }
+    }
+
+    /// The UTF-8 text of a user-named file, as ``contentsOfUserFile(_:maximumBytes:)``.
+    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)``, also for text that is not UTF-8.
+    package static func textOfUserFile(_ path: String, maximumBytes: Int = 64 << 20) throws -> String {
+        let bytes = try contentsOfUserFile(path, maximumBytes: maximumBytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SwiftCLError.unreadableFile(path: path, reason: "not UTF-8 text")
+        }
+        return text
+    }
+
     /// How messages name a file type that is not a regular file.
     private static func fileKind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
