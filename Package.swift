@@ -27,15 +27,16 @@ let package = Package(
             pkgConfig: "OpenCL",
             providers: [.apt(["ocl-icd-opencl-dev", "opencl-headers", "pocl-opencl-icd"])]
         ),
-        // The one table of OpenCL C ↔ Swift types (package access), shared by the runtime's argument
-        // checks and the code generator.
-        .target(name: "OpenCLTypes"),
+        // The one reader of OpenCL C source (package access), shared by the runtime's argument checks and the
+        // code generator: the type table, the tokenizer with preprocessor conditionals, the kernel-signature parser
+        // and struct layouts.
+        .target(name: "OpenCLSource"),
         // The runtime: discovery, contexts, queues, programs, kernels, buffers and images.
         .target(
             name: "SwiftCL",
             dependencies: [
                 "COpenCL",
-                "OpenCLTypes",
+                "OpenCLSource",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -53,7 +54,7 @@ let package = Package(
         // The checks of the shipped kernels and the deliberately broken kernels (for --memcheck).
         .target(name: "SwiftCLValidationSuites", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation"]),
         // The benchmark harness: variants, comparisons (verify, then time), summaries, reports, charts.
-        .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation", "OpenCLTypes"]),
+        .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation", "OpenCLSource"]),
         // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
         .target(name: "RawOpenCL", dependencies: ["COpenCL"], path: "Benchmarks/RawOpenCL"),
         // The shipped benchmark suites (box, square, copy, launch, build), users of the harness.
@@ -63,7 +64,7 @@ let package = Package(
             path: "Benchmarks/SwiftCLBenchmarkSuites"
         ),
         // The .cl signature parser and Swift code generator behind the build plugin.
-        .target(name: "SwiftCLGenerator", dependencies: ["OpenCLTypes"]),
+        .target(name: "SwiftCLGenerator", dependencies: ["OpenCLSource"]),
         .executableTarget(name: "swiftcl-kernelgen", dependencies: ["SwiftCLGenerator", "SwiftCL"]),
         .plugin(name: "SwiftCLKernelPlugin", capability: .buildTool(), dependencies: ["swiftcl-kernelgen"]),
         // The guide's sample programs (Listings 3-2 and 6-5), run by `swiftcl sample`.

@@ -225,5 +225,40 @@ struct ProgramTests {
         // Other tests may launch the same shared kernel object at the same time, so at least ours counted.
         #expect(add.kernel.launchCount - launchesBefore >= 4 * 20, "every launch went through the one kernel object")
     }
-}
 
+    @Test("without argument info, the one source reader takes the #if branch the build's -D options select",
+          arguments: TestDevices.all)
+    func parametersFollowConditionals(device: Device) throws {
+        let queue = try makeQueue(device)
+        let source = """
+            #if WIDE
+            kernel void pick(global float *out, global const float *in) { out[get_global_id(0)] = in[get_global_id(0)]; }
+            #else
+            kernel void pick(global float *out, float value) { out[get_global_id(0)] = value; }
+            #endif
+            """
+        for wide in [false, true] {
+            var options = BuildOptions()
+            options.kernelArgumentInfo = false
+            if wide { options.define("WIDE") }
+            let kernel = try queue.context.program(source: source, name: "pick.cl", options: options).kernel(named: "pick")
+            let out = try Buffer<Float>(count: 4, context: queue.context)
+            let input = try Buffer<Float>(copying: [1, 2, 3, 4], context: queue.context)
+            // The branch the compiler saw decides: a Float where it takes a buffer (or the reverse) is refused.
+            let wrong = thrownError {
+                try queue.sync { cl in
+                    if wide { try cl.launch(kernel, NDRange(4), out, Float(1)) } else { try cl.launch(kernel, NDRange(4), out, input) }
+                }
+            }
+            guard case .argumentType? = wrong as? SwiftCLError else {
+                Issue.record("WIDE=\(wide): expected a typed refusal, got \(String(describing: wrong))")
+                continue
+            }
+            let result = try queue.sync { cl in
+                if wide { try cl.launch(kernel, NDRange(4), out, input) } else { try cl.launch(kernel, NDRange(4), out, Float(9)) }
+                return try cl.read(out)
+            }
+            #expect(result == (wide ? [1, 2, 3, 4] : [9, 9, 9, 9]))
+        }
+    }
+}

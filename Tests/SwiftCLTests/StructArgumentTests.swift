@@ -1,4 +1,4 @@
-import OpenCLTypes
+import OpenCLSource
 @testable import SwiftCL
 import SwiftCLTestSupport
 import Testing
@@ -24,12 +24,12 @@ struct StructArgumentTests {
 
     @Test("layouts follow OpenCL C's rules (padding, 3-vectors, arrays, typedefs); unknown members give no size")
     func layouts() {
-        let sizes = StructLayouts.layouts(in: KernelSignatureScanner.tokenize(Self.source + """
+        let sizes = StructLayouts.layouts(in: KernelDeclarations.tokenize(Self.source + """
 
             struct Packed { char a; int b; } __attribute__((packed));
             struct WithMacro { WIDTH_T w; };
             struct Nested { struct Mixed inner; char last; };
-            """)).mapValues(\.size)
+            """, definitions: [:]).map(\.text)).mapValues(\.size)
         #expect(sizes["Pair"] == 8)
         #expect(sizes["struct Mixed"] == 24 && sizes["MixedAlias"] == 24)
         #expect(sizes["struct Vectors"] == 32)

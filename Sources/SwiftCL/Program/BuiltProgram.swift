@@ -1,5 +1,5 @@
 import Foundation
-import OpenCLTypes
+import OpenCLSource
 
 /// A built `cl_program` and what was learned building it. It holds no Swift parent: the `cl_program`
 /// retains its `cl_context` inside OpenCL, so a context's program cache can hold built programs without
@@ -70,7 +70,7 @@ final class BuiltProgram: Sendable {
         let runtimeReportsParameters = fromCache == nil && rendered.split(separator: " ").contains("-cl-kernel-arg-info")
         let unrecorded = names.filter { recorded[$0] == nil }
         if !runtimeReportsParameters, !unrecorded.isEmpty {
-            recorded.merge(KernelSignatureScanner.parameters(in: source, kernels: unrecorded)) { cached, _ in cached }
+            recorded.merge(KernelParameter.fromSource(source, options: options, kernels: unrecorded)) { cached, _ in cached }
         }
         if fromCache == nil, let binaryCache, let keys {
             let metadata = ProgramBinaryCache.Metadata(kernelNames: names, parameters: Self.runtimeParameters(handle, kernels: names))
@@ -82,7 +82,7 @@ final class BuiltProgram: Sendable {
         }
         recordedParameters = recorded
         structSizes = source.contains("struct")
-            ? StructLayouts.layouts(in: KernelSignatureScanner.tokenize(source)).mapValues(\.size) : [:]
+            ? StructLayouts.layouts(in: KernelDeclarations.tokenize(source, definitions: KernelParameter.preprocessorDefinitions(of: options)).map(\.text)).mapValues(\.size) : [:]
     }
 
     /// Builds from one binary per device of the context (in its device order). Binaries carry no source, so

@@ -1,4 +1,4 @@
-import OpenCLTypes
+import OpenCLSource
 
 extension KernelCore {
     /// Checks one argument against the parameter the runtime reports (or the program recorded) before anything

@@ -1,4 +1,4 @@
-import OpenCLTypes
+import OpenCLSource
 import SwiftCLValidation
 
 /// Deterministic input arrays of any OpenCL scalar or vector type, for kernels run from the command line.

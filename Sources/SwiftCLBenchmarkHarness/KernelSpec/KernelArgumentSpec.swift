@@ -1,5 +1,5 @@
 import Foundation
-import OpenCLTypes
+import OpenCLSource
 import SwiftCL
 import SwiftCLValidation
 

@@ -1,11 +1,12 @@
 /// The `#if` / `#ifdef` / `#ifndef` / `#elif` / `#else` / `#endif` state of a `.cl` file as the tokenizer walks it, with
-/// the macros the file `#define`s and its `// swiftcl-options:` `-D`s, so kernels the compiler would not see are not typed.
+/// the macros the file `#define`s and the build's `-D`s (the generator reads them from `// swiftcl-options:`), so kernels
+/// the compiler would not see are neither typed nor given parameters.
 ///
 /// Conditions it can evaluate: integer literals, macros with integer values (undefined ones are 0, as in C),
 /// `defined(X)` / `defined X`, `!`, `&&`, `||`, comparisons and parentheses. A condition it cannot evaluate (a
 /// function-like macro, arithmetic) counts as true, so its kernels are typed as before; when a device is present at
 /// build time, `swiftcl-kernelgen` cross-checks the typed kernels against the compiled program and fails on a mismatch.
-struct ConditionalDirectives {
+package struct ConditionalDirectives {
     private struct Frame {
         let parentActive: Bool
         /// Whether a branch of this `#if` chain has been taken.
@@ -16,15 +17,15 @@ struct ConditionalDirectives {
     private var frames: [Frame] = []
     private(set) var macros: [String: String]
 
-    init(definitions: [String: String]) {
+    package init(definitions: [String: String]) {
         macros = definitions
     }
 
     /// Whether code at this point is compiled.
-    var isActive: Bool { frames.last?.active ?? true }
+    package var isActive: Bool { frames.last?.active ?? true }
 
     /// The `-D` definitions among build options (`-D NAME=VALUE`, `-DNAME`, …).
-    static func definitions(in options: [String]) -> [String: String] {
+    package static func definitions(in options: [String]) -> [String: String] {
         var result: [String: String] = [:]
         var index = 0
         while index < options.count {
@@ -45,7 +46,7 @@ struct ConditionalDirectives {
     }
 
     /// Applies one directive line (without its `#`).
-    mutating func apply(_ line: String) {
+    package mutating func apply(_ line: String) {
         let text = Substring(line).drop { $0 == " " || $0 == "\t" }
         let keyword = String(text.prefix { $0.isLetter })
         let rest = String(text.dropFirst(keyword.count)).trimmingBlanks()
@@ -196,17 +197,17 @@ private struct ExpressionParser {
 }
 
 extension String {
-    func trimmingBlanks() -> String {
+    package func trimmingBlanks() -> String {
         var view = Substring(self)
         while let first = view.first, first == " " || first == "\t" || first == "\r" { view.removeFirst() }
         while let last = view.last, last == " " || last == "\t" || last == "\r" { view.removeLast() }
         return String(view)
     }
 
-    var firstWord: String { String(prefix { $0 == "_" || $0.isLetter || $0.isNumber }) }
+    package var firstWord: String { String(prefix { $0 == "_" || $0.isLetter || $0.isNumber }) }
 
     /// `1u`, `2L` → `1`, `2`.
-    func trimmingSuffixLetters() -> String {
+    package func trimmingSuffixLetters() -> String {
         String(reversed().drop { $0 == "u" || $0 == "U" || $0 == "l" || $0 == "L" }.reversed())
     }
 }

@@ -1,0 +1,362 @@
+/// One token of OpenCL C source with its 1-based line and column (in Unicode scalars).
+package struct SourceToken: Hashable, Sendable {
+    package let text: String
+    package let line: Int
+    package let column: Int
+
+    package init(text: String, line: Int, column: Int) {
+        self.text = text
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A problem found in OpenCL C source, at its line and column.
+package struct SourceProblem: Hashable, Sendable, Error {
+    package let line: Int
+    package let column: Int
+    package let message: String
+
+    package init(at token: SourceToken, _ message: String) {
+        line = token.line
+        column = token.column
+        self.message = message
+    }
+}
+
+/// One kernel parameter as declared: qualifiers, type words, pointer depth and name, not yet mapped to anything.
+package struct ParameterDeclaration: Hashable, Sendable {
+    /// `global`, `local`, `constant` or `private` when written (either spelling), else nil.
+    package var addressSpace: String?
+    package var isConst = false
+    /// `read_only`, `write_only` or `read_write` when written.
+    package var access: String?
+    /// The type words ("float4", "struct Pair", "uint" for `unsigned int`).
+    package var typeName: String
+    package var typeToken: SourceToken
+    package var pointerDepth: Int
+    package var nameToken: SourceToken
+
+    package var name: String { nameToken.text }
+
+    /// The declaration as OpenCL C spells it, normalised ("global const float *in").
+    package var declaration: String {
+        ([addressSpace, isConst ? "const" : nil, access].compactMap { $0 } + [typeName]).joined(separator: " ")
+            + (pointerDepth > 0 ? " " + String(repeating: "*", count: pointerDepth) : " ") + nameToken.text
+    }
+}
+
+/// One `kernel` declaration of a source.
+package struct KernelDeclaration: Hashable, Sendable {
+    package let nameToken: SourceToken
+    /// Each parameter, or the problem that kept it from being read.
+    package let parameters: [Result<ParameterDeclaration, SourceProblem>]
+    /// `reqd_work_group_size(X, Y, Z)`.
+    package let requiredWorkGroupSize: [Int]?
+    /// The comment tokens with the caller's annotation prefix directly above the kernel.
+    package let annotations: [SourceToken]
+
+    package var name: String { nameToken.text }
+
+    /// The parameters when every one was read.
+    package var readParameters: [ParameterDeclaration]? {
+        var read: [ParameterDeclaration] = []
+        for parameter in parameters {
+            guard case let .success(declaration) = parameter else { return nil }
+            read.append(declaration)
+        }
+        return read
+    }
+}
+
+/// The one reader of OpenCL C kernel signatures, shared by the runtime (parameters when the driver reports none) and
+/// the code generator (typed kernels): a tokenizer that drops comments and applies preprocessor conditionals
+/// (``ConditionalDirectives``, with the build's `-D` definitions), and a parser that finds every `kernel` at the top
+/// level with its attributes and parameters. It never traps, whatever the input.
+package struct KernelDeclarations {
+    package let kernels: [KernelDeclaration]
+    /// Problems outside single parameters (a kernel that does not return void, an unterminated list, a bad
+    /// attribute, an annotation not directly above a kernel).
+    package let problems: [SourceProblem]
+    /// The tokens the compiler would see (conditionals applied).
+    package let tokens: [SourceToken]
+
+    /// Parses `source` with `definitions` as `-D` macros; `//` comments that start with `annotationPrefix` are kept
+    /// as tokens and attached to the kernel directly below them.
+    package init(source: String, definitions: [String: String], annotationPrefix: String? = nil) {
+        tokens = Self.tokenize(source, definitions: definitions, annotationPrefix: annotationPrefix)
+        var kernels: [KernelDeclaration] = []
+        var problems: [SourceProblem] = []
+        var index = 0
+        var pendingAttribute: [Int]?
+        var pendingAnnotations: [SourceToken] = []
+        var depth = 0
+        let tokens = self.tokens
+        func isAnnotation(_ token: SourceToken) -> Bool { annotationPrefix.map { token.text.hasPrefix($0) } ?? false }
+        while index < tokens.count {
+            let token = tokens[index]
+            if isAnnotation(token) {
+                if depth == 0 {
+                    pendingAnnotations.append(token)
+                } else {
+                    problems.append(SourceProblem(at: token, "an annotation must stand directly above a kernel"))
+                }
+                index += 1
+                continue
+            }
+            if token.text == "{" { depth += 1 }
+            if token.text == "}" { depth = max(0, depth - 1) }
+            if depth == 0, token.text == "__attribute__" {
+                let (size, next) = Self.parseAttribute(tokens, from: index, problems: &problems)
+                if let size { pendingAttribute = size }
+                index = next
+                continue
+            }
+            if depth == 0, token.text == "kernel" || token.text == "__kernel" {
+                var cursor = index + 1
+                while cursor < tokens.count, tokens[cursor].text == "__attribute__" {
+                    let (size, next) = Self.parseAttribute(tokens, from: cursor, problems: &problems)
+                    if let size { pendingAttribute = size }
+                    cursor = next
+                }
+                defer {
+                    pendingAttribute = nil
+                    pendingAnnotations = []
+                }
+                guard cursor + 2 < tokens.count, tokens[cursor].text == "void" else {
+                    problems.append(SourceProblem(at: tokens[min(cursor, tokens.count - 1)], "a kernel must return void"))
+                    index = cursor + 1
+                    continue
+                }
+                let nameToken = tokens[cursor + 1]
+                guard Self.isIdentifier(nameToken.text), tokens[cursor + 2].text == "(" else {
+                    problems.append(SourceProblem(at: nameToken, "expected a kernel name followed by '('"))
+                    index = cursor + 2
+                    continue
+                }
+                let (parameters, next) = Self.parseParameters(tokens, from: cursor + 3, problems: &problems)
+                if let parameters {
+                    kernels.append(KernelDeclaration(nameToken: nameToken, parameters: parameters,
+                                                     requiredWorkGroupSize: pendingAttribute, annotations: pendingAnnotations))
+                }
+                index = next
+                continue
+            }
+            if token.text == ";" || token.text == "}" {
+                pendingAttribute = nil
+                if depth == 0 {
+                    for annotation in pendingAnnotations {
+                        problems.append(SourceProblem(at: annotation, "an annotation must stand directly above a kernel"))
+                    }
+                    pendingAnnotations = []
+                }
+            }
+            index += 1
+        }
+        self.kernels = kernels
+        self.problems = problems
+    }
+
+    /// `__attribute__((reqd_work_group_size(X, Y, Z)))` → the size; other attributes are skipped.
+    private static func parseAttribute(_ tokens: [SourceToken], from start: Int, problems: inout [SourceProblem]) -> ([Int]?, Int) {
+        var index = start + 1
+        var depth = 0
+        var size: [Int]?
+        repeat {
+            guard index < tokens.count else { return (nil, index) }
+            let text = tokens[index].text
+            if text == "(" { depth += 1 }
+            if text == ")" { depth -= 1 }
+            if text == "reqd_work_group_size" {
+                var values: [Int] = []
+                var cursor = index + 1
+                while cursor < tokens.count, tokens[cursor].text != ")" {
+                    if let value = Int(tokens[cursor].text) {
+                        values.append(value)
+                    } else if tokens[cursor].text != "(" && tokens[cursor].text != "," {
+                        problems.append(SourceProblem(at: tokens[cursor], "reqd_work_group_size needs integer literals, not \(tokens[cursor].text)"))
+                    }
+                    cursor += 1
+                }
+                if values.count == 3, values.allSatisfy({ $0 > 0 }) {
+                    size = values
+                } else {
+                    problems.append(SourceProblem(at: tokens[index], "reqd_work_group_size needs three positive integers"))
+                }
+            }
+            index += 1
+        } while depth > 0
+        return (size, index)
+    }
+
+    /// The parameters from just after `(` to the matching `)`, or nil for an unterminated list.
+    private static func parseParameters(_ tokens: [SourceToken], from start: Int,
+                                        problems: inout [SourceProblem]) -> ([Result<ParameterDeclaration, SourceProblem>]?, Int) {
+        var groups: [[SourceToken]] = [[]]
+        var index = start
+        var depth = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.text == "(" { depth += 1 }
+            if token.text == ")" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if token.text == "," && depth == 0 { groups.append([]) } else { groups[groups.count - 1].append(token) }
+            index += 1
+        }
+        guard index < tokens.count else {
+            problems.append(SourceProblem(at: tokens[min(start, tokens.count - 1)], "unterminated parameter list"))
+            return (nil, index)
+        }
+        if groups.count == 1, groups[0].isEmpty || groups[0].map(\.text) == ["void"] { return ([], index + 1) }
+        let parameters = groups.map { group -> Result<ParameterDeclaration, SourceProblem> in
+            guard !group.isEmpty else { return .failure(SourceProblem(at: tokens[index], "empty parameter")) }
+            return parseDeclarator(group)
+        }
+        return (parameters, index + 1)
+    }
+
+    /// One parameter declaration, read token by token.
+    private static func parseDeclarator(_ tokens: [SourceToken]) -> Result<ParameterDeclaration, SourceProblem> {
+        var addressSpace: String?
+        var isConst = false
+        var access: String?
+        var typeWords: [SourceToken] = []
+        var pointerDepth = 0
+        var name: SourceToken?
+        for token in tokens {
+            switch token.text {
+            case "global", "__global": addressSpace = "global"
+            case "local", "__local": addressSpace = "local"
+            case "constant", "__constant": addressSpace = "constant"
+            case "private", "__private": addressSpace = "private"
+            case "const": isConst = true
+            case "volatile", "restrict", "__restrict": continue
+            case "read_only", "__read_only": access = "read_only"
+            case "write_only", "__write_only": access = "write_only"
+            case "read_write", "__read_write": access = "read_write"
+            case "*": pointerDepth += 1
+            case "[", "]": return .failure(SourceProblem(at: token, "array parameters are not allowed in kernels; use a pointer"))
+            default:
+                guard isIdentifier(token.text) else {
+                    return .failure(SourceProblem(at: token, "unexpected '\(token.text)' in a parameter"))
+                }
+                if name == nil && pointerDepth > 0 { name = token; continue }
+                typeWords.append(token)
+            }
+        }
+        if name == nil, typeWords.count >= 2 { name = typeWords.removeLast() }
+        guard let nameToken = name else {
+            return .failure(SourceProblem(at: tokens[0], "a kernel parameter needs a type and a name"))
+        }
+        guard let typeToken = typeWords.first else {
+            return .failure(SourceProblem(at: nameToken, "parameter \(nameToken.text) has no type"))
+        }
+        var typeName = typeWords.map(\.text).joined(separator: " ")
+        if typeName.hasPrefix("unsigned ") || typeName.hasPrefix("signed ") {
+            let signed = typeName.hasPrefix("signed ")
+            let base = String(typeName.drop { $0 != " " }.dropFirst())
+            let names = ["char": "uchar", "short": "ushort", "int": "uint", "long": "ulong"]
+            guard let mapped = names[base] else {
+                return .failure(SourceProblem(at: typeToken, "cannot map type '\(typeName)'"))
+            }
+            typeName = signed ? base : mapped
+        }
+        return .success(ParameterDeclaration(addressSpace: addressSpace, isConst: isConst, access: access, typeName: typeName,
+                                             typeToken: typeToken, pointerDepth: pointerDepth, nameToken: nameToken))
+    }
+
+    package static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+
+    /// The tokens the compiler would see: comments dropped (but for annotations), preprocessor lines applied (code in
+    /// `#if` branches that are not taken is skipped), string and character literals kept whole.
+    package static func tokenize(_ source: String, definitions: [String: String], annotationPrefix: String? = nil) -> [SourceToken] {
+        var tokens: [SourceToken] = []
+        var conditions = ConditionalDirectives(definitions: definitions)
+        let characters = Array(source.unicodeScalars)
+        var index = 0, line = 1, column = 1
+        var atLineStart = true
+        func advance() {
+            if characters[index] == "\n" { line += 1; column = 1; atLineStart = true } else { column += 1 }
+            index += 1
+        }
+        func isWord(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\n" || character == " " || character == "\t" || character == "\r" {
+                advance()
+                continue
+            }
+            if character == "/", index + 1 < characters.count, characters[index + 1] == "/" {
+                let startLine = line, startColumn = column
+                var comment = ""
+                while index < characters.count, characters[index] != "\n" {
+                    comment.unicodeScalars.append(characters[index])
+                    advance()
+                }
+                let body = comment.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+                if conditions.isActive, let annotationPrefix, body.hasPrefix(annotationPrefix) {
+                    tokens.append(SourceToken(text: String(body), line: startLine, column: startColumn))
+                }
+                continue
+            }
+            if character == "/", index + 1 < characters.count, characters[index + 1] == "*" {
+                advance(); advance()
+                while index < characters.count, !(characters[index] == "*" && index + 1 < characters.count && characters[index + 1] == "/") {
+                    advance()
+                }
+                if index < characters.count { advance(); advance() }
+                continue
+            }
+            if character == "#", atLineStart {
+                // A preprocessor line, with backslash continuations.
+                var directive = ""
+                advance()
+                while index < characters.count {
+                    if characters[index] == "\\", index + 1 < characters.count, characters[index + 1] == "\n" { advance(); advance(); continue }
+                    if characters[index] == "\n" { break }
+                    directive.unicodeScalars.append(characters[index])
+                    advance()
+                }
+                conditions.apply(directive)
+                continue
+            }
+            atLineStart = false
+            if !conditions.isActive {
+                advance()
+                continue
+            }
+            let startLine = line, startColumn = column
+            if character == "\"" || character == "'" {
+                var text = String(character)
+                advance()
+                while index < characters.count, characters[index] != character, characters[index] != "\n" {
+                    if characters[index] == "\\", index + 1 < characters.count { text.unicodeScalars.append(characters[index]); advance() }
+                    text.unicodeScalars.append(characters[index])
+                    advance()
+                }
+                if index < characters.count, characters[index] == character { text.unicodeScalars.append(character); advance() }
+                tokens.append(SourceToken(text: text, line: startLine, column: startColumn))
+                continue
+            }
+            if isWord(character) {
+                var text = ""
+                while index < characters.count, isWord(characters[index]) {
+                    text.unicodeScalars.append(characters[index])
+                    advance()
+                }
+                tokens.append(SourceToken(text: text, line: startLine, column: startColumn))
+                continue
+            }
+            tokens.append(SourceToken(text: String(character), line: startLine, column: startColumn))
+            advance()
+        }
+        return tokens
+    }
+}
