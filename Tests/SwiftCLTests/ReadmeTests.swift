@@ -65,4 +65,46 @@ struct ReadmeTests {
             .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : $0 }.joined(separator: "\n")
         #expect(readme.contains(pluginSnippet), "README.md must contain the plugin snippet verbatim")
     }
+
+    /// Every `.KIND(name: "X"` … `path: "P"` declaration of `Package.swift` in `section` (targets or products).
+    static func declarations(in manifest: String, kinds: [String]) -> [(kind: String, name: String, path: String?)] {
+        var found: [(String, String, String?)] = []
+        let pattern = "\\.(\(kinds.joined(separator: "|")))\\(\\s*name:\\s*\"([^\"]+)\""
+        guard let regex = try? Regex(pattern) else { return [] }
+        for match in manifest.matches(of: regex) {
+            let kind = String(match.output[1].substring ?? ""), name = String(match.output[2].substring ?? "")
+            // The path, when the same declaration names one before its closing parenthesis.
+            let rest = manifest[match.range.upperBound...]
+            let end = rest.firstIndex(of: ")") ?? rest.endIndex
+            let path = rest[..<end].firstMatch(of: #/path:\s*"([^"]+)"/#).map { String($0.output.1) }
+            found.append((kind, name, path))
+        }
+        return found
+    }
+
+    @Test("the README's module table names every target and product of Package.swift with its folder, and nothing else")
+    func moduleTableMatchesPackage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let productsStart = try #require(manifest.range(of: "products: [")), targetsStart = try #require(manifest.range(of: "\n    targets: ["))
+        let productSection = String(manifest[productsStart.upperBound..<targetsStart.lowerBound])
+        let targetSection = String(manifest[targetsStart.upperBound...])
+        let targets = Self.declarations(in: targetSection, kinds: ["target", "executableTarget", "testTarget", "systemLibrary", "plugin"])
+        let products = Set(Self.declarations(in: productSection, kinds: ["library", "executable", "plugin"]).map(\.name))
+        // The table: | `Name` | kind | product | `Folder` | job |
+        let layout = try #require(readme.range(of: "## Layout"))
+        let rows = readme[layout.upperBound...].split(separator: "\n").prefix { !$0.hasPrefix("#") }
+            .filter { $0.hasPrefix("| `") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`")) } }
+        let table = Dictionary(rows.map { ($0[0], (product: $0[2] == "yes", folder: $0[3])) }, uniquingKeysWith: { first, _ in first })
+        #expect(targets.count > 20 && rows.count == table.count, "targets read: \(targets.count); rows: \(rows.count)")
+        #expect(Set(table.keys) == Set(targets.map(\.name)), "README rows vs Package.swift targets: extra \(Set(table.keys).subtracting(targets.map(\.name))), missing \(Set(targets.map(\.name)).subtracting(table.keys))")
+        for target in targets {
+            let folder = target.path ?? (target.kind == "testTarget" ? "Tests/\(target.name)" : target.kind == "plugin" ? "Plugins/\(target.name)" : "Sources/\(target.name)")
+            #expect(table[target.name]?.folder == folder, "\(target.name): README says \(table[target.name]?.folder ?? "nothing"), Package.swift \(folder)")
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path), "\(folder) exists")
+            #expect(table[target.name]?.product == products.contains(target.name), "\(target.name): product column")
+        }
+    }
 }
