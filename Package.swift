@@ -5,6 +5,7 @@ let package = Package(
     name: "SwiftCL",
     products: [
         .library(name: "SwiftCL", targets: ["SwiftCL"]),
+        .library(name: "SwiftCLBinaryCache", targets: ["SwiftCLBinaryCache"]),
         .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
         .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
         .library(name: "SwiftCLBenchmarkHarness", targets: ["SwiftCLBenchmarkHarness"]),
@@ -14,7 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        // SHA-256 for the program binary cache's keys and entry checks (never a hand-written hash).
+        // SHA-256 for the program binary cache's keys and entry checks (never a hand-written hash); SwiftCLBinaryCache only.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         // Property-based tests that drive the public API with random and extreme integers.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
@@ -38,8 +39,13 @@ let package = Package(
                 "COpenCL",
                 "OpenCLSource",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // The verified on-disk cache of built program binaries (SHA-256 keys, Foundation): a ProgramBinaryStore that
+        // contexts use only when given one, so a client of SwiftCL alone never compiles swift-crypto.
+        .target(
+            name: "SwiftCLBinaryCache",
+            dependencies: ["SwiftCL", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The shipped kernel library: every .cl file here becomes a typed Swift namespace
         // (square.cl → SquareCL) at build time, plus the box-filter runner and its host reference.
@@ -60,7 +66,7 @@ let package = Package(
         // The shipped benchmark suites (box, square, copy, launch, build), users of the harness.
         .target(
             name: "SwiftCLBenchmarkSuites",
-            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLBenchmarkHarness", "RawOpenCL"],
+            dependencies: ["SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLBenchmarkHarness", "RawOpenCL"],
             path: "Benchmarks/SwiftCLBenchmarkSuites"
         ),
         // The .cl signature parser and Swift code generator behind the build plugin.
@@ -79,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "swiftcl",
             dependencies: [
-                "SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLValidationSuites", "SwiftCLBenchmarkHarness",
+                "SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLValidationSuites", "SwiftCLBenchmarkHarness",
                 "SwiftCLBenchmarkSuites", "SwiftCLGenerator", "GuideSamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -89,7 +95,7 @@ let package = Package(
         .target(name: "SwiftCLTestSupport", dependencies: ["SwiftCL"], path: "Tests/SwiftCLTestSupport"),
         .testTarget(
             name: "SwiftCLTests",
-            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLTestSupport",
+            dependencies: ["SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "Logging", package: "swift-log")]
         ),

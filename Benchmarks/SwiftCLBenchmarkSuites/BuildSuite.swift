@@ -1,5 +1,6 @@
 import Foundation
 import SwiftCL
+import SwiftCLBinaryCache
 import SwiftCLBenchmarkHarness
 import SwiftCLValidation
 import SwiftCLKernels
@@ -20,7 +21,7 @@ public struct BuildSuite: Sendable {
             progress("build: \(source.name)")
             // Prime PoCL's cache and ours.
             _ = try Program(context: Context(devices: [device]), source: source.text, name: source.name)
-            let primed = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
+            let primed = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryStore: cache)
             var fromSource: [Double] = [], fromBinary: [Double] = []
             var usedBinary = true
             for _ in 0..<rounds {
@@ -28,7 +29,7 @@ public struct BuildSuite: Sendable {
                     _ = try Program(context: Context(devices: [device]), source: source.text, name: source.name)
                 }.seconds)
                 let (seconds, program) = try Stopwatch.time {
-                    try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
+                    try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryStore: cache)
                 }
                 usedBinary = usedBinary && program.isFromBinaryCache
                 fromBinary.append(seconds)
@@ -48,9 +49,9 @@ public struct BuildSuite: Sendable {
     /// launch of a kernel, so a cache that only speeds up clBuildProgram might not speed this up).
     func firstLaunch(on device: Device, cache: ProgramBinaryCache) throws -> [BenchmarkRecord] {
         let input = (0..<1024).map(Float.init)
-        func once(_ binaryCache: ProgramBinaryCache?) throws -> Double {
+        func once(_ binaryStore: ProgramBinaryCache?) throws -> Double {
             try Stopwatch.time {
-                let context = try Context(devices: [device], binaryCache: binaryCache)
+                let context = try Context(devices: [device], binaryStore: binaryStore)
                 let queue = try ComputeQueue(device: device, context: context)
                 let kernel = try context.program(SquareCL.source).kernel(named: "square")
                 let a = try Buffer(copying: input, context: context), b = try Buffer<Float>(count: input.count, context: context)

@@ -11,7 +11,15 @@ public final class TuningStore: Sendable {
 
     /// `$XDG_CACHE_HOME/swiftcl/tuning.json`, or `~/.cache/swiftcl/tuning.json`.
     public static var defaultURL: URL {
-        swiftCLCacheDirectory.appendingPathComponent("tuning.json")
+        defaultFolder.appendingPathComponent("tuning.json")
+    }
+
+    /// The folder the default store lives in: `$XDG_CACHE_HOME/swiftcl`, or `~/.cache/swiftcl`.
+    public static var defaultFolder: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return base.appendingPathComponent("swiftcl")
     }
 
     /// The largest store file read (a store holds a few hundred short entries).

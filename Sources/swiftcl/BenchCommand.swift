@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
+import SwiftCLBinaryCache
 import SwiftCLBenchmarkHarness
 import SwiftCLBenchmarkSuites
 
@@ -15,6 +16,9 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup(title: "Your kernel (with FILE.cl)")
     var user: UserKernelOptions
+
+    @Flag(help: "Keep built program binaries in SwiftCL's disk cache (~/.cache/swiftcl/programs) and load them in later runs.")
+    var binaryCache = false
 
     @Option(help: "Write the results as JSON to this path.")
     var json: String?
@@ -62,8 +66,8 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         // Producing a binary for the disk cache makes PoCL compile every kernel of a program at once, which
         // costs a cold benchmark run ~25 s and saves a warm one almost nothing (PoCL's own cache is warm
-        // then), so benchmarks leave the binary cache off unless SWIFTCL_BINARY_CACHE is set.
-        setenv("SWIFTCL_BINARY_CACHE", "0", 0)
+        // then), so benchmarks keep no binary cache unless --binary-cache asks for one.
+        if binaryCache { Context.sharedBinaryStore = ProgramBinaryCache() }
         #if DEBUG
         FileHandle.standardError.write(Data("""
             warning: this swiftcl is a debug build: the host peers (Swift code) run unoptimised and the harness adds \

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import SwiftCL
+@testable import SwiftCLBinaryCache
 import SwiftCLKernels
 import SwiftCLTestSupport
 import Testing
@@ -27,7 +28,7 @@ struct BinaryCacheTests {
     static func entry(for source: String, device: Device, options: BuildOptions = BuildOptions()) throws -> (folder: URL, entry: URL) {
         let folder = Self.folder()
         _ = try Program(context: Context(devices: [device]), source: source, name: "square.cl", options: options,
-                        binaryCache: ProgramBinaryCache(directory: folder))
+                        binaryStore: ProgramBinaryCache(directory: folder))
         let entries = try Self.entries(folder)
         try #require(entries.count == 1)
         return (folder, entries[0])
@@ -54,7 +55,7 @@ struct BinaryCacheTests {
     /// Builds square.cl through `cache`, runs it on 64 values, and says whether it came from the cache.
     static func runSquare(_ device: Device, cache: ProgramBinaryCache, source: String = square.text) throws -> (fromCache: Bool, correct: Bool) {
         let context = try Context(devices: [device])
-        let program = try Program(context: context, source: source, name: "square.cl", binaryCache: cache)
+        let program = try Program(context: context, source: source, name: "square.cl", binaryStore: cache)
         let input = ramp(64)
         let a = try Buffer(copying: input, context: context), b = try Buffer<Float>(count: 64, context: context)
         let output = try ComputeQueue(device: device, context: context).sync { cl in
@@ -70,12 +71,12 @@ struct BinaryCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = ProgramBinaryCache(directory: folder)
         let source = SquareCL.source
-        let first = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
+        let first = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryStore: cache)
         #expect(!first.isFromBinaryCache)
         #expect(try Self.entries(folder).count == 1)
         let attributes = try FileManager.default.attributesOfItem(atPath: folder.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
-        let context = try Context(devices: [device], binaryCache: cache)
+        let context = try Context(devices: [device], binaryStore: cache)
         let second = try context.program(source)
         #expect(second.isFromBinaryCache && second.kernelNames == ["square"])
         _ = try context.program(source, options: BuildOptions().defining("UNUSED"))
@@ -96,9 +97,9 @@ struct BinaryCacheTests {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = ProgramBinaryCache(directory: folder)
-        _ = try Program(context: Context(devices: [device]), source: Self.square.text, binaryCache: cache)
+        _ = try Program(context: Context(devices: [device]), source: Self.square.text, binaryStore: cache)
         let context = try Context(devices: [device])
-        let cached = try Program(context: context, source: Self.square.text, binaryCache: cache)
+        let cached = try Program(context: context, source: Self.square.text, binaryStore: cache)
         try #require(cached.isFromBinaryCache)
         let kernel = try cached.kernel(named: "square")
         #expect(kernel.parameters?.map(\.typeName) == ["float*", "float*"], "the entry carries the argument information")
@@ -118,13 +119,13 @@ struct BinaryCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = ProgramBinaryCache(directory: folder)
         let source = AddArraysCL.source
-        _ = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
+        _ = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryStore: cache)
         let entry = try #require(try Self.entries(folder).first)
         try Data("not a program binary".utf8).write(to: entry)
-        let rebuilt = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
+        let rebuilt = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryStore: cache)
         #expect(!rebuilt.isFromBinaryCache, "the corrupt entry was not used")
         #expect(rebuilt.kernelNames == ["add_arrays"])
-        let reloaded = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryCache: cache)
+        let reloaded = try Program(context: Context(devices: [device]), source: source.text, name: source.name, binaryStore: cache)
         #expect(reloaded.isFromBinaryCache, "the rebuild stored a good entry again")
     }
 
@@ -205,7 +206,7 @@ struct BinaryCacheTests {
         let cache = ProgramBinaryCache(directory: folder)
         func run() throws -> (fromCache: Bool, value: Float) {
             let context = try Context(devices: [device])
-            let program = try Program(context: context, source: source, options: options, binaryCache: cache)
+            let program = try Program(context: context, source: source, options: options, binaryStore: cache)
             let data = try Buffer(copying: [Float](repeating: 0, count: 4), context: context)
             let output = try ComputeQueue(device: device, context: context).sync { cl in
                 try cl.launch(program.kernel(named: "shifted"), NDRange(4), data)
@@ -222,7 +223,7 @@ struct BinaryCacheTests {
         // An include the resolver cannot find: the program builds (PoCL may find it elsewhere or fail) but is never cached.
         let before = try Self.entries(folder).count
         _ = try? Program(context: Context(devices: [device]), source: "#include \"missing-\(UUID()).h\"\nkernel void k() {}",
-                         options: options, binaryCache: cache)
+                         options: options, binaryStore: cache)
         #expect(try Self.entries(folder).count == before)
     }
 
@@ -286,7 +287,7 @@ struct BinaryCacheTests {
             let cache = ProgramBinaryCache(directory: URL(fileURLWithPath: path))
             let context = try Context(devices: [try #require(Device.all.first)])
             for index in 0..<3 {
-                _ = try Program(context: context, source: "kernel void k\(index)() {}", binaryCache: cache)
+                _ = try Program(context: context, source: "kernel void k\(index)() {}", binaryStore: cache)
             }
         }
         let log = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

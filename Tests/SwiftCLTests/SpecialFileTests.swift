@@ -1,6 +1,7 @@
 import Foundation
 import Dispatch
 @testable import SwiftCL
+@testable import SwiftCLBinaryCache
 import SwiftCLKernels
 import SwiftCLTestSupport
 import Testing
@@ -130,7 +131,7 @@ struct AdversarialPathTests {
                 // and every path as an #include of a cached build.
                 if ![valid.path, folder.path, "", "/"].contains(path) {
                     let cache = ProgramBinaryCache(directory: URL(fileURLWithPath: path))
-                    _ = try? Program(context: context, source: "kernel void c(global int *a) { a[0] = 2; }", binaryCache: cache)
+                    _ = try? Program(context: context, source: "kernel void c(global int *a) { a[0] = 2; }", binaryStore: cache)
                 }
                 _ = IncludeResolver(options: "-I \(folder.path)").resolve(source: "#include \"\(path)\"\n")
             }

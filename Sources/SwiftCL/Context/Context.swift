@@ -12,15 +12,15 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
     /// The programs ``program(source:name:options:)`` has built, bounded (least recently used evicted).
     public let programCache: ProgramCache
     /// Where ``program(source:name:options:)`` keeps built binaries across runs (nil: nowhere).
-    public let binaryCache: ProgramBinaryCache?
+    public let binaryStore: (any ProgramBinaryStore)?
 
-    /// Creates a context for the given devices, which must share one platform; with `binaryCache`, programs
+    /// Creates a context for the given devices, which must share one platform; with `binaryStore`, programs
     /// built through the context's cache are also kept on disk and reloaded in later runs. The context's
     /// ``programCache`` keeps at most `programCacheCapacity` built programs.
     /// - Throws: ``SwiftCLError/emptyDeviceList``, ``SwiftCLError/contextMismatch(_:)`` for devices of several platforms, ``OpenCLError``.
-    public init(devices: [Device], binaryCache: ProgramBinaryCache? = nil,
+    public init(devices: [Device], binaryStore: (any ProgramBinaryStore)? = nil,
                 programCacheCapacity: Int = ProgramCache.defaultCapacity) throws {
-        self.binaryCache = binaryCache
+        self.binaryStore = binaryStore
         programCache = ProgramCache(capacity: programCacheCapacity)
         guard let first = devices.first else {
             throw SwiftCLError.emptyDeviceList
@@ -41,13 +41,22 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
 
     private static let sharedContexts = Locked<[Platform: Context]>([:])
 
-    /// The platform's shared context (all of its root devices), created on first use. It keeps built
-    /// programs in the default ``ProgramBinaryCache`` unless `SWIFTCL_BINARY_CACHE=0`.
+    /// The store shared contexts are created with (nil, the default: none). Set it before the first shared context
+    /// is made — an application that wants its builds kept on disk passes `SwiftCLBinaryCache`'s `ProgramBinaryCache()`;
+    /// contexts already made keep the store they were made with.
+    public static var sharedBinaryStore: (any ProgramBinaryStore)? {
+        get { sharedStore.withLock { $0 } }
+        set { sharedStore.withLock { $0 = newValue } }
+    }
+
+    private static let sharedStore = Locked<(any ProgramBinaryStore)?>(nil)
+
+    /// The platform's shared context (all of its root devices), created on first use with ``sharedBinaryStore``.
     /// - Throws: ``OpenCLError`` when discovery or context creation fails.
     public static func shared(for platform: Platform) throws -> Context {
         try sharedContexts.withLock { contexts in
             if let existing = contexts[platform] { return existing }
-            let context = try Context(devices: platform.devices(), binaryCache: ProgramBinaryCache.sharedDefault)
+            let context = try Context(devices: platform.devices(), binaryStore: sharedBinaryStore)
             contexts[platform] = context
             return context
         }

@@ -69,4 +69,4 @@ enum CL {
     static func bool(_ value: Bool) -> cl_bool { cl_bool(value ? CL_TRUE : CL_FALSE) }
 }
 
-let swiftCLLogger = Logger(label: "SwiftCL")
+package let swiftCLLogger = Logger(label: "SwiftCL")

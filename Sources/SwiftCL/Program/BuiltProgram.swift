@@ -1,4 +1,3 @@
-import Foundation
 import OpenCLSource
 
 /// A built `cl_program` and what was learned building it. It holds no Swift parent: the `cl_program`
@@ -26,16 +25,16 @@ final class BuiltProgram: Sendable {
         weak var program: Program?
     }
 
-    init(context: Context, source: String, name: String, options: BuildOptions, binaryCache: ProgramBinaryCache?) throws {
+    init(context: Context, source: String, name: String, options: BuildOptions, binaryStore: (any ProgramBinaryStore)?) throws {
         let options = try options.validated()
         try source.refusingNUL("program source \(name)")
         let rendered = options.description
-        var keys: [ProgramBinaryCache.Key]?
-        if binaryCache != nil {
-            let computed = context.devices.compactMap { ProgramBinaryCache.Key(device: $0, source: source, options: options) }
-            keys = computed.count == context.devices.count ? computed : nil
+        var slots: [any ProgramBinarySlot]?
+        if let binaryStore {
+            let computed = context.devices.compactMap { binaryStore.slot(device: $0, source: source, options: options) }
+            slots = computed.count == context.devices.count ? computed : nil
         }
-        let fromCache = keys.flatMap { keys in binaryCache.flatMap { Self.buildFromBinaries(context: context, cache: $0, keys: keys, options: rendered) } }
+        let fromCache = slots.flatMap { Self.buildFromBinaries(context: context, slots: $0, options: rendered) }
         let handle: ProgramHandle
         let logs: [BuildError.DeviceLog]
         if let fromCache {
@@ -64,7 +63,7 @@ final class BuiltProgram: Sendable {
             }
         }
         kernelNames = names
-        var recorded = fromCache?.metadata.parameters ?? [:]
+        var recorded = fromCache?.stored.parameters ?? [:]
         // The runtime reports parameters only for source builds with -cl-kernel-arg-info; otherwise read
         // the kernels the cache entry does not cover from the source.
         let runtimeReportsParameters = fromCache == nil && rendered.split(separator: " ").contains("-cl-kernel-arg-info")
@@ -72,11 +71,11 @@ final class BuiltProgram: Sendable {
         if !runtimeReportsParameters, !unrecorded.isEmpty {
             recorded.merge(KernelParameter.fromSource(source, options: options, kernels: unrecorded)) { cached, _ in cached }
         }
-        if fromCache == nil, let binaryCache, let keys {
-            let metadata = ProgramBinaryCache.Metadata(kernelNames: names, parameters: Self.runtimeParameters(handle, kernels: names))
-            if let binaries = try? CL.getProgramInfo(handle, binariesOf: keys.count) {
-                for (key, binary) in zip(keys, binaries) where !binary.isEmpty {
-                    binaryCache.store(ProgramBinaryCache.Entry(binary: binary, metadata: metadata), for: key)
+        if fromCache == nil, let slots {
+            let parameters = Self.runtimeParameters(handle, kernels: names)
+            if let binaries = try? CL.getProgramInfo(handle, binariesOf: slots.count) {
+                for (slot, binary) in zip(slots, binaries) where !binary.isEmpty {
+                    slot.store(StoredProgramBinary(binary: binary, kernelNames: names, parameters: parameters))
                 }
             }
         }
@@ -166,18 +165,18 @@ final class BuiltProgram: Sendable {
 
     /// Builds from verified cache entries of every device, or returns nil. Entries the runtime refuses,
     /// or whose recorded kernels differ from what the binary defines, are discarded.
-    private static func buildFromBinaries(context: Context, cache: ProgramBinaryCache, keys: [ProgramBinaryCache.Key],
-                                          options: String) -> FromBinaries? {
-        var entries: [ProgramBinaryCache.Entry] = []
-        for key in keys {
-            guard let entry = cache.load(key) else { return nil }
+    private static func buildFromBinaries(context: Context, slots: [any ProgramBinarySlot], options: String) -> FromBinaries? {
+        var entries: [StoredProgramBinary] = []
+        for slot in slots {
+            guard let entry = slot.load() else { return nil }
             entries.append(entry)
         }
         func discardAll(_ reason: String) -> FromBinaries? {
-            for key in keys { cache.discard(key, because: reason) }
+            for slot in slots { slot.discard(because: reason) }
             return nil
         }
-        guard let metadata = entries.first?.metadata, entries.allSatisfy({ $0.metadata == metadata }) else {
+        guard let first = entries.first,
+              entries.allSatisfy({ $0.kernelNames == first.kernelNames && $0.parameters == first.parameters }) else {
             return discardAll("the devices' entries disagree on the kernels")
         }
         let devices = context.devices.map(\.id)
@@ -193,18 +192,18 @@ final class BuiltProgram: Sendable {
             return discardAll("clBuildProgram refused it (\(buildStatus.name))")
         }
         let names = (try? kernelNames(handle)) ?? []
-        guard Set(names) == Set(metadata.kernelNames) else {
+        guard Set(names) == Set(first.kernelNames) else {
             CL.releaseProgram(handle)
-            return discardAll("the binary defines kernels \(names), the entry records \(metadata.kernelNames)")
+            return discardAll("the binary defines kernels \(names), the entry records \(first.kernelNames)")
         }
-        return FromBinaries(handle: handle, kernelNames: names, metadata: metadata)
+        return FromBinaries(handle: handle, kernelNames: names, stored: first)
     }
 
-    /// A program built from verified cache entries.
+    /// A program built from verified stored binaries.
     private struct FromBinaries {
         let handle: ProgramHandle
         let kernelNames: [String]
-        let metadata: ProgramBinaryCache.Metadata
+        let stored: StoredProgramBinary
     }
 
     /// `CL_PROGRAM_KERNEL_NAMES`, split.

@@ -17,7 +17,7 @@ public struct KernelParameter: Hashable, Sendable, CustomStringConvertible {
     /// The type with any pointer star removed ("float" for "float*").
     public let pointeeTypeName: String
 
-    init(name: String, typeName: String, addressSpace: AddressSpace, isConst: Bool) {
+    package init(name: String, typeName: String, addressSpace: AddressSpace, isConst: Bool) {
         self.name = name
         self.typeName = typeName
         self.addressSpace = addressSpace

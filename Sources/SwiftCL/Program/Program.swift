@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Make one through ``Context/program(source:name:options:)`` (cached: the same source, name and
 /// options build once per context while the entry stays in the context's ``ProgramCache``) or directly
-/// with ``init(context:source:name:options:binaryCache:)``. A program keeps its context alive; the
+/// with ``init(context:source:name:options:binaryStore:)``. A program keeps its context alive; the
 /// context's cache holds only the built program, never the `Program`, so dropping the context and its
 /// programs frees them all.
 public final class Program: Sendable, Equatable {
@@ -13,15 +13,15 @@ public final class Program: Sendable, Equatable {
     public let context: Context
 
     /// Compiles `source` for every device in `context`. A failed build throws ``BuildError`` with the
-    /// whole log of each device and the diagnostics as file:line:column. With `binaryCache`, a verified
+    /// whole log of each device and the diagnostics as file:line:column. With `binaryStore`, a verified
     /// binary from an earlier build is loaded instead when there is one, and a new build is stored.
     ///
     /// Throws ``SwiftCLError/embeddedNUL(what:byteOffset:)`` for a NUL byte in the source or an option,
     /// ``SwiftCLError/invalidDefinition(name:value:)`` for a malformed definition, ``BuildError`` for a failed build
     /// and ``OpenCLError`` when the runtime fails.
     public convenience init(context: Context, source: String, name: String = "<source>", options: BuildOptions = BuildOptions(),
-                            binaryCache: ProgramBinaryCache? = nil) throws {
-        self.init(built: try BuiltProgram(context: context, source: source, name: name, options: options, binaryCache: binaryCache),
+                            binaryStore: (any ProgramBinaryStore)? = nil) throws {
+        self.init(built: try BuiltProgram(context: context, source: source, name: name, options: options, binaryStore: binaryStore),
                   context: context)
     }
 
@@ -33,7 +33,7 @@ public final class Program: Sendable, Equatable {
     /// Reads a `.cl` file and builds it; diagnostics name the file. The file is opened so that a FIFO or device
     /// cannot block it, and must be a regular UTF-8 file of at most 64 MiB.
     /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` when the file cannot be read, then as
-    ///   ``init(context:source:name:options:binaryCache:)``.
+    ///   ``init(context:source:name:options:binaryStore:)``.
     public convenience init(context: Context, contentsOf url: URL, options: BuildOptions = BuildOptions()) throws {
         let source = try FileSystem.textOfUserFile(url.path)
         try self.init(context: context, source: source, name: url.lastPathComponent, options: options)
@@ -80,7 +80,7 @@ public final class Program: Sendable, Equatable {
     public var kernelNames: [String] { built.kernelNames }
     /// Each device's build log (warnings may appear even when the build succeeds).
     public var buildLogs: [BuildError.DeviceLog] { built.buildLogs }
-    /// Whether this program was built from binaries in a ``ProgramBinaryCache`` rather than from source.
+    /// Whether this program was built from binaries in a ``ProgramBinaryStore`` rather than from source.
     public var isFromBinaryCache: Bool { built.isFromBinaryCache }
 
     /// The compiler's diagnostics on success (warnings), parsed from ``buildLogs``.
@@ -126,7 +126,7 @@ public final class Program: Sendable, Equatable {
 extension Context {
     /// The program for `source` built with `options`, compiled once per context however many threads
     /// ask at the same time, and kept in the context's bounded ``programCache``.
-    /// - Throws: as ``Program/init(context:source:name:options:binaryCache:)``.
+    /// - Throws: as ``Program/init(context:source:name:options:binaryStore:)``.
     public func program(source: String, name: String = "<source>", options: BuildOptions = BuildOptions()) throws -> Program {
         try program(key: .init(source: source, name: name, options: options.description), options: options)
     }
@@ -134,7 +134,7 @@ extension Context {
     /// The cached program for `key`, built on a miss.
     func program(key: ProgramCache.Key, options: BuildOptions) throws -> Program {
         let built = try programCache.program(for: key) {
-            try BuiltProgram(context: self, source: key.source, name: key.name, options: options, binaryCache: binaryCache)
+            try BuiltProgram(context: self, source: key.source, name: key.name, options: options, binaryStore: binaryStore)
         }
         return built.facade(in: self)
     }

@@ -42,7 +42,7 @@ public struct ProgramSource: Hashable, Sendable {
 
 extension Context {
     /// The program for `source` built with `options` (cached per context; see ``program(source:name:options:)``).
-    /// - Throws: as ``Program/init(context:source:name:options:binaryCache:)``.
+    /// - Throws: as ``Program/init(context:source:name:options:binaryStore:)``.
     public func program(_ source: ProgramSource, options: BuildOptions = BuildOptions()) throws -> Program {
         try program(key: .init(source: source.text, name: source.name, options: options.description, sourceHash: source.textHash),
                     options: options)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SwiftCL
 
 extension ProgramBinaryCache {
     /// The kernels a cached binary defines and their parameters (OpenCL gives no argument information
@@ -7,7 +8,28 @@ extension ProgramBinaryCache {
     struct Metadata: Codable, Equatable {
         let kernelNames: [String]
         /// By kernel name; kernels built without argument information are absent.
-        let parameters: [String: [KernelParameter]]
+        let parameters: [String: [StoredParameter]]
+
+        init(kernelNames: [String], parameters: [String: [StoredParameter]]) {
+            self.kernelNames = kernelNames
+            self.parameters = parameters
+        }
+
+        init(_ stored: StoredProgramBinary) {
+            kernelNames = stored.kernelNames
+            parameters = stored.parameters.mapValues { $0.map(StoredParameter.init) }
+        }
+
+        /// The parameters as the runtime takes them, or nil when one is malformed.
+        var kernelParameters: [String: [KernelParameter]]? {
+            var result: [String: [KernelParameter]] = [:]
+            for (kernel, stored) in parameters {
+                let mapped = stored.compactMap(\.parameter)
+                guard mapped.count == stored.count else { return nil }
+                result[kernel] = mapped
+            }
+            return result
+        }
     }
 
     /// One cached build: the device binary and the kernels' argument information.
@@ -136,26 +158,24 @@ extension ProgramBinaryCache {
     }
 }
 
-extension KernelParameter: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case name, typeName, addressSpace, isConst
+/// A kernel parameter as an entry's JSON records it.
+struct StoredParameter: Codable, Equatable {
+    let name: String
+    let typeName: String
+    let addressSpace: String
+    let isConst: Bool
+
+    init(_ parameter: KernelParameter) {
+        name = parameter.name
+        typeName = parameter.typeName
+        addressSpace = parameter.addressSpace.rawValue
+        isConst = parameter.isConst
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try container.decode(String.self, forKey: .name),
-                  typeName: try container.decode(String.self, forKey: .typeName),
-                  addressSpace: try container.decode(AddressSpace.self, forKey: .addressSpace),
-                  isConst: try container.decode(Bool.self, forKey: .isConst))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(typeName, forKey: .typeName)
-        try container.encode(addressSpace, forKey: .addressSpace)
-        try container.encode(isConst, forKey: .isConst)
+    /// The parameter, or nil for an address space no runtime reports.
+    var parameter: KernelParameter? {
+        KernelParameter.AddressSpace(rawValue: addressSpace).map {
+            KernelParameter(name: name, typeName: typeName, addressSpace: $0, isConst: isConst)
+        }
     }
 }
-
-extension KernelParameter.AddressSpace: Codable {}

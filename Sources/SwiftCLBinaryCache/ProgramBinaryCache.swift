@@ -1,4 +1,5 @@
 import Foundation
+import SwiftCL
 
 /// An on-disk cache of built program binaries, one verified entry per device and build.
 ///
@@ -23,7 +24,7 @@ import Foundation
 ///
 /// Entries also carry the kernels' argument information, which OpenCL does not give for programs built
 /// from binaries, so a cached program is checked at launch exactly like one built from source.
-public struct ProgramBinaryCache: Hashable, Sendable {
+public struct ProgramBinaryCache: ProgramBinaryStore, Hashable, Sendable {
     /// The folder holding the entries.
     public let directory: URL
     /// The user the folder and its entries must belong to: the effective user.
@@ -32,13 +33,6 @@ public struct ProgramBinaryCache: Hashable, Sendable {
     /// `$XDG_CACHE_HOME/swiftcl/programs`, or `~/.cache/swiftcl/programs`.
     public static var defaultDirectory: URL {
         swiftCLCacheDirectory.appendingPathComponent("programs")
-    }
-
-    /// The cache shared contexts use: the default folder, or nil when `SWIFTCL_BINARY_CACHE=0`. Measured on
-    /// PoCL 3.1 here (`swiftcl bench build`): building `square.cl` and launching it once takes ≈34 ms from
-    /// source (PoCL's own cache warm) and ≈0.9 ms from a cached binary, so it is on by default.
-    public static var sharedDefault: ProgramBinaryCache? {
-        ProcessInfo.processInfo.environment["SWIFTCL_BINARY_CACHE"] == "0" ? nil : ProgramBinaryCache()
     }
 
     /// A cache in `directory` (created with mode 0700 on first use when it does not exist).
@@ -121,12 +115,43 @@ public struct ProgramBinaryCache: Hashable, Sendable {
     }
 }
 
+extension ProgramBinaryCache {
+    /// One device's build in the cache: its key, computed once for the load and the store.
+    struct Slot: ProgramBinarySlot {
+        let cache: ProgramBinaryCache
+        let key: Key
+
+        func load() -> StoredProgramBinary? {
+            guard let entry = cache.load(key) else { return nil }
+            guard let parameters = entry.metadata.kernelParameters else {
+                cache.discard(key, because: "malformed parameters")
+                return nil
+            }
+            return StoredProgramBinary(binary: entry.binary, kernelNames: entry.metadata.kernelNames, parameters: parameters)
+        }
+
+        func store(_ binary: StoredProgramBinary) {
+            cache.store(Entry(binary: binary.binary, metadata: Metadata(binary)), for: key)
+        }
+
+        func discard(because reason: String) {
+            cache.discard(key, because: reason)
+        }
+    }
+
+    /// The slot for one device's build; nil when an `#include` of the source cannot be found.
+    public func slot(device: Device, source: String, options: BuildOptions) -> (any ProgramBinarySlot)? {
+        Key(device: device, source: source, options: options).map { Slot(cache: self, key: $0) }
+    }
+}
+
 /// SwiftCL's version, part of every binary-cache key.
 public enum SwiftCLVersion {
     public static let current = "0.2.0"
 }
 
-/// SwiftCL's folder under the user's cache home: `$XDG_CACHE_HOME/swiftcl`, or `~/.cache/swiftcl`.
+/// SwiftCL's folder under the user's cache home: `$XDG_CACHE_HOME/swiftcl`, or `~/.cache/swiftcl` (the binary cache
+/// keeps `programs/` there; the benchmark harness's tuning store takes its own folder).
 public var swiftCLCacheDirectory: URL {
     let environment = ProcessInfo.processInfo.environment
     let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SwiftCL
 
 extension ProgramBinaryCache {
     /// The identity of one device's build: the SHA-256 of its key material, which also names the entry.
