@@ -55,60 +55,6 @@ public struct LaunchQuantity: Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: LaunchQuantity, rhs: LaunchQuantity) -> Bool { compare(lhs, rhs, ==) }
 }
 
-/// One requirement a kernel declares between its launch range and its arguments, checked before the launch by the
-/// kernel's generated Swift (declare it in the `.cl` file with a `// @requires` comment line directly above the
-/// kernel, e.g. `// @requires input.count >= global.x`; the DocC article "Typed kernels" has the grammar).
-public enum LaunchRequirement {
-    /// Throws ``SwiftCLError/launchRequirement(_:)`` unless `holds`; `terms` (evaluated only on failure) names the
-    /// value of every quantity the requirement mentions.
-    /// - Throws: ``SwiftCLError/launchRequirement(_:)`` naming the kernel, the requirement, its values and the range.
-    public static func check(_ holds: Bool, kernel: String, requirement: String, range: NDRange,
-                             terms: @autoclosure () -> [LaunchRequirementViolation.Term]) throws {
-        if holds { return }
-        throw SwiftCLError.launchRequirement(LaunchRequirementViolation(
-            kernel: kernel, requirement: requirement, terms: terms(), global: range.global, offset: range.offset))
-    }
-}
-
-/// A launch refused because a kernel's declared requirement does not hold: which kernel, which requirement, the
-/// value of each quantity in it (a buffer's element count, an image's width, a scalar argument, the range's end) and
-/// the range itself.
-public struct LaunchRequirementViolation: Hashable, Sendable, CustomStringConvertible {
-    /// One named quantity of the requirement and its value at the refused launch.
-    public struct Term: Hashable, Sendable, CustomStringConvertible {
-        public let name: String
-        public let value: LaunchQuantity
-
-        public init(_ name: String, _ value: LaunchQuantity) {
-            self.name = name
-            self.value = value
-        }
-
-        public var description: String { "\(name) = \(value)" }
-    }
-
-    public let kernel: String
-    /// The requirement as written in the `.cl` file.
-    public let requirement: String
-    public let terms: [Term]
-    public let global: [Int]
-    public let offset: [Int]
-
-    public init(kernel: String, requirement: String, terms: [Term], global: [Int], offset: [Int]) {
-        self.kernel = kernel
-        self.requirement = requirement
-        self.terms = terms
-        self.global = global
-        self.offset = offset
-    }
-
-    public var description: String {
-        let values = terms.isEmpty ? "" : " (\(terms.map(\.description).joined(separator: ", ")))"
-        let start = offset.allSatisfy { $0 == 0 } ? "" : " from offset \(offset)"
-        return "kernel \(kernel) requires \(requirement)\(values); refused the launch over global size \(global)\(start)"
-    }
-}
-
 extension LaunchQuantity {
     /// The integer value of macro `name` in a program's build options (the last `-D name=value`; `-D name` alone is
     /// 1, as in C), else `fileDefault` (the source's own `#define`); unknown when the value is not an integer.
