@@ -10,10 +10,13 @@ public enum Stopwatch {
     }
 
     /// How many runs of `seconds` each fill `budget` seconds, between 1 and `cap` (`cap` for a run too
-    /// short to measure): the run count of a calibrated sample.
+    /// short to measure): the run count of a calibrated sample. Never traps: an infinite quotient gives `cap`, a
+    /// NaN or negative one gives 1.
     public static func repetitions(toFill budget: Double, oneRunTaking seconds: Double, atMost cap: Int = 10_000) -> Int {
-        guard seconds > 0 else { return cap }
-        return Swift.max(1, Swift.min(cap, Int(budget / seconds)))
+        guard seconds > 0 else { return Swift.max(1, cap) }
+        let runs = budget / seconds
+        guard runs.isFinite else { return runs == .infinity ? Swift.max(1, cap) : 1 }
+        return Swift.max(1, Swift.min(cap, Int(Swift.max(0, Swift.min(runs, Double(Swift.max(1, cap)))))))
     }
 }
 

@@ -154,3 +154,18 @@ struct BenchHarnessTests {
         #expect(TuningStore(url: url).all.isEmpty)
     }
 }
+
+@Suite("Stopwatch")
+struct StopwatchTests {
+    @Test("repetitions never trap: infinite, NaN, zero and negative budgets and run times give a count in 1...cap")
+    func repetitionsAreTotal() {
+        let values: [Double] = [.infinity, -.infinity, .nan, 0, -1, 1e-300, 1e300, .greatestFiniteMagnitude, 1]
+        for budget in values {
+            for seconds in values {
+                let runs = Stopwatch.repetitions(toFill: budget, oneRunTaking: seconds, atMost: 100)
+                #expect((1...100).contains(runs), "budget \(budget), run \(seconds): \(runs)")
+            }
+        }
+        #expect(Stopwatch.repetitions(toFill: 1, oneRunTaking: 0.01, atMost: 1000) == 100)
+    }
+}

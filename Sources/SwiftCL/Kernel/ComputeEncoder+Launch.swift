@@ -41,7 +41,7 @@ extension ComputeEncoder {
                 throw SwiftCLError.contextMismatch("a sampler belongs to \(sampler.context), the queue to \(queue.context)")
             case let .local(byteCount, _):
                 // Checked for every kernel, whether or not its parameters are known.
-                guard byteCount > 0 else {
+                guard let byteCount, byteCount > 0 else {
                     throw SwiftCLError.argumentType(kernel: core.name, index: index, parameter: core.parameters?[index].name ?? "#\(index)",
                                                     expected: "a positive local memory size that fits in Int", given: value.summary)
                 }

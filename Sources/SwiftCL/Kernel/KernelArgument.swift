@@ -10,7 +10,8 @@ public struct KernelArgumentValue: KernelArgument {
     enum Storage {
         case memory(MemoryObject, elementTypeName: String?)
         case bytes([UInt8], typeName: String?)
-        case local(byteCount: Int, elementTypeName: String?)
+        /// `byteCount` is nil when the size does not fit in `Int` (refused at launch).
+        case local(byteCount: Int?, elementTypeName: String?)
         case sampler(Sampler)
         /// An integer of any Swift type, converted to the parameter's integer type when the launch checks it.
         case integer(IntegerValue)
@@ -71,7 +72,8 @@ public struct KernelArgumentValue: KernelArgument {
         switch storage {
         case let .memory(object, element): "\(object.kindDescription) of \(element ?? "unknown elements")"
         case let .bytes(bytes, typeName): "value of type \(typeName ?? "unknown") (\(bytes.count) bytes)"
-        case let .local(byteCount, element): "local memory of \(byteCount) bytes of \(element ?? "unknown elements")"
+        case let .local(byteCount, element):
+            "local memory of \(byteCount.map { "\($0) bytes" } ?? "more bytes than Int holds") of \(element ?? "unknown elements")"
         case .sampler: "a Sampler"
         case let .integer(value): "integer \(value)"
         case .null: "a null pointer"
@@ -139,7 +141,7 @@ public struct LocalMemory<Element>: KernelArgument {
 
     public var kernelArgument: KernelArgumentValue {
         let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-        return KernelArgumentValue(.local(byteCount: overflow ? -1 : bytes,
+        return KernelArgumentValue(.local(byteCount: overflow ? nil : bytes,
                                           elementTypeName: (Element.self as? any KernelScalar.Type)?.openCLTypeName))
     }
 }

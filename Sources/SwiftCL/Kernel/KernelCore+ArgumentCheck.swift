@@ -46,7 +46,7 @@ extension KernelCore {
             break
         case (.local, let .local(byteCount, element)):
             // A positive size is checked by the launch for every kernel, with or without parameters.
-            try checkData(element, bytes: byteCount, against: pointee, parameter, what: "local memory", mismatch)
+            try checkData(element, bytes: byteCount ?? Int.max, against: pointee, parameter, what: "local memory", mismatch)
         case (.private, let .bytes(bytes, typeName)):
             guard let declared = OpenCLType(name: parameter.typeName) else {
                 // A struct the source lays out must get exactly its bytes (drivers accept any size for a struct).

@@ -97,7 +97,8 @@ final class KernelCore: Sendable {
                         try CL.setKernelArg(id, index, byteCount: raw.count, raw.baseAddress, kernelName: name)
                     }
                 case let .local(byteCount, _):
-                    try CL.setKernelArg(id, index, byteCount: byteCount, nil, kernelName: name)
+                    // The launch refused a size that is nil or not positive before binding anything.
+                    try CL.setKernelArg(id, index, byteCount: byteCount ?? 0, nil, kernelName: name)
                 case let .sampler(sampler):
                     try CL.setKernelArg(id, index, handle: sampler.id, kernelName: name)
                 case .null:
