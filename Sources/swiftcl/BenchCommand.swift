@@ -91,7 +91,7 @@ struct BenchCommand: ParsableCommand {
         var report = try BenchmarkSuites.run(names, on: device, options: options) { progress.show($0) }
         progress.clear()
         report.context = [
-            "device": device.name, "driver": device.driverVersion, "platform": (try? device.platform.name) ?? "?",
+            "device": device.name, "driver": device.driverVersion, "platform": device.platform.name,
             "date": ISO8601DateFormatter().string(from: Date()), "quick": quick ? "true" : "false",
             "range": "\(range)", "command": CommandLine.arguments.joined(separator: " "),
         ]

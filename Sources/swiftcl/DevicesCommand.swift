@@ -14,7 +14,7 @@ struct DevicesCommand: ParsableCommand {
 
     func run() throws {
         let platforms = try Platform.all.map { platform in
-            PlatformReport(name: try platform.name, vendor: try platform.vendor, version: try platform.version,
+            PlatformReport(name: platform.name, vendor: platform.vendor, version: platform.version,
                            devices: try platform.devices().map(DeviceReport.init))
         }
         if json {

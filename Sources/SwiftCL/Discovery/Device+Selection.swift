@@ -18,7 +18,7 @@ extension Device {
         let candidates = try all(ofType: type).filter(\.isAvailable)
         guard let best = candidates.max(by: { $0.computeUnits < $1.computeUnits }) else {
             throw SwiftCLError.noDevice(requested: type, available: try all.map(\.summary),
-                                        platforms: try Platform.all.map { (try? $0.name) ?? "?" })
+                                        platforms: try Platform.all.map(\.name))
         }
         return best
     }

@@ -143,7 +143,7 @@ public final class Device: Hashable, Sendable, CustomStringConvertible {
     public var supportsDoublePrecision: Bool { extensions.contains("cl_khr_fp64") }
 
     /// "CPU: name (platform)", as error messages and listings print a device.
-    public var summary: String { "\(type): \(name) (\((try? platform.name) ?? "?"))" }
+    public var summary: String { "\(type): \(name) (\(platform.name))" }
 
     public var description: String { name }
 

@@ -17,7 +17,7 @@ enum Discovery {
     static func platforms() throws -> [Platform] {
         try state.withLock { state in
             if let platforms = state.platforms { return platforms }
-            let platforms = try CL.getPlatformIDs().map(Platform.init(id:))
+            let platforms = try CL.getPlatformIDs().map { try Platform(id: $0) }
             state.platforms = platforms
             return platforms
         }

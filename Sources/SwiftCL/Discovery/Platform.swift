@@ -16,20 +16,34 @@ public struct Platform: Hashable, Sendable, CustomStringConvertible {
         Discovery.forget()
     }
 
-    /// `CL_PLATFORM_NAME`.
-    public var name: String { get throws { try CL.getPlatformInfo(id, .CL_PLATFORM_NAME).string() } }
+    /// `CL_PLATFORM_NAME` (read once, at discovery, like every property below).
+    public let name: String
     /// `CL_PLATFORM_VENDOR`.
-    public var vendor: String { get throws { try CL.getPlatformInfo(id, .CL_PLATFORM_VENDOR).string() } }
+    public let vendor: String
     /// `CL_PLATFORM_VERSION`, e.g. "OpenCL 3.0 PoCL 3.1".
-    public var version: String { get throws { try CL.getPlatformInfo(id, .CL_PLATFORM_VERSION).string() } }
+    public let version: String
     /// `CL_PLATFORM_PROFILE`.
-    public var profile: String { get throws { try CL.getPlatformInfo(id, .CL_PLATFORM_PROFILE).string() } }
+    public let profile: String
     /// `CL_PLATFORM_EXTENSIONS`, split.
-    public var extensions: [String] {
-        get throws {
-            try CL.getPlatformInfo(id, .CL_PLATFORM_EXTENSIONS).string().split(separator: " ").map(String.init)
+    public let extensions: [String]
+
+    /// Reads the platform's facts once, as ``Device`` does (they cannot change while the process runs).
+    /// - Throws: ``OpenCLError`` when the ICD loader fails.
+    init(id: PlatformHandle) throws {
+        self.id = id
+        func string(_ parameter: InfoParameter<InfoOf.Platform>) throws -> String {
+            try CL.getPlatformInfo(id, parameter).string()
         }
+        name = try string(.CL_PLATFORM_NAME)
+        vendor = try string(.CL_PLATFORM_VENDOR)
+        version = try string(.CL_PLATFORM_VERSION)
+        profile = try string(.CL_PLATFORM_PROFILE)
+        extensions = try string(.CL_PLATFORM_EXTENSIONS).split(separator: " ").map(String.init)
     }
+
+    /// Platforms are the same when their ids are (the properties are facts of the id).
+    public static func == (lhs: Platform, rhs: Platform) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// The platform's devices of the given types (all by default); empty when it has none. Cached like
     /// ``all``: the same device is always the same ``Device`` object.
@@ -38,5 +52,5 @@ public struct Platform: Hashable, Sendable, CustomStringConvertible {
         try Discovery.devices(of: self, type: type)
     }
 
-    public var description: String { (try? name) ?? "OpenCL platform" }
+    public var description: String { name }
 }
