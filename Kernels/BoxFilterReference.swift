@@ -50,7 +50,7 @@ public enum BoxFilterReference {
         input.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { destination in
                 guard let sourceBase = source.baseAddress, let destinationBase = destination.baseAddress else { return }
-                let from = SendablePointer(sourceBase), to = SendableMutablePointer(destinationBase)
+                let from = SendablePointer(sourceBase), to = SendablePointer(destinationBase)
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
                     let rows = (height + bands - 1) / bands
                     let y0 = band * rows, y1 = min(height, y0 + rows)
@@ -73,15 +73,4 @@ public enum BoxFilterReference {
             throw BoxFilterError.pixelCountMismatch(what: "host input", count: input.count, width: width, height: height)
         }
     }
-}
-
-/// Pointers handed to `concurrentPerform` workers that touch disjoint rows.
-struct SendablePointer: @unchecked Sendable {
-    let pointer: UnsafePointer<Float>
-    init(_ pointer: UnsafePointer<Float>) { self.pointer = pointer }
-}
-
-struct SendableMutablePointer: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Float>
-    init(_ pointer: UnsafeMutablePointer<Float>) { self.pointer = pointer }
 }

@@ -86,11 +86,11 @@ public struct SquareSuite: Sendable {
         input.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { destination in
                 guard let sourceAddress = source.baseAddress, let destinationAddress = destination.baseAddress else { return }
-                let sourceBase = UnsafeSendablePointer(sourceAddress), destinationBase = UnsafeSendablePointer(destinationAddress)
+                let sourceBase = SendablePointer(sourceAddress), destinationBase = SendablePointer(destinationAddress)
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let start = chunk * chunkSize, end = min(start + chunkSize, count)
                     var index = start
-                    let from = UnsafeRawPointer(sourceBase.pointer), to = UnsafeMutableRawPointer(mutating: destinationBase.pointer)
+                    let from = UnsafeRawPointer(sourceBase.pointer), to = UnsafeMutableRawPointer(destinationBase.pointer)
                     while index + 16 <= end {
                         let vector = from.loadUnaligned(fromByteOffset: index * 4, as: SIMD16<Float>.self)
                         to.storeBytes(of: vector * vector, toByteOffset: index * 4, as: SIMD16<Float>.self)
@@ -105,11 +105,4 @@ public struct SquareSuite: Sendable {
             }
         }
     }
-}
-
-/// A pointer handed to `concurrentPerform` workers that each touch a disjoint chunk.
-struct UnsafeSendablePointer<T>: @unchecked Sendable {
-    let pointer: UnsafePointer<T>
-    init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
-    init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = UnsafePointer(pointer) }
 }
