@@ -41,6 +41,13 @@ public final class TuningStore: Sendable {
         entries.withLock { $0[key].map { $0 == 0 ? nil : $0 } }
     }
 
+    /// The default store with nothing remembered: the file is removed, so every tunable variant is swept again and
+    /// re-remembered (`swiftcl bench --retune`).
+    public static func startingEmpty(url: URL = TuningStore.defaultURL) -> TuningStore {
+        try? FileManager.default.removeItem(at: url)
+        return TuningStore(url: url)
+    }
+
     /// Remembers the best local size for `key` and writes the file (atomically, folder mode 0700).
     /// - Throws: a Foundation error when the store cannot be written.
     public func remember(_ localSize: Int?, for key: String) throws {

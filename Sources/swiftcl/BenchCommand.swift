@@ -86,7 +86,7 @@ struct BenchCommand: ParsableCommand {
         options.quick = quick
         options.range = range
         options.boxVariants = variants?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        if !retune { options.tuning = TuningStore() } else { options.tuning = RetuningStore.make() }
+        if !retune { options.tuning = TuningStore() } else { options.tuning = TuningStore.startingEmpty() }
         let progress = ProgressLine()
         var report = try BenchmarkSuites.run(names, on: device, options: options) { progress.show($0) }
         progress.clear()
@@ -147,31 +147,6 @@ struct BenchCommand: ParsableCommand {
         case "accelerator": return try Device.default(ofType: .accelerator)
         case let other?: throw ValidationError("unknown device type \(other); use cpu, gpu or accelerator")
         }
-    }
-}
-
-/// A tuning store that forgets what it had, so every tunable variant is swept again and re-remembered.
-enum RetuningStore {
-    static func make() -> TuningStore {
-        try? FileManager.default.removeItem(at: TuningStore.defaultURL)
-        return TuningStore()
-    }
-}
-
-/// A one-line progress indicator on standard error, redrawn in place when it is a terminal.
-final class ProgressLine {
-    private let isTerminal = isatty(STDERR_FILENO) != 0
-
-    func show(_ message: String) {
-        if isTerminal {
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + message).utf8))
-        } else {
-            FileHandle.standardError.write(Data((message + "\n").utf8))
-        }
-    }
-
-    func clear() {
-        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
 

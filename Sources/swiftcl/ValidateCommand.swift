@@ -53,10 +53,16 @@ struct ValidateCommand: ParsableCommand {
             try runAsOclgrindChild(selected)
             return
         }
+        try validate(selected) { try runMemcheck() }
+    }
+
+    /// The one validate path both kinds of check share: run every check on every device (with a progress line),
+    /// print the table and the JSON, then `memcheck` when asked; exits non-zero when anything failed.
+    private func validate(_ checks: [KernelCheck], memcheck runMemcheck: () throws -> Bool) throws {
         let devices = try Device.all
         guard !devices.isEmpty else { throw ValidationError("no OpenCL device: install pocl-opencl-icd") }
         let progress = ProgressLine()
-        let cases = Validator().run(selected, on: devices) { progress.show($0) }
+        let cases = Validator().run(checks, on: devices) { progress.show($0) }
         progress.clear()
         print(Validator.table(cases))
         if let json {
@@ -119,20 +125,7 @@ struct ValidateCommand: ParsableCommand {
             return
         }
         let checks = kernels.map { $0.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: locals) }
-        let devices = try Device.all
-        guard !devices.isEmpty else { throw ValidationError("no OpenCL device: install pocl-opencl-icd") }
-        let cases = Validator().run(checks, on: devices)
-        print(Validator.table(cases))
-        if let json {
-            try Validator.json(cases).write(to: URL(fileURLWithPath: json), options: .atomic)
-            print("JSON: \(json)")
-        }
-        var failed = !cases.allSatisfy(\.passed)
-        if memcheck {
-            failed = try memcheckUserCases(file, kernels: kernels, sizes: sizes, locals: locals) || failed
-        }
-        print(failed ? "\nValidation FAILED." : "\nAll \(cases.count) cases passed.")
-        if failed { throw ExitCode.failure }
+        try validate(checks) { try memcheckUserCases(file, kernels: kernels, sizes: sizes, locals: locals) }
     }
 
     /// Every (kernel, size, local size) case in its own Oclgrind process: Oclgrind's uninitialised-value tracking
