@@ -34,7 +34,7 @@ extension KernelCore {
         if case let .memory(object, _) = argument.storage, object is Image {
             throw mismatch("a buffer, not an Image (\(parameter))")
         }
-        let pointee = OpenCLType(name: parameter.pointeeTypeName)
+        let (pointee, declaredType) = parameterTypes[index]
         switch (parameter.addressSpace, argument.storage) {
         case (.global, let .memory(object, element)), (.constant, let .memory(object, element)):
             try checkData(element, bytes: object.byteCount, against: pointee, parameter, what: "a buffer", mismatch)
@@ -48,7 +48,7 @@ extension KernelCore {
             // A positive size is checked by the launch for every kernel, with or without parameters.
             try checkData(element, bytes: byteCount ?? Int.max, against: pointee, parameter, what: "local memory", mismatch)
         case (.private, let .bytes(bytes, typeName)):
-            guard let declared = OpenCLType(name: parameter.typeName) else {
+            guard let declared = declaredType else {
                 // A struct the source lays out must get exactly its bytes (drivers accept any size for a struct).
                 if let size = structSizes[index], bytes.count != size {
                     throw mismatch("\(size) bytes for \(parameter) (the struct's size by OpenCL C's layout rules); "
@@ -59,7 +59,8 @@ extension KernelCore {
             if bytes.count != declared.byteSize {
                 throw mismatch("a \(declared) value (\(declared.byteSize) bytes)")
             }
-            if let given = typeName.flatMap(OpenCLType.init(name:)), !given.sharesScalar(with: declared) || given.lanes != declared.lanes {
+            if let typeName, typeName != declared.description, let given = OpenCLType(name: typeName),
+               !given.sharesScalar(with: declared) || given.lanes != declared.lanes {
                 throw mismatch("a \(declared) value (\(declared.kind.word) of \(declared.scalarBytes) bytes, either signedness for "
                     + "integers); KernelArgumentValue.unchecked(_:) binds other bytes of the same size deliberately")
             }
@@ -80,7 +81,8 @@ extension KernelCore {
     private func checkData(_ element: String?, bytes: Int, against pointee: OpenCLType?, _ parameter: KernelParameter,
                            what: String, _ mismatch: (String) -> SwiftCLError) throws {
         guard let pointee else { return }
-        if let element = element.flatMap(OpenCLType.init(name:)), !element.sharesScalar(with: pointee) {
+        // The common case, the element type spelled exactly as the pointee, needs no parsing.
+        if let element, element != pointee.description, let type = OpenCLType(name: element), !type.sharesScalar(with: pointee) {
             throw mismatch("\(what) of \(pointee) (\(parameter)): \(pointee.kind.word) data of \(pointee.scalarBytes)-byte scalars, "
                 + "any vector width\(pointee.isInteger ? ", either signedness" : ""); reinterpreted(as:) passes other data deliberately")
         }

@@ -1,3 +1,5 @@
+import OpenCLSource
+
 /// A `cl_kernel` with what the runtime reports about it, read once. It holds no Swift parent (the
 /// `cl_kernel` retains its `cl_program` inside OpenCL), so a program can cache it without a retain
 /// cycle; ``Kernel`` pairs it with its ``Program``.
@@ -13,6 +15,8 @@ final class KernelCore: Sendable {
     let parameters: [KernelParameter]?
     /// For each by-value parameter of a struct type the program's source lays out, the struct's size in bytes.
     let structSizes: [Int: Int]
+    /// Each parameter's pointee type and declared type, parsed once here instead of at every launch.
+    let parameterTypes: [(pointee: OpenCLType?, declared: OpenCLType?)]
     /// Guards argument binding and enqueueing; holds how many launches were enqueued.
     let launchLock = Locked<Int>(0)
     /// Work-group facts for every device of the context, read once when the kernel is created so a
@@ -31,6 +35,7 @@ final class KernelCore: Sendable {
             let parameters = Self.runtimeParameters(handle) ?? (recorded?.count == argumentCount ? recorded : nil)
             self.parameters = parameters
             structSizes = Self.structSizes(of: parameters ?? [], in: program.structSizes)
+            parameterTypes = (parameters ?? []).map { (OpenCLType(name: $0.pointeeTypeName), OpenCLType(name: $0.typeName)) }
             workGroupInfos = try devices.map { device in (device, try Self.workGroupInfo(handle, on: device)) }
         } catch {
             // The object is not fully built, so deinit will not run: release the kernel here.

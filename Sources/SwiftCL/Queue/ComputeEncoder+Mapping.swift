@@ -38,9 +38,9 @@ extension ComputeEncoder {
     }
 
     /// Refuses to map an object this encoder already has mapped (an enclosing `withMapped`).
-    func checkNotMapped(_ object: MemoryObject, _ operation: String) throws {
+    func checkNotMapped(_ object: MemoryObject, _ operation: @autoclosure () -> String) throws {
         guard !mapped.contains(ObjectIdentifier(object)) else {
-            throw SwiftCLError.alreadyMapped(operation: operation, object: object.kindDescription)
+            throw SwiftCLError.alreadyMapped(operation: operation(), object: object.kindDescription)
         }
     }
 

@@ -37,11 +37,11 @@ public final class ComputeEncoder {
 
     /// Checks that a command may use `object`: it belongs to the queue's context and this encoder does
     /// not have it mapped (OpenCL leaves commands on a mapped region undefined; use the mapped span).
-    func checkContext(_ object: MemoryObject, operation: String = #function) throws {
+    func checkContext(_ object: MemoryObject, operation: @autoclosure () -> String = #function) throws {
         if object.context !== queue.context {
             throw SwiftCLError.contextMismatch("\(object.kindDescription) belongs to \(object.context), the queue to \(queue.context)")
         }
-        try checkNotMapped(object, operation)
+        try checkNotMapped(object, operation())
     }
 
     /// Which host access a command needs of the objects it transfers.
@@ -82,10 +82,11 @@ public final class ComputeEncoder {
 
     /// Keeps a command's event: every one of a measured closure (for per-command times), the last one while
     /// capturing. `label` says what the command was.
-    func record(_ event: CLEvent?, label: String) {
+    /// `label` is evaluated only when the event is kept (no string is built on the fast path).
+    func record(_ event: CLEvent?, label: @autoclosure () -> String) {
         guard let event else { return }
-        if measuring { measuredEvents.append((label, event)) }
-        if capturingEvent { capturedEvent = (label, event) }
+        if measuring { measuredEvents.append((label(), event)) }
+        if capturingEvent { capturedEvent = (label(), event) }
     }
 
     /// Submits everything enqueued so far to the device without waiting (`clFlush`).
