@@ -49,6 +49,15 @@ struct OpenCLLayerTests {
         let files = try #require(FileManager.default.enumerator(at: runtime, includingPropertiesForKeys: nil))
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
         #expect(files.count > 40)
+        // No other Swift module of the package imports COpenCL either (the README's module table says so).
+        let root = runtime.deletingLastPathComponent().deletingLastPathComponent()
+        for folder in ["Sources", "Kernels", "Benchmarks", "Examples", "Plugins"] {
+            let others = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" && !$0.path.contains("/Sources/SwiftCL/") } ?? []
+            for file in others where try String(contentsOf: file, encoding: .utf8).contains("import COpenCL") {
+                Issue.record("\(file.path) imports COpenCL outside the runtime's OpenCL layer")
+            }
+        }
         let callPattern = try Regex(#"(^|[^.\w])cl[A-Z]\w*\("#)
         for file in files where !file.path.contains("/Sources/SwiftCL/OpenCL/") {
             let text = try String(contentsOf: file, encoding: .utf8)
