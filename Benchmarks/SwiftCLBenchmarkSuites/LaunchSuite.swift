@@ -21,7 +21,7 @@ public struct LaunchSuite: Sendable {
         let paths = try Paths(device: device, global: global)
         try paths.verify()
         try paths.warmUp()
-        let (swiftBatched, rawBatched) = try paths.batched(rounds: rounds, batchSize: batchSize, progress: progress)
+        let (swiftBatched, rawBatched, plainBatched) = try paths.batched(rounds: rounds, batchSize: batchSize, progress: progress)
         let (swiftWait, rawWait) = try paths.enqueueAndWait(samples: waitSamples, progress: progress)
         // What a submission costs with nothing in it: the Dispatch hop, the encoder and clFinish.
         var emptySync: [Double] = []
@@ -30,6 +30,13 @@ public struct LaunchSuite: Sendable {
         }
         var records = Self.records(device: device.name, swiftBatched: swiftBatched, rawBatched: rawBatched,
                                    swiftWait: swiftWait, rawWait: rawWait)
+        // The same launch through `cl.launch(kernel, …)` instead of the generated typed kernel: the typed kernel's
+        // checks (launch requirements) must not add to the plain launch.
+        if let plain = Summary(plainBatched)?.scaled(by: 1e6), let raw = Summary(rawBatched)?.scaled(by: 1e6) {
+            records.append(BenchmarkRecord(suite: "launch", variant: "swiftcl-plain", metric: "batched_launch", summary: plain,
+                                           unit: "us", device: device.name, verified: true,
+                                           extra: ["overhead_us": plain.median - raw.median, "ratio_to_raw_c": plain.median / raw.median]))
+        }
         if let empty = Summary(emptySync)?.scaled(by: 1e6) {
             records.append(BenchmarkRecord(suite: "launch", variant: "swiftcl", metric: "empty_sync", summary: empty, unit: "us",
                                            device: device.name, verified: true))
@@ -59,8 +66,11 @@ public struct LaunchSuite: Sendable {
             try raw.write(input)
         }
 
-        /// One SwiftCL launch, enqueued into `cl`.
+        /// One SwiftCL launch through the generated typed kernel, enqueued into `cl`.
         func launch(_ cl: ComputeEncoder) throws { try square(cl, range, input: a, output: b) }
+
+        /// The same launch through the plain API.
+        func plainLaunch(_ cl: ComputeEncoder) throws { try cl.launch(square.kernel, range, a, b) }
 
         /// Both paths must match the host reference before any time counts.
         func verify() throws {
@@ -83,23 +93,22 @@ public struct LaunchSuite: Sendable {
             _ = try raw.batched(global: global, launches: 200)
         }
 
-        /// Seconds per launch of batches that wait once, rounds alternating which path goes first.
-        func batched(rounds: Int, batchSize: Int, progress: (String) -> Void) throws -> (swift: [Double], raw: [Double]) {
-            var swiftBatched: [Double] = [], rawBatched: [Double] = []
-            let swift = {
-                try Stopwatch.time { try queue.sync { cl in for _ in 0..<batchSize { try launch(cl) } } }.seconds
-            }
+        /// Seconds per launch of batches that wait once (typed SwiftCL, raw C, plain SwiftCL), rounds rotating which
+        /// path goes first.
+        func batched(rounds: Int, batchSize: Int, progress: (String) -> Void) throws -> (swift: [Double], raw: [Double], plain: [Double]) {
+            var swiftBatched: [Double] = [], rawBatched: [Double] = [], plainBatched: [Double] = []
+            let paths: [() throws -> Void] = [
+                { swiftBatched.append(try Stopwatch.time { try queue.sync { cl in for _ in 0..<batchSize { try launch(cl) } } }.seconds
+                    / Double(batchSize)) },
+                { rawBatched.append(try raw.batched(global: global, launches: batchSize) / Double(batchSize)) },
+                { plainBatched.append(try Stopwatch.time { try queue.sync { cl in for _ in 0..<batchSize { try plainLaunch(cl) } } }.seconds
+                    / Double(batchSize)) },
+            ]
             for round in 0..<rounds {
                 progress("launch: batched round \(round + 1)/\(rounds)")
-                if round.isMultiple(of: 2) {
-                    swiftBatched.append(try swift() / Double(batchSize))
-                    rawBatched.append(try raw.batched(global: global, launches: batchSize) / Double(batchSize))
-                } else {
-                    rawBatched.append(try raw.batched(global: global, launches: batchSize) / Double(batchSize))
-                    swiftBatched.append(try swift() / Double(batchSize))
-                }
+                for step in 0..<paths.count { try paths[(round + step) % paths.count]() }
             }
-            return (swiftBatched, rawBatched)
+            return (swiftBatched, rawBatched, plainBatched)
         }
 
         /// Seconds of one launch and its wait, `samples` per path.
