@@ -68,12 +68,14 @@ struct CheckCommand: ParsableCommand {
         if failed { throw ExitCode.failure }
     }
 
-    /// The file's text, or a one-line error naming the file and what is wrong with it.
+    /// The file's text, or a one-line error naming the file and what is wrong with it (exit 64, a usage error, without
+    /// the top-level usage text after it: the file is what is wrong, not the command line's shape).
     static func readSource(_ url: URL) throws -> String {
         do {
             return try FileSystem.textOfUserFile(url.path)
         } catch let error as SwiftCLError {
-            throw ValidationError(error.description)
+            FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
+            throw ExitCode(64)
         }
     }
 }
