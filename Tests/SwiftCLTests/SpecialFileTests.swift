@@ -143,3 +143,35 @@ struct AdversarialPathTests {
         print(output.split(separator: "\n").filter { $0.hasPrefix("paths") }.joined())
     }
 }
+
+@Suite("Kernel sources read at run time")
+struct RuntimeSourceTests {
+    @Test("ProgramSource(contentsOfFile:) builds through the context's cache; diagnostics name the file; bad paths throw typed errors",
+          arguments: TestDevices.all)
+    func sourceFromFile(device: Device) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-sources-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("twice.cl"), broken = folder.appendingPathComponent("broken.cl")
+        try "kernel void twice(global float *a) { a[get_global_id(0)] *= 2.0f; }\n".write(to: good, atomically: true, encoding: .utf8)
+        try "kernel void oops(global float *a) {\n  a[0] = undeclared;\n}\n".write(to: broken, atomically: true, encoding: .utf8)
+        let context = try Context(devices: [device])
+        let source = try ProgramSource(contentsOfFile: good.path)
+        #expect(source.name == "twice.cl")
+        let program = try context.program(source)
+        #expect(try context.program(ProgramSource(contentsOfFile: good.path)) === program, "cached per context")
+        let queue = try ComputeQueue(device: device, context: context)
+        let data = try Buffer<Float>(copying: [1, 2, 3], context: context)
+        let doubled = try queue.sync { cl in
+            try cl.launch(program.kernel(named: "twice"), NDRange(3), data)
+            return try cl.read(data)
+        }
+        #expect(doubled == [2, 4, 6])
+        let buildError = thrownError { _ = try context.program(ProgramSource(contentsOfFile: broken.path)) }
+        #expect((buildError as? BuildError)?.diagnostics.contains { $0.file == "broken.cl" && $0.line == 2 } == true,
+                "\(String(describing: buildError))")
+        #expect(throws: SwiftCLError.unreadableFile(path: folder.appendingPathComponent("none.cl").path, reason: "no such file")) {
+            _ = try ProgramSource(contentsOfFile: folder.appendingPathComponent("none.cl").path)
+        }
+    }
+}

@@ -34,6 +34,15 @@ public struct ProgramSource: Hashable, Sendable {
         return String(hash, radix: 16)
     }
 
+    /// The source of a `.cl` file read at run time, named by the file's last path component (so diagnostics say
+    /// `blur.cl:12:5`); build it through a context's cache with ``Context/program(_:options:)``. The file is read
+    /// without ever blocking on a FIFO or device, and must be a regular UTF-8 file of at most 64 MiB.
+    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` naming the path and why.
+    public init(contentsOfFile path: String) throws {
+        let text = try FileSystem.textOfUserFile(path)
+        self.init(name: String(path.split(separator: "/").last ?? Substring(path)), text: text)
+    }
+
     /// Source from UTF-8 bytes, as SwiftPM's `embedInCode` resources provide them.
     public init(name: String, utf8 bytes: [UInt8]) {
         self.init(name: name, text: String(decoding: bytes, as: UTF8.self))
