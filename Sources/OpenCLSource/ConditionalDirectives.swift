@@ -15,7 +15,8 @@ package struct ConditionalDirectives {
     }
 
     private var frames: [Frame] = []
-    private(set) var macros: [String: String]
+    /// The object-like macros defined at this point (the `-D`s, then the file's `#define`s and `#undef`s).
+    package private(set) var macros: [String: String]
 
     package init(definitions: [String: String]) {
         macros = definitions

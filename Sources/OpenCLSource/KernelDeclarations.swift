@@ -80,11 +80,13 @@ package struct KernelDeclarations {
     package let problems: [SourceProblem]
     /// The tokens the compiler would see (conditionals applied).
     package let tokens: [SourceToken]
+    /// The object-like macros defined at the end of the source (the `-D`s, then the active `#define`s and `#undef`s).
+    package let macros: [String: String]
 
     /// Parses `source` with `definitions` as `-D` macros; `//` comments that start with `annotationPrefix` are kept
     /// as tokens and attached to the kernel directly below them.
     package init(source: String, definitions: [String: String], annotationPrefix: String? = nil) {
-        tokens = Self.tokenize(source, definitions: definitions, annotationPrefix: annotationPrefix)
+        (tokens, macros) = Self.scan(source, definitions: definitions, annotationPrefix: annotationPrefix)
         var kernels: [KernelDeclaration] = []
         var problems: [SourceProblem] = []
         var index = 0
@@ -275,6 +277,12 @@ package struct KernelDeclarations {
     /// The tokens the compiler would see: comments dropped (but for annotations), preprocessor lines applied (code in
     /// `#if` branches that are not taken is skipped), string and character literals kept whole.
     package static func tokenize(_ source: String, definitions: [String: String], annotationPrefix: String? = nil) -> [SourceToken] {
+        scan(source, definitions: definitions, annotationPrefix: annotationPrefix).tokens
+    }
+
+    /// ``tokenize(_:definitions:annotationPrefix:)`` with the macros defined at the end.
+    private static func scan(_ source: String, definitions: [String: String],
+                             annotationPrefix: String?) -> (tokens: [SourceToken], macros: [String: String]) {
         var tokens: [SourceToken] = []
         var conditions = ConditionalDirectives(definitions: definitions)
         let characters = Array(source.unicodeScalars)
@@ -357,6 +365,6 @@ package struct KernelDeclarations {
             tokens.append(SourceToken(text: String(character), line: startLine, column: startColumn))
             advance()
         }
-        return tokens
+        return (tokens, conditions.macros)
     }
 }

@@ -23,7 +23,8 @@ public struct KernelParser {
             annotationPrefix: Self.requirementPrefix)
         var diagnostics = declarations.problems.map(diagnostic)
         var kernels: [KernelSignature] = []
-        let macroDefaults = LaunchRequirementParser.macroDefaults(in: source)
+        // Integer macros the file (or its swiftcl-options) defines: the defaults a requirement's macros fall back to.
+        let macroDefaults = declarations.macros.compactMapValues { Int($0) }
         for declaration in declarations.kernels {
             var parameters: [KernelSignature.Parameter] = []
             var failed = false

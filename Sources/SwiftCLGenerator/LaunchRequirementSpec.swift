@@ -34,7 +34,7 @@ public struct LaunchRequirementSpec: Hashable, Sendable {
 /// Parses requirement text against a kernel's parameters.
 struct LaunchRequirementParser {
     let parameters: [KernelSignature.Parameter]
-    /// `#define NAME INTEGER` of the file.
+    /// The file's integer macros (its `#define`s and `swiftcl-options` `-D`s, as the tokenizer saw them).
     let macroDefaults: [String: Int]
 
     struct Failure: Error {
@@ -161,17 +161,5 @@ struct LaunchRequirementParser {
             }
         }
         return tokens
-    }
-
-    /// `#define NAME INTEGER` lines of a source (the file's defaults for macros a requirement names).
-    static func macroDefaults(in source: String) -> [String: Int] {
-        var defaults: [String: Int] = [:]
-        for line in source.split(separator: "\n") {
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard words.count == 3 || (words.count > 3 && words[3].hasPrefix("//")),
-                  words[0] == "#define", let value = Int(words[2]) else { continue }
-            defaults[String(words[1])] = defaults[String(words[1])] ?? value
-        }
-        return defaults
     }
 }
