@@ -59,7 +59,7 @@ extension KernelCore {
             if bytes.count != declared.byteSize {
                 throw mismatch("a \(declared) value (\(declared.byteSize) bytes)")
             }
-            if let typeName, typeName != declared.description, let given = OpenCLType(name: typeName),
+            if let typeName, typeName != parameter.typeName, let given = OpenCLType(name: typeName),
                !given.sharesScalar(with: declared) || given.lanes != declared.lanes {
                 throw mismatch("a \(declared) value (\(declared.kind.word) of \(declared.scalarBytes) bytes, either signedness for "
                     + "integers); KernelArgumentValue.unchecked(_:) binds other bytes of the same size deliberately")
@@ -82,7 +82,7 @@ extension KernelCore {
                            what: String, _ mismatch: (String) -> SwiftCLError) throws {
         guard let pointee else { return }
         // The common case, the element type spelled exactly as the pointee, needs no parsing.
-        if let element, element != pointee.description, let type = OpenCLType(name: element), !type.sharesScalar(with: pointee) {
+        if let element, element != parameter.pointeeTypeName, let type = OpenCLType(name: element), !type.sharesScalar(with: pointee) {
             throw mismatch("\(what) of \(pointee) (\(parameter)): \(pointee.kind.word) data of \(pointee.scalarBytes)-byte scalars, "
                 + "any vector width\(pointee.isInteger ? ", either signedness" : ""); reinterpreted(as:) passes other data deliberately")
         }

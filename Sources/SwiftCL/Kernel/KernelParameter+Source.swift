@@ -1,8 +1,8 @@
 import OpenCLSource
 
 extension KernelParameter {
-    /// The parameters of each kernel in `kernels`, read from the source by the one OpenCL C signature reader
-    /// (`KernelDeclarations`, shared with the code generator) with the build's `-D` definitions deciding `#if`
+    /// The parameters of each kernel in `kernels`, from the source as the one OpenCL C signature reader
+    /// (`KernelDeclarations`, shared with the code generator) read it with the build's `-D` definitions deciding `#if`
     /// branches, for the launches the runtime gives no argument information for (a program built with
     /// ``BuildOptions/kernelArgumentInfo`` off).
     ///
@@ -10,8 +10,7 @@ extension KernelParameter {
     /// type it cannot classify (a macro might expand to a pointer), gets no entry, and ``KernelCore`` ignores an
     /// entry whose count differs from `CL_KERNEL_NUM_ARGS`. What it records — pointer or value, address space,
     /// `const`, built-in type names — is enough to refuse a scalar for a buffer before the driver dereferences it.
-    static func fromSource(_ source: String, options: BuildOptions, kernels: [String]) -> [String: [KernelParameter]] {
-        let declarations = KernelDeclarations(source: source, definitions: preprocessorDefinitions(of: options))
+    static func fromSource(_ declarations: KernelDeclarations, kernels: [String]) -> [String: [KernelParameter]] {
         let typedefs = typedefNames(declarations.tokens.map(\.text))
         var found: [String: [[KernelParameter]?]] = [:]
         for kernel in declarations.kernels where kernels.contains(kernel.name) {

@@ -68,8 +68,13 @@ final class BuiltProgram: Sendable {
         // the kernels the cache entry does not cover from the source.
         let runtimeReportsParameters = fromCache == nil && rendered.split(separator: " ").contains("-cl-kernel-arg-info")
         let unrecorded = names.filter { recorded[$0] == nil }
-        if !runtimeReportsParameters, !unrecorded.isEmpty {
-            recorded.merge(KernelParameter.fromSource(source, options: options, kernels: unrecorded)) { cached, _ in cached }
+        // One reading of the source serves both uses: parameters the runtime does not report, and the sizes of the
+        // structs by-value arguments are checked against.
+        let readsParameters = !runtimeReportsParameters && !unrecorded.isEmpty
+        let declarations = readsParameters || source.contains("struct")
+            ? KernelDeclarations(source: source, definitions: KernelParameter.preprocessorDefinitions(of: options)) : nil
+        if readsParameters, let declarations {
+            recorded.merge(KernelParameter.fromSource(declarations, kernels: unrecorded)) { cached, _ in cached }
         }
         if fromCache == nil, let slots {
             let parameters = Self.runtimeParameters(handle, kernels: names)
@@ -80,8 +85,7 @@ final class BuiltProgram: Sendable {
             }
         }
         recordedParameters = recorded
-        structSizes = source.contains("struct")
-            ? StructLayouts.layouts(in: KernelDeclarations.tokenize(source, definitions: KernelParameter.preprocessorDefinitions(of: options)).map(\.text)).mapValues(\.size) : [:]
+        structSizes = declarations.map { StructLayouts.layouts(in: $0.tokens.map(\.text)).mapValues(\.size) } ?? [:]
     }
 
     /// Builds from one binary per device of the context (in its device order). Binaries carry no source, so
