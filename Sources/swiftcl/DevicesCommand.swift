@@ -77,7 +77,10 @@ struct DeviceReport: Codable {
     }
 
     func printText() {
-        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        // Below 1 MiB in KiB: a GPU's 48 KiB of local memory is not "0.0 MiB".
+        func mib(_ bytes: Int) -> String {
+            bytes < 1_048_576 ? String(format: "%.0f KiB", Double(bytes) / 1024) : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+        }
         let rows: [(String, String)] = [
             ("Type", type), ("Vendor", vendor), ("Version", version), ("Driver version", driverVersion),
             ("OpenCL C", openCLCVersion), ("Available", available ? "yes" : "no"),

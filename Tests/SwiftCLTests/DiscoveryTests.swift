@@ -93,7 +93,7 @@ struct DiscoveryTests {
 @Suite("Discovery from many threads")
 struct ConcurrentDiscoveryTests {
     /// In a fresh process, `threads` threads released at once each make their first discovery call
-    /// (half `Device.all`, half `ComputeQueue(.cpu)`); every one must see the same devices.
+    /// (half `Device.all`, half `ComputeQueue(preferring: [.gpu, .cpu])`, so it runs on a GPU-only machine too); every one must see the same devices.
     static func firstCallsAgree(threads: Int) -> Bool {
         let results = Locked<[String]>([])
         let ready = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), done = DispatchGroup()
@@ -107,7 +107,7 @@ struct ConcurrentDiscoveryTests {
                     if index % 2 == 0 {
                         seen = try Device.all.map(\.name).joined(separator: ",")
                     } else {
-                        let queue = try ComputeQueue(.cpu)
+                        let queue = try ComputeQueue(preferring: [.gpu, .cpu])
                         seen = try Device.all.contains(queue.device) ? Device.all.map(\.name).joined(separator: ",") : "queue device not listed"
                     }
                 } catch {

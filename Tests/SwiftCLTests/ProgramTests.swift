@@ -16,6 +16,31 @@ struct ProgramTests {
     }
     """
 
+    @Test("kernels without parameters build and launch beside others, whose arguments are still checked",
+          arguments: TestDevices.all)
+    func parameterlessKernels(device: Device) throws {
+        // NVIDIA's compiler fails a parameterless kernel under -cl-kernel-arg-info (ptxas parsing error); SwiftCL
+        // builds such a source without it there and reads the parameters from the source instead.
+        let queue = try makeQueue(device)
+        let program = try queue.context.program(source: """
+            kernel void nothing(void) {}
+            kernel void seven(global int *x) { x[0] = 7; }
+            """, name: "parameterless.cl")
+        let nothing = try program.kernel(named: "nothing")
+        let seven = try program.kernel(named: "seven")
+        #expect(nothing.argumentCount == 0)
+        #expect(seven.parameters?.map(\.typeName) == ["int*"])
+        let buffer = try Buffer<Int32>(count: 1, context: queue.context)
+        let result = try queue.sync { cl in
+            try cl.launch(nothing, NDRange(4))
+            try cl.launch(seven, NDRange(1), buffer)
+            return try cl.read(buffer)
+        }
+        #expect(result == [7])
+        let refused = thrownError { try queue.sync { cl in try cl.launch(seven, NDRange(1), Float(1)) } }
+        #expect(refused is SwiftCLError, "a Float for global int* must be refused, got \(String(describing: refused))")
+    }
+
     @Test("a broken build throws the whole log, the options, the device and file:line:column", arguments: TestDevices.all)
     func brokenBuild(device: Device) throws {
         let context = try Context(devices: [device])

@@ -6,7 +6,7 @@ import Testing
 /// The README's usage snippet, compiled here; the test below checks the README shows exactly this text.
 func readmeUsage() throws -> [Float] {
     // README-BEGIN
-    let queue = try ComputeQueue(.cpu)                 // the CPU device with the most compute units
+    let queue = try ComputeQueue(preferring: [.gpu, .cpu]) // a GPU where there is one, else the CPU
     let square = try SquareCL.Square(context: queue.context)
     let input = (0..<1024).map { Float($0) }
     let a = try Buffer(copying: input, context: queue.context, access: .readOnly)

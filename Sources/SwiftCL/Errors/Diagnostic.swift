@@ -23,7 +23,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Parses compiler diagnostics out of a build log, in either of the two shapes runtimes print:
     /// clang's `file:line:column: error: message` and PoCL's `error: file:line:column: message`.
     /// Locations in the runtime's anonymous copy of the source (`<source>`, `input.cl`, PoCL's kernel
-    /// cache `tempfile_*.cl`) are attributed to `sourceName`; included files keep their own path.
+    /// cache `tempfile_*.cl`, NVIDIA's `<kernel>`) are attributed to `sourceName`; included files keep their own path.
     public static func parse(log: String, sourceName: String) -> [Diagnostic] {
         log.split(whereSeparator: \.isNewline).compactMap { parseLine(String($0), sourceName: sourceName) }
     }
@@ -67,7 +67,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     private static func attribute(_ file: String, to sourceName: String) -> String {
         let last = file.split(separator: "/").last.map(String.init) ?? file
-        if file.isEmpty || file == "<source>" || file == "input.cl" || (last.hasPrefix("tempfile") && last.hasSuffix(".cl")) {
+        if file.isEmpty || file == "<source>" || file == "<kernel>" || file == "input.cl" || (last.hasPrefix("tempfile") && last.hasSuffix(".cl")) {
             return sourceName
         }
         return file

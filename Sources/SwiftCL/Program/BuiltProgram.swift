@@ -28,7 +28,17 @@ final class BuiltProgram: Sendable {
     init(context: Context, source: String, name: String, options: BuildOptions, binaryStore: (any ProgramBinaryStore)?) throws {
         let options = try options.validated()
         try source.refusingNUL("program source \(name)")
-        let rendered = options.description
+        var rendered = options.description
+        // NVIDIA's compiler (driver 580) emits PTX that ptxas cannot parse for a kernel without parameters when
+        // -cl-kernel-arg-info is on; such a source is built without it and its parameters are read from the source.
+        var parsed: KernelDeclarations?
+        if options.kernelArgumentInfo, context.devices.contains(where: \.failsParameterlessKernelsWithArgumentInfo) {
+            let declarations = KernelDeclarations(source: source, definitions: KernelParameter.preprocessorDefinitions(of: options))
+            if declarations.kernels.contains(where: \.parameters.isEmpty) {
+                rendered = rendered.split(separator: " ").filter { $0 != "-cl-kernel-arg-info" }.joined(separator: " ")
+            }
+            parsed = declarations
+        }
         var slots: [any ProgramBinarySlot]?
         if let binaryStore {
             let computed = context.devices.compactMap { binaryStore.slot(device: $0, source: source, options: options) }
@@ -71,8 +81,8 @@ final class BuiltProgram: Sendable {
         // One reading of the source serves both uses: parameters the runtime does not report, and the sizes of the
         // structs by-value arguments are checked against.
         let readsParameters = !runtimeReportsParameters && !unrecorded.isEmpty
-        let declarations = readsParameters || source.contains("struct")
-            ? KernelDeclarations(source: source, definitions: KernelParameter.preprocessorDefinitions(of: options)) : nil
+        let declarations = parsed ?? (readsParameters || source.contains("struct")
+            ? KernelDeclarations(source: source, definitions: KernelParameter.preprocessorDefinitions(of: options)) : nil)
         if readsParameters, let declarations {
             recorded.merge(KernelParameter.fromSource(declarations, kernels: unrecorded)) { cached, _ in cached }
         }

@@ -143,6 +143,9 @@ public final class ComputeEncoder {
 
     /// Device time between the first command's start and the last command's end, and each command's times.
     static func deviceTimes(of events: [(label: String, event: CLEvent)]) throws -> (total: Duration, commands: [CommandTiming]) {
+        // The queue has finished, but NVIDIA's driver can still answer CL_PROFILING_INFO_NOT_AVAILABLE for an event
+        // it has not yet seen complete itself (seen on an H100, driver 580); waiting on the events settles that.
+        if !events.isEmpty { try CL.waitForEvents(events.map(\.event)) }
         let commands = try events.map { CommandTiming(label: $0.label, times: try $0.event.profilingTimes()) }
         guard let first = commands.first, let last = commands.last else { return (.zero, []) }
         let total = last.times.ended - first.times.started

@@ -24,6 +24,13 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
         try self.init(device: Device.default(ofType: type))
     }
 
+    /// A queue on the most capable device of the first type in `types` that has one: `[.gpu, .cpu]` runs on a GPU
+    /// where there is one and on the CPU elsewhere. Throws ``SwiftCLError/noDevice(requested:available:platforms:)``
+    /// when no type has a device.
+    public convenience init(preferring types: [DeviceType]) throws {
+        try self.init(device: Device.default(preferring: types))
+    }
+
     /// A queue on a specific device (the guide's `CL_DEVICE_TYPE_USE_ID`), in `context` or, by
     /// default, the device's shared context.
     ///

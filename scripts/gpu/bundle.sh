@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Packs what a GPU machine without Swift needs to run SwiftCL's test suite and benchmarks: the debug test binary,
+# the debug and release `swiftcl`, the Swift runtime libraries they load and the ICD loader (libOpenCL.so.1), into
+# .gpu/bundle.tar.xz (ignored by git). scripts/gpu/remote.sh unpacks and runs it there. Build first:
+#   swift build --build-tests && swift build -c release --product swiftcl
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/bin" "$stage/lib" .gpu
+cp .build/debug/SwiftCLPackageTests.xctest "$stage/bin/"
+cp .build/debug/swiftcl "$stage/bin/swiftcl-debug"
+cp .build/release/swiftcl "$stage/bin/swiftcl-release"
+# Every shared library the binaries load except the C runtime's own (the GPU machine's glibc is newer than ours).
+for binary in "$stage"/bin/*; do
+    ldd "$binary" | awk '$3 ~ /^\// { print $3 }'
+done | sort -u | grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|libpthread|libdl|librt)\.so' |
+while read -r library; do cp -L "$library" "$stage/lib/"; done
+strip --strip-debug "$stage"/bin/* "$stage"/lib/*.so* 2>/dev/null || true
+tar -C "$stage" -cJf .gpu/bundle.tar.xz bin lib
+ls -la .gpu/bundle.tar.xz

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (through the device tool) in the repository root: unpacks .gpu/bundle.tar.xz (made by
+# scripts/gpu/bundle.sh), points the ICD loader at the NVIDIA OpenCL driver only, and runs what $1 names:
+# `devices`, `tests [swift-testing arguments...]`, or `bench [swiftcl bench arguments...]`. Output goes to $OUT.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out=${OUT:-/tmp/out}
+mkdir -p "$out" /tmp/gpu
+[ -x /tmp/gpu/bin/swiftcl-release ] || tar -C /tmp/gpu -xJf .gpu/bundle.tar.xz
+export LD_LIBRARY_PATH=/tmp/gpu/lib
+driver=$( (ldconfig -p | awk '/libnvidia-opencl\.so\.1/ { print $NF }'; \
+           find / -xdev -name 'libnvidia-opencl.so.1*' 2>/dev/null) | head -1)
+if [ -z "$driver" ]; then
+    driver=$(find /usr/local/nvidia /usr/lib /usr/lib64 /lib -name 'libnvidia-opencl.so*' 2>/dev/null | head -1)
+fi
+echo "NVIDIA OpenCL driver: ${driver:-none found}"
+mkdir -p /tmp/icd
+echo "$driver" > /tmp/icd/nvidia.icd
+export OCL_ICD_VENDORS=/tmp/icd
+mkdir -p .build/debug .build/release
+cp /tmp/gpu/bin/swiftcl-debug .build/debug/swiftcl
+cp /tmp/gpu/bin/swiftcl-release .build/release/swiftcl
+what=${1:-devices}
+shift || true
+case "$what" in
+devices) .build/release/swiftcl devices 2>&1 | tee "$out/devices.txt" ;;
+tests) /tmp/gpu/bin/SwiftCLPackageTests.xctest --testing-library swift-testing "$@" 2>&1 |
+           sed 's/\x1b\[[0-9;]*m//g' > "$out/tests.log"; status=$?
+       grep -E '✘|recorded an issue|Test run with' "$out/tests.log" | head -150
+       exit $status ;;
+bench) .build/release/swiftcl bench --json "$out/bench.json" --markdown "$out/bench.md" "$@" 2>&1 | tee "$out/bench.log" ;;
+*) echo "unknown step $what"; exit 64 ;;
+esac
