@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "SwiftCL", targets: ["SwiftCL"]),
         .library(name: "SwiftCLBinaryCache", targets: ["SwiftCLBinaryCache"]),
+        .library(name: "SwiftCLArrays", targets: ["SwiftCLArrays"]),
         .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
         .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
         .library(name: "SwiftCLBenchmarkHarness", targets: ["SwiftCLBenchmarkHarness"]),
@@ -47,6 +48,9 @@ let package = Package(
             name: "SwiftCLBinaryCache",
             dependencies: ["SwiftCL", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // Device arrays (PyOpenCL's array layer): fused elementwise expressions, user elementwise and reduction
+        // kernels, reductions; generated OpenCL C built through the context's program cache. SwiftCL alone.
+        .target(name: "SwiftCLArrays", dependencies: ["SwiftCL"]),
         // The shipped kernel library: every .cl file here becomes a typed Swift namespace
         // (square.cl → SquareCL) at build time, plus the box-filter runner and its host reference.
         .target(
@@ -98,6 +102,10 @@ let package = Package(
             dependencies: ["SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "SwiftCLArraysTests",
+            dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SwiftCLKernelsTests", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLTestSupport"]),
         // SwiftCL too: the generated Swift is type-checked against the real module.

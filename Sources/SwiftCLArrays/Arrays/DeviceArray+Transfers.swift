@@ -1,0 +1,36 @@
+import SwiftCL
+
+extension DeviceArray {
+    /// The elements, copied to the host (row-major), once every command before on the array's queue has completed.
+    /// - Throws: SwiftCL's errors.
+    public func toArray() throws -> [Element] {
+        guard count > 0 else { return [] }
+        return try queue.sync { cl in try cl.read(storage, range: offset..<(offset + count)) }
+    }
+
+    /// ``toArray()`` for async code: suspends without blocking a thread.
+    public func toArray() async throws -> [Element] {
+        guard count > 0 else { return [] }
+        let storage = storage, range = offset..<(offset + count)
+        return try await queue.run { cl in try cl.read(storage, range: range) }
+    }
+
+    /// Overwrites the elements with `elements` (as many as ``count``).
+    /// - Throws: ``ArrayError/Code/invalidShape`` when the counts differ; SwiftCL's errors.
+    public func assign(_ elements: [Element]) throws {
+        guard elements.count == count else {
+            throw ArrayError(.invalidShape, "\(elements.count) elements for an array of \(count)")
+        }
+        guard count > 0 else { return }
+        try queue.sync { cl in try cl.write(storage, from: elements, at: offset) }
+    }
+
+    /// A new array with a copy of the elements, in memory of its own (contiguous, offset 0).
+    public func copy() throws -> DeviceArray {
+        let result = try DeviceArray(uninitializedShape: shape, on: queue)
+        if count > 0 {
+            try queue.sync { cl in try cl.copy(from: storage, at: offset, to: result.storage, at: 0, count: count) }
+        }
+        return result
+    }
+}

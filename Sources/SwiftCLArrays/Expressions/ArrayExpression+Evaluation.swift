@@ -1,0 +1,68 @@
+import SwiftCL
+
+extension ArrayExpressible {
+    /// Runs the expression as one kernel into a new array of its shape, on the first array's queue. Returns once
+    /// the launch is enqueued (like PyOpenCL); reading the result waits for it.
+    /// - Throws: ``ArrayError`` for arrays of different shapes or contexts, or an expression without arrays;
+    ///   SwiftCL's errors for the launch.
+    public func evaluated() throws -> DeviceArray<Element> {
+        guard let (shape, queue) = try expression.commonShape() else {
+            throw ArrayError(.invalidShape, "an expression of scalars alone has no shape: assign it to an array instead")
+        }
+        let result = try DeviceArray<Element>(uninitializedShape: shape, on: queue)
+        try Elementwise.run(expression.node, into: result)
+        return result
+    }
+}
+
+extension DeviceArray {
+    /// Writes `expression` into this array's elements with one kernel (the expression may read this array too:
+    /// `y.assign(a * x + y)` updates `y` in place).
+    /// - Throws: ``ArrayError/Code/shapeMismatch`` naming both shapes, ``ArrayError/Code/contextMismatch``; SwiftCL's errors.
+    public func assign<E: ArrayExpressible>(_ expression: E) throws where E.Element == Element {
+        if let (shape, queue) = try expression.expression.commonShape() {
+            guard queue.context === context else {
+                throw ArrayError(.contextMismatch, "the expression's arrays belong to \(queue.context), the target to \(context)")
+            }
+            guard shape == self.shape else {
+                throw ArrayError(.shapeMismatch, "cannot assign an expression of shape \(shape) to an array of shape \(self.shape)")
+            }
+        }
+        try Elementwise.run(expression.expression.node, into: self)
+    }
+
+    /// Sets every element to `value`.
+    public func fill(with value: Element) throws {
+        try assign(ArrayExpression(scalar: value))
+    }
+}
+
+/// The fused elementwise kernel: the expression's code at index `i`, written to `out`.
+enum Elementwise {
+    static func run<R: ArrayElement>(_ node: ExpressionNode, into out: DeviceArray<R>) throws {
+        var renderer = ExpressionRenderer()
+        let code = renderer.render(node)
+        let pragmas = node.pragmas.union(R.pragma.isEmpty ? [] : [R.pragma]).sorted().joined()
+        let parameters = (["global \(R.openCLTypeName) *out", "const ulong out_off"] + renderer.parameters + ["const ulong n"])
+            .joined(separator: ", ")
+        let source = """
+            \(pragmas)kernel void swiftcl_elementwise(\(parameters))
+            {
+                const ulong i = get_global_id(0);
+                if (i < n) out[out_off + i] = (\(R.openCLTypeName))(\(code));
+            }
+            """
+        let kernel = try ProgramCompiler.kernel(source: source, name: "elementwise expression", kernel: "swiftcl_elementwise",
+                                                context: out.context)
+        guard out.count > 0 else { return }
+        let arguments: [any KernelArgument] = [out.storage, UInt64(out.offset)] + renderer.arguments + [UInt64(out.count)]
+        try launch(kernel, count: out.count, arguments: arguments, on: out.queue)
+    }
+
+    /// Enqueues `kernel` over `count` items (rounded up to whole work-groups) without waiting for it.
+    static func launch(_ kernel: Kernel, count: Int, arguments: [any KernelArgument], on queue: ComputeQueue) throws {
+        let local = LaunchShape.elementwiseLocalSize(for: kernel, device: queue.device)
+        let range = try NDRange(covering: count, local: local)
+        _ = try queue.submit { cl in try cl.launch(kernel, range, arguments: arguments) }
+    }
+}

@@ -1,0 +1,28 @@
+import SwiftCL
+
+/// What a user ``ElementwiseKernel`` or ``ReductionKernel`` accepts as an argument: a ``DeviceArray`` (bound as its
+/// buffer, or a sub-buffer for a view), a ``Buffer``, or a scalar.
+public protocol ArrayKernelArgument {
+    /// The argument as SwiftCL binds it.
+    func boundArgument() throws -> any KernelArgument
+}
+
+extension DeviceArray: ArrayKernelArgument {
+    public func boundArgument() throws -> any KernelArgument { try buffer() }
+}
+
+extension Buffer: ArrayKernelArgument {
+    public func boundArgument() throws -> any KernelArgument { self }
+}
+
+extension Float: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension Double: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension Float16: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension Int8: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension UInt8: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension Int16: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension UInt16: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension Int32: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension UInt32: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension Int64: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension UInt64: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }

@@ -1,0 +1,170 @@
+import SwiftCL
+
+/// Everything that makes one reduction's two kernels: what is read at index `i`, how two partial values combine,
+/// and how the final value is written. Built-in reductions and ``ReductionKernel`` both end here.
+struct ReductionPlan {
+    /// The OpenCL type partial values have.
+    var accumulator: String
+    /// The OpenCL type of the result element.
+    var result: String
+    /// The neutral element, as OpenCL C.
+    var neutral: String
+    /// Combines `a` and `b` (OpenCL C over scalars of ``accumulator``).
+    var reduce: String
+    /// The value at index `i` (OpenCL C; may use ``parameters``).
+    var map: String
+    /// For a vector fast path: the value of `vectorWidth` elements from index `i`, as `accumulatorN`, and how two
+    /// such vectors combine. Nil for the scalar path.
+    var vectorMap: String?
+    var vectorReduce: String?
+    /// Kahan-compensated accumulation of a sum (vector path only).
+    var compensated = false
+    /// The kernels' parameters and arguments besides the count, partials and output.
+    var parameters: [String]
+    var arguments: [any KernelArgument]
+    var pragmas: Set<String>
+    /// User code, by part name, whose build errors are reported in the user's own lines and columns.
+    var preamble = ""
+    var userParts: [String: String] = [:]
+    var name = "reduction"
+
+    /// Enqueues both kernels over `count` elements on `queue`, writing the result to `out[outOffset]`; does not wait.
+    func run(count: Int, on queue: ComputeQueue, into out: any KernelArgument, outOffset: Int) throws {
+        let device = queue.device
+        let probe = LaunchShape.reduction(count: count, device: device, maxLocal: device.maxWorkGroupSize)
+        let (partialKernel, finalKernel) = try kernels(shape: probe, context: queue.context)
+        let limit = (try? partialKernel.workGroupInfo(on: device).maxWorkGroupSize) ?? device.maxWorkGroupSize
+        let shape = probe.local <= limit ? probe : LaunchShape.reduction(count: count, device: device, maxLocal: limit)
+        let (partial, final) = shape == probe ? (partialKernel, finalKernel) : try kernels(shape: shape, context: queue.context)
+        // Partials are stored as the accumulator type (at most 8 bytes) in a byte buffer the kernels cast.
+        let partials = try Buffer<UInt8>(count: shape.groups * 8, context: queue.context)
+        let finalLocal = Self.finalLocal(for: final, device: device)
+        _ = try queue.submit { cl in
+            try cl.launch(partial, try NDRange(shape.groups * shape.local, local: shape.local),
+                          arguments: arguments + [UInt64(count), partials])
+            try cl.launch(final, try NDRange(finalLocal, local: finalLocal),
+                          arguments: [partials, UInt32(shape.groups), out, UInt64(outOffset)])
+        }
+    }
+
+    static func finalLocal(for kernel: Kernel, device: Device) -> Int {
+        let limit = min((try? kernel.workGroupInfo(on: device).maxWorkGroupSize) ?? 1, device.maxWorkGroupSize, 64)
+        var local = 1
+        while local * 2 <= limit { local *= 2 }
+        return local
+    }
+
+    private func kernels(shape: LaunchShape, context: Context) throws -> (Kernel, Kernel) {
+        let source = source(shape: shape)
+        let partial = try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_partial", context: context,
+                                                 userParts: userParts)
+        let final = try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_final", context: context,
+                                               userParts: userParts)
+        return (partial, final)
+    }
+
+    /// The program: the map and reduce as inline functions (user code after `#line` directives), the partial kernel
+    /// (one partial per work-group) and the final kernel (one work-group combining the partials in a tree).
+    func source(shape: LaunchShape) -> String {
+        let file = "\(name).cl"
+        var lines: [String] = []
+        lines.append(pragmas.sorted().joined())
+        if !preamble.isEmpty { lines.append(ProgramCompiler.userPart(preamble, named: "preamble", resumeAt: 1, in: file)) }
+        let params = parameters.joined(separator: ", ")
+        let paramsComma = parameters.isEmpty ? "" : params + ", "
+        let passed = parameters.compactMap { $0.split(whereSeparator: { " *".contains($0) }).last.map(String.init) }
+        let passedComma = passed.isEmpty ? "" : passed.joined(separator: ", ") + ", "
+        let A = accumulator, W = shape.vectorWidth
+        func part(_ text: String, _ named: String) -> String {
+            userParts[named] != nil ? ProgramCompiler.userPart(text, named: named, resumeAt: 1, in: file) : text
+        }
+        lines.append("inline \(A) swiftcl_reduce(\(A) a, \(A) b) { return (\(part(reduce, "reduce"))); }")
+        lines.append("inline \(A) swiftcl_map(\(paramsComma)const ulong i) { return (\(A))(\(part(map, "map"))); }")
+        var body = """
+            kernel void swiftcl_reduce_partial(\(paramsComma)const ulong n, global uchar *partial_bytes)
+            {
+                global \(A) *partials = (global \(A) *)partial_bytes;
+                const ulong gid = get_global_id(0), gsize = get_global_size(0);
+                \(A) acc = \(neutral);
+
+            """
+        if let vectorMap, let vectorReduce {
+            let V = "\(A)\(W)"
+            let step = compensated
+                ? "{ const \(V) y = (\(vectorMap)) - c; const \(V) t = s + y; c = (t - s) - y; s = t; }"
+                : "{ s = \(vectorReduce.replacingOccurrences(of: "$0", with: "s").replacingOccurrences(of: "$1", with: "(\(vectorMap))")); }"
+            let loop = shape.chunked
+                ? """
+                    const ulong per = (nv + gsize - 1) / gsize;
+                    const ulong v0 = min(gid * per, nv), v1 = min(v0 + per, nv);
+                    for (ulong v = v0; v < v1; ++v) { const ulong i = v * \(W); \(step) }
+                """
+                : "    for (ulong v = gid; v < nv; v += gsize) { const ulong i = v * \(W); \(step) }"
+            body += """
+                    const ulong nv = n / \(W);
+                    \(V) s = (\(V))(\(neutral));
+                    \(V) c = (\(V))(0);
+                \(loop)
+                    \(A) lanes[\(W)];
+                    vstore\(W)(s - c, 0, lanes);
+                    for (int k = 0; k < \(W); ++k) acc = swiftcl_reduce(acc, lanes[k]);
+                    for (ulong i = nv * \(W) + gid; i < n; i += gsize) acc = swiftcl_reduce(acc, swiftcl_map(\(passedComma)i));
+
+                """
+        } else if shape.chunked {
+            body += """
+                    const ulong per = (n + gsize - 1) / gsize;
+                    const ulong i0 = min(gid * per, n), i1 = min(i0 + per, n);
+                    \(A) c0 = acc, c1 = acc, c2 = acc, c3 = acc, c4 = acc, c5 = acc, c6 = acc, c7 = acc;
+                    ulong i = i0;
+                    for (; i + 8 <= i1; i += 8) {
+                        c0 = swiftcl_reduce(c0, swiftcl_map(\(passedComma)i));
+                        c1 = swiftcl_reduce(c1, swiftcl_map(\(passedComma)i + 1));
+                        c2 = swiftcl_reduce(c2, swiftcl_map(\(passedComma)i + 2));
+                        c3 = swiftcl_reduce(c3, swiftcl_map(\(passedComma)i + 3));
+                        c4 = swiftcl_reduce(c4, swiftcl_map(\(passedComma)i + 4));
+                        c5 = swiftcl_reduce(c5, swiftcl_map(\(passedComma)i + 5));
+                        c6 = swiftcl_reduce(c6, swiftcl_map(\(passedComma)i + 6));
+                        c7 = swiftcl_reduce(c7, swiftcl_map(\(passedComma)i + 7));
+                    }
+                    for (; i < i1; ++i) c0 = swiftcl_reduce(c0, swiftcl_map(\(passedComma)i));
+                    acc = swiftcl_reduce(swiftcl_reduce(swiftcl_reduce(c0, c1), swiftcl_reduce(c2, c3)),
+                                         swiftcl_reduce(swiftcl_reduce(c4, c5), swiftcl_reduce(c6, c7)));
+
+                """
+        } else {
+            body += "    for (ulong i = gid; i < n; i += gsize) acc = swiftcl_reduce(acc, swiftcl_map(\(passedComma)i));\n"
+        }
+        body += Self.tree(accumulator: A, local: shape.local, store: "partials[get_group_id(0)] = scratch[0];")
+        body += "}\n"
+        lines.append(body)
+        lines.append("""
+            kernel void swiftcl_reduce_final(global const uchar *partial_bytes, const uint count, global \(result) *out, const ulong out_off)
+            {
+                global const \(A) *partials = (global const \(A) *)partial_bytes;
+                const uint lid = get_local_id(0), size = get_local_size(0);
+                \(A) acc = \(neutral);
+                for (uint k = lid; k < count; k += size) acc = swiftcl_reduce(acc, partials[k]);
+            \(Self.tree(accumulator: A, local: nil, store: "out[out_off] = (\(result))(scratch[0]);"))}
+            """)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Combines each work-item's `acc` in local memory, pairwise, and lets item 0 run `store` with `scratch[0]`.
+    /// `local` nil: the launch's local size (at most 64).
+    private static func tree(accumulator: String, local: Int?, store: String) -> String {
+        let size = local.map(String.init) ?? "64"
+        return """
+                local \(accumulator) scratch[\(size)];
+                const uint me = get_local_id(0), items = get_local_size(0);
+                scratch[me] = acc;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (uint half_ = items / 2; half_ > 0; half_ /= 2) {
+                    if (me < half_) scratch[me] = swiftcl_reduce(scratch[me], scratch[me + half_]);
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                if (me == 0) \(store)
+
+            """
+    }
+}
