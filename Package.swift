@@ -67,10 +67,10 @@ let package = Package(
         .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation", "OpenCLSource"]),
         // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
         .target(name: "RawOpenCL", dependencies: ["COpenCL"], path: "Benchmarks/RawOpenCL"),
-        // The shipped benchmark suites (box, square, copy, launch, build), users of the harness.
+        // The shipped benchmark suites (box, square, copy, launch, build, arrays), users of the harness.
         .target(
             name: "SwiftCLBenchmarkSuites",
-            dependencies: ["SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLBenchmarkHarness", "RawOpenCL"],
+            dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLBenchmarkHarness", "RawOpenCL"],
             path: "Benchmarks/SwiftCLBenchmarkSuites"
         ),
         // The .cl signature parser and Swift code generator behind the build plugin.

@@ -7,7 +7,7 @@ public enum BenchmarkSuites {
     /// Suite names in the order a default run takes them.
     public static let names = ["box", "square", "copy", "launch"]
     /// Suites that run only when named.
-    public static let optionalNames = ["build"]
+    public static let optionalNames = ["build", "arrays"]
 
     /// What to run and how hard.
     public struct Options: Sendable {
@@ -59,6 +59,11 @@ public enum BenchmarkSuites {
                 if options.quick { suite.sizes = [1024, 1 << 16, 1 << 20]; suite.samples = 2 }
                 report.results += try suite.run(on: device, progress: progress)
                 report.suites.append(SuiteSummary(name: "copy"))
+            case "arrays":
+                var suite = ArraysSuite()
+                if options.quick { suite.count = 1 << 18; suite.rounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+                report.suites.append(SuiteSummary(name: "arrays"))
             case "build":
                 var suite = BuildSuite()
                 if options.quick { suite.rounds = 2 }

@@ -1,0 +1,142 @@
+import SwiftCL
+import SwiftCLArrays
+import SwiftCLBenchmarkHarness
+import SwiftCLKernels
+
+/// SwiftCLArrays' primitives over 2^26 elements against the memory bounds measured beside them in the same rounds:
+/// reductions (sum, dot, max, a user `ReductionKernel`) against the read-only kernel (`readRows`, float16 loads),
+/// elementwise work (`a * x + y` fused, a user `ElementwiseKernel`) against the guide's copy kernel. Each primitive is
+/// verified against a host reference before it is timed; every sample is host time around enqueue and wait, for the
+/// bounds too. First use (a fresh context: program build included) and cached latency are reported per primitive.
+public struct ArraysSuite: Sendable {
+    public var count = 1 << 26
+    public var rounds = 5
+
+    public init() {}
+
+    struct Primitive {
+        let name: String
+        /// Bytes moved per element (reads + writes).
+        let bytesPerElement: Int
+        let bound: String
+        let run: () throws -> Void
+    }
+
+    public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
+        let queue = try ComputeQueue(device: device)
+        let n = count
+        progress("arrays: preparing \(n) elements")
+        let host = (0..<n).map { Float($0 % 2003) * 0.001 - 1 }
+        let x = try DeviceArray(host, on: queue), y = try DeviceArray<Float>.filled(with: 0.5, shape: [n], on: queue)
+        let z = try DeviceArray<Float>(uninitializedShape: [n], on: queue)
+        let a: Float = 2
+        let sumOfSquares = try ReductionKernel<Float>(context: queue.context, neutral: "0", reduce: "a + b", map: "x[i] * x[i]",
+                                                      arguments: "global const float *x", name: "sum_of_squares")
+        let axpyKernel = try ElementwiseKernel(context: queue.context, arguments: "float a, global const float *x, global const float *y, global float *z",
+                                               operation: "z[i] = a * x[i] + y[i]", name: "axpy")
+        let primitives = [
+            Primitive(name: "sum", bytesPerElement: 4, bound: "read") { _ = try x.sum() },
+            Primitive(name: "dot", bytesPerElement: 8, bound: "read") { _ = try x.dot(y) },
+            Primitive(name: "max", bytesPerElement: 4, bound: "read") { _ = try x.max() },
+            Primitive(name: "reduction-kernel-sum-of-squares", bytesPerElement: 4, bound: "read") { _ = try sumOfSquares(count: n, on: queue, x) },
+            Primitive(name: "a*x+y", bytesPerElement: 12, bound: "copy") { try z.assign(a * x + y); try queue.sync { _ in } },
+            Primitive(name: "elementwise-kernel-axpy", bytesPerElement: 12, bound: "copy") {
+                try axpyKernel(count: n, on: queue, a, x, y, z)
+                try queue.sync { _ in }
+            },
+        ]
+        progress("arrays: verifying")
+        try verify(host: host, x: x, y: y, z: z, a: a, sumOfSquares: sumOfSquares, axpy: axpyKernel, queue: queue)
+        let firstUse = try firstUseLatencies(device: device, count: 4096)
+
+        // Bounds: the read-only kernel over n floats as 4096-wide rows, the copy kernel one item per element.
+        let rows = n / 4096
+        let rowSums = try Buffer<Float>(count: rows, context: queue.context)
+        let readRows = try CopyCL.ReadRows(context: queue.context)
+        let copy = try CopyCL.Copy(context: queue.context)
+        let copyOut = try Buffer<Float>(count: n, context: queue.context)
+        let xBuffer = try x.buffer()
+        let bounds: [(String, Int, () throws -> Void)] = [
+            ("read", 4, { try queue.sync { cl in try readRows(cl, try NDRange(rows), w: 4096, h: Int32(rows), in: xBuffer, rowSums: rowSums) } }),
+            ("copy", 8, { try queue.sync { cl in try copy(cl, try NDRange(n), in: xBuffer, out: copyOut) } }),
+        ]
+        var samples: [String: [Double]] = [:]
+        for bound in bounds { try bound.2() }
+        for primitive in primitives { try primitive.run() }
+        for round in 1...rounds {
+            progress("arrays: round \(round)/\(rounds)")
+            for bound in bounds {
+                samples["bound-" + bound.0, default: []].append(Double(bound.1 * n) / (try Stopwatch.time { try bound.2() }.seconds) / 1e9)
+            }
+            for primitive in primitives {
+                samples[primitive.name, default: []].append(Double(primitive.bytesPerElement * n) / (try Stopwatch.time { try primitive.run() }.seconds) / 1e9)
+            }
+        }
+        var records: [BenchmarkRecord] = []
+        for bound in bounds {
+            guard let summary = Summary(samples["bound-" + bound.0] ?? []) else { continue }
+            var record = BenchmarkRecord(suite: "arrays", variant: "bound-\(bound.0)", metric: "elements_\(n)", summary: summary,
+                                         unit: "GB/s", device: device.name, verified: true)
+            record.isBound = true
+            records.append(record)
+        }
+        for primitive in primitives {
+            guard let summary = Summary(samples[primitive.name] ?? []),
+                  let bound = Summary(samples["bound-" + primitive.bound] ?? []) else { continue }
+            var extra = ["percent_of_\(primitive.bound)_bound": 100 * summary.median / bound.median]
+            if let latency = firstUse[primitive.name] {
+                extra["first_use_ms"] = latency.first * 1e3
+                extra["cached_ms"] = latency.cached * 1e3
+            }
+            records.append(BenchmarkRecord(suite: "arrays", variant: primitive.name, metric: "elements_\(n)", summary: summary,
+                                           unit: "GB/s", device: device.name, verified: true, extra: extra))
+        }
+        return records
+    }
+
+    /// Every primitive against the host before anything is timed.
+    private func verify(host: [Float], x: DeviceArray<Float>, y: DeviceArray<Float>, z: DeviceArray<Float>, a: Float,
+                        sumOfSquares: ReductionKernel<Float>, axpy: ElementwiseKernel, queue: ComputeQueue) throws {
+        let magnitude = host.reduce(0.0) { $0 + Double(abs($1)) }
+        let exact = host.reduce(0.0) { $0 + Double($1) }
+        let bound = 32 * Double(Float.ulpOfOne) * magnitude
+        func check(_ what: String, _ ok: Bool, _ detail: @autoclosure () -> String) throws {
+            if !ok { throw BenchmarkSuiteError.verificationFailed(suite: "arrays", detail: "\(what): \(detail())") }
+        }
+        let sum = Double(try x.sum())
+        try check("sum", abs(sum - exact) <= bound, "\(sum) vs \(exact)")
+        let dot = Double(try x.dot(y))
+        try check("dot", abs(dot - 0.5 * exact) <= bound, "\(dot) vs \(0.5 * exact)")
+        try check("max", try x.max() == host.max(), "max")
+        let squares = host.reduce(0.0) { $0 + Double($1) * Double($1) }
+        let userSum = Double(try sumOfSquares(count: host.count, on: queue, x))
+        // A user reduction adds in plain Float chains (n / (8 · work-items) long): no Kahan, so a looser check.
+        try check("sum of squares", abs(userSum - squares) <= 1e-3 * squares, "\(userSum) vs \(squares)")
+        let expected = host.map { a * $0 + 0.5 }
+        try z.assign(a * x + y)
+        try check("a*x+y", try z.toArray() == expected, "differs from the host")
+        try z.fill(with: 0)
+        try axpy(count: host.count, on: queue, a, x, y, z)
+        try check("elementwise kernel", try z.toArray() == expected, "differs from the host")
+    }
+
+    /// Seconds for each primitive's first call in a fresh context (its program built there; PoCL's own disk cache may
+    /// be warm) and for its second call.
+    private func firstUseLatencies(device: Device, count: Int) throws -> [String: (first: Double, cached: Double)] {
+        let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
+        let x = try DeviceArray((0..<count).map { Float($0) }, on: queue), y = try DeviceArray<Float>.filled(with: 1, shape: [count], on: queue)
+        let calls: [(String, () throws -> Void)] = [
+            ("sum", { _ = try x.sum() }),
+            ("dot", { _ = try x.dot(y) }),
+            ("max", { _ = try x.max() }),
+            ("a*x+y", { _ = try (2 * x + y).evaluated().toArray() }),
+        ]
+        var latencies: [String: (Double, Double)] = [:]
+        for (name, call) in calls {
+            let first = try Stopwatch.time { try call() }.seconds
+            let cached = try Stopwatch.time { try call() }.seconds
+            latencies[name] = (first, cached)
+        }
+        return latencies
+    }
+}
