@@ -11,19 +11,35 @@ enum ProgramCompiler {
             return try context.program(source: source, name: name).sharedKernel(named: kernelName)
         } catch let error as BuildError {
             let diagnostics = error.diagnostics.filter { $0.severity == .error }
-            if let first = diagnostics.first(where: { userParts[$0.file] != nil }), let text = userParts[first.file] {
+            for diagnostic in diagnostics {
+                guard let (part, line) = userPosition(of: diagnostic, in: source, parts: userParts), let text = userParts[part] else { continue }
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-                let line = first.line >= 1 && first.line <= lines.count ? String(lines[first.line - 1]) : ""
-                let caret = String(repeating: " ", count: max(0, first.column - 1)) + "^"
+                let shown = line >= 1 && line <= lines.count ? String(lines[line - 1]) : ""
+                let caret = String(repeating: " ", count: max(0, diagnostic.column - 1)) + "^"
                 throw ArrayError(.userCode, """
-                    \(name): the \(first.file) does not compile: \(first.file):\(first.line):\(first.column): \(first.message)
-                      \(line)
+                    \(name): the \(part) does not compile: \(part):\(line):\(diagnostic.column): \(diagnostic.message)
+                      \(shown)
                       \(caret)
-                    """, userLocation: ArrayError.UserCodeLocation(part: first.file, line: first.line, column: first.column,
-                                                                    message: first.message))
+                    """, userLocation: ArrayError.UserCodeLocation(part: part, line: line, column: diagnostic.column,
+                                                                    message: diagnostic.message))
             }
             throw error
         }
+    }
+
+    /// Which user part a diagnostic points into, and the line within it. Compilers that honour `#line` (clang, so
+    /// PoCL) name the part themselves; NVIDIA's ignores the directive and counts lines of the whole generated source,
+    /// so a position inside a part's lines there is mapped back (columns agree: each part starts its own line).
+    static func userPosition(of diagnostic: Diagnostic, in source: String, parts: [String: String]) -> (part: String, line: Int)? {
+        if parts[diagnostic.file] != nil { return (diagnostic.file, diagnostic.line) }
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for (part, text) in parts where !text.isEmpty {
+            guard let marker = lines.firstIndex(where: { $0 == "#line 1 \"\(part)\"" }) else { continue }
+            let first = marker + 2   // the 1-based number of the part's first line
+            let count = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            if (first..<(first + count)).contains(diagnostic.line) { return (part, diagnostic.line - first + 1) }
+        }
+        return nil
     }
 
     /// `text` placed so the compiler counts its lines and columns from 1 under the file name `part`, followed by a
