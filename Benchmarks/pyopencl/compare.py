@@ -1,0 +1,112 @@
+"""PyOpenCL and SwiftCLArrays on the same device, interleaved round by round.
+
+Each round times PyOpenCL's array arithmetic, array sum/dot/max, an ElementwiseKernel and a ReductionKernel (after
+checking each against numpy), then runs `swiftcl bench arrays` (which verifies, then times its own primitives), and
+numpy's host time for the same operation. The table gives min/median/max GB/s per primitive over the rounds and the
+ratio of the medians.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+import pyopencl as cl
+import pyopencl.array as cl_array
+from pyopencl.elementwise import ElementwiseKernel
+from pyopencl.reduction import ReductionKernel
+
+
+def pick_device(name_hint):
+    for platform in cl.get_platforms():
+        for device in platform.get_devices():
+            if name_hint is None or name_hint in device.name:
+                return device
+    raise SystemExit(f"no OpenCL device matching {name_hint!r}")
+
+
+def timed(function, repeats=1):
+    function()  # warm: builds, first-touch
+    best = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()
+        best.append(time.perf_counter() - start)
+    return min(best)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--swiftcl", required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--count", type=int, default=1 << 26)
+    parser.add_argument("--device", default=None, help="substring of the device name (default: the first device)")
+    args = parser.parse_args()
+    n = args.count
+    device = pick_device(args.device)
+    context = cl.Context([device])
+    queue = cl.CommandQueue(context)
+    print(f"PyOpenCL {cl.VERSION_TEXT} on {device.name} ({device.platform.name}); numpy {np.__version__}; n = {n}")
+
+    host_x = ((np.arange(n) % 2003) * 0.001 - 1).astype(np.float32)
+    host_y = np.full(n, 0.5, dtype=np.float32)
+    x = cl_array.to_device(queue, host_x)
+    y = cl_array.to_device(queue, host_y)
+    z = cl_array.empty_like(x)
+    axpy = ElementwiseKernel(context, "float a, float *x, float *y, float *z", "z[i] = a * x[i] + y[i]", "axpy")
+    squares = ReductionKernel(context, np.float32, neutral="0", reduce_expr="a+b", map_expr="x[i]*x[i]",
+                              arguments="__global const float *x")
+
+    # Check PyOpenCL's answers against numpy before timing anything.
+    exact = float(np.sum(host_x, dtype=np.float64))
+    assert abs(float(cl_array.sum(x).get()) - exact) <= 1e-3 * abs(exact) + 1e-3, "pyopencl sum"
+    assert float(cl_array.max(x).get()) == float(host_x.max()), "pyopencl max"
+    expected = np.float32(2) * host_x + host_y
+    assert np.array_equal((2 * x + y).get(), expected), "pyopencl a*x+y"
+    axpy(np.float32(2), x, y, z)
+    assert np.array_equal(z.get(), expected), "pyopencl ElementwiseKernel"
+
+    primitives = {
+        # name: (bytes per element, pyopencl call, numpy call)
+        "sum": (4, lambda: cl_array.sum(x).get(), lambda: np.sum(host_x)),
+        "dot": (8, lambda: cl_array.dot(x, y).get(), lambda: np.dot(host_x, host_y)),
+        "max": (4, lambda: cl_array.max(x).get(), lambda: np.max(host_x)),
+        "reduction-kernel-sum-of-squares": (4, lambda: squares(x).get(), lambda: np.sum(host_x * host_x)),
+        "a*x+y": (12, lambda: (2 * x + y).finish(), lambda: 2 * host_x + host_y),
+        "elementwise-kernel-axpy": (12, lambda: (axpy(np.float32(2), x, y, z), queue.finish()), lambda: np.add(2 * host_x, host_y, out=None)),
+    }
+    py = {name: [] for name in primitives}
+    npy = {name: [] for name in primitives}
+    swift = {name: [] for name in primitives}
+    for round_index in range(1, args.rounds + 1):
+        print(f"round {round_index}/{args.rounds}: pyopencl", flush=True)
+        for name, (bytes_per, call, host_call) in primitives.items():
+            py[name].append(bytes_per * n / timed(call) / 1e9)
+            npy[name].append(timed(host_call) * 1e3)
+        print(f"round {round_index}/{args.rounds}: swiftcl bench arrays", flush=True)
+        with tempfile.TemporaryDirectory() as folder:
+            report = os.path.join(folder, "arrays.json")
+            subprocess.run([args.swiftcl, "bench", "arrays", "--json", report], check=True, stdout=subprocess.DEVNULL)
+            with open(report) as handle:
+                for record in json.load(handle)["results"]:
+                    if record["variant"] in swift:
+                        swift[record["variant"]].append(record["median"])
+
+    def triple(values):
+        return f"{min(values):8.2f} {statistics.median(values):8.2f} {max(values):8.2f}"
+
+    print()
+    print(f"{'primitive':34} {'SwiftCL GB/s (min med max)':>28} {'PyOpenCL GB/s (min med max)':>29} {'ratio':>8} {'numpy ms (med)':>15}")
+    for name in primitives:
+        if not swift[name]:
+            print(f"{name:34} (no SwiftCL figure)")
+            continue
+        ratio = statistics.median(swift[name]) / statistics.median(py[name])
+        print(f"{name:34} {triple(swift[name]):>28} {triple(py[name]):>29} {ratio:8.1f} {statistics.median(npy[name]):15.1f}")
+
+
+if __name__ == "__main__":
+    main()
