@@ -25,8 +25,32 @@ struct ReductionPlan {
     var pragmas: Set<String>
     /// User code, by part name, whose build errors are reported in the user's own lines and columns.
     var preamble = ""
+    /// SwiftCL's own helper code (types, functions) placed before the kernels.
+    var support = ""
     var userParts: [String: String] = [:]
     var name = "reduction"
+    /// The bytes one partial value takes (the accumulator's size; 16 for argmin/argmax's value–index pair).
+    var accumulatorBytes = 8
+    /// How the final accumulator becomes the result element (`$0` is the accumulator).
+    var finalize: String
+
+    init(accumulator: String, result: String, neutral: String, reduce: String, map: String, vectorMap: String? = nil,
+         vectorReduce: String? = nil, compensated: Bool = false, parameters: [String], arguments: [any KernelArgument],
+         pragmas: Set<String>, name: String, finalize: String? = nil) {
+        self.accumulator = accumulator
+        self.result = result
+        self.neutral = neutral
+        self.reduce = reduce
+        self.map = map
+        self.vectorMap = vectorMap
+        self.vectorReduce = vectorReduce
+        self.compensated = compensated
+        self.parameters = parameters
+        self.arguments = arguments
+        self.pragmas = pragmas
+        self.name = name
+        self.finalize = finalize ?? "(\(result))($0)"
+    }
 
     /// Enqueues both kernels over `count` elements on `queue`, writing the result to `out[outOffset]`; does not wait.
     func run(count: Int, on queue: ComputeQueue, into out: any KernelArgument, outOffset: Int) throws {
@@ -36,8 +60,8 @@ struct ReductionPlan {
         let limit = (try? partialKernel.workGroupInfo(on: device).maxWorkGroupSize) ?? device.maxWorkGroupSize
         let shape = probe.local <= limit ? probe : LaunchShape.reduction(count: count, device: device, maxLocal: limit)
         let (partial, final) = shape == probe ? (partialKernel, finalKernel) : try kernels(shape: shape, context: queue.context)
-        // Partials are stored as the accumulator type (at most 8 bytes) in a byte buffer the kernels cast.
-        let partials = try Buffer<UInt8>(count: shape.groups * 8, context: queue.context)
+        // Partials are stored as the accumulator type in a byte buffer the kernels cast.
+        let partials = try Buffer<UInt8>(count: shape.groups * accumulatorBytes, context: queue.context)
         let finalLocal = Self.finalLocal(for: final, device: device)
         _ = try queue.submit { cl in
             try cl.launch(partial, try NDRange(shape.groups * shape.local, local: shape.local),
@@ -69,6 +93,7 @@ struct ReductionPlan {
         let file = "\(name).cl"
         var lines: [String] = []
         lines.append(pragmas.sorted().joined())
+        if !support.isEmpty { lines.append(support) }
         if !preamble.isEmpty { lines.append(ProgramCompiler.userPart(preamble, named: "preamble", resumeAt: 1, in: file)) }
         let params = parameters.joined(separator: ", ")
         let paramsComma = parameters.isEmpty ? "" : params + ", "
@@ -79,7 +104,7 @@ struct ReductionPlan {
             userParts[named] != nil ? ProgramCompiler.userPart(text, named: named, resumeAt: 1, in: file) : text
         }
         lines.append("inline \(A) swiftcl_reduce(\(A) a, \(A) b) { return (\(part(reduce, "reduce"))); }")
-        lines.append("inline \(A) swiftcl_map(\(paramsComma)const ulong i) { return (\(A))(\(part(map, "map"))); }")
+        lines.append("inline \(A) swiftcl_map(\(paramsComma)const ulong i) { return (\(part(map, "map"))); }")
         var body = """
             kernel void swiftcl_reduce_partial(\(paramsComma)const ulong n, global uchar *partial_bytes)
             {
@@ -145,7 +170,7 @@ struct ReductionPlan {
                 const uint lid = get_local_id(0), size = get_local_size(0);
                 \(A) acc = \(neutral);
                 for (uint k = lid; k < count; k += size) acc = swiftcl_reduce(acc, partials[k]);
-            \(Self.tree(accumulator: A, local: nil, store: "out[out_off] = (\(result))(scratch[0]);"))}
+            \(Self.tree(accumulator: A, local: nil, store: "out[out_off] = \(finalize.replacingOccurrences(of: "$0", with: "scratch[0]"));"))}
             """)
         return lines.joined(separator: "\n")
     }

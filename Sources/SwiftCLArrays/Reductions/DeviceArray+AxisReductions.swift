@@ -1,0 +1,63 @@
+import SwiftCL
+
+/// Reductions along one axis of a 2-D array: axis 0 combines each column (result shape `[columns]`), axis 1 each row
+/// (result shape `[rows]`). One work-item per result element walks the reduced axis; floating-point sums use Kahan
+/// compensation along it. The result stays on the device.
+extension DeviceArray {
+    /// Sums along `axis` (0: down the columns, 1: along the rows).
+    /// - Throws: ``ArrayError/Code/invalidShape`` for an array that is not 2-D or an axis other than 0 and 1.
+    public func sum(axis: Int) throws -> DeviceArray {
+        try reduce(axis: axis, name: "sum", neutral: "0", step: Element.kind == .floatingPoint ? "kahan" : "s = s + v",
+                   accumulator: Element.sumAccumulator)
+    }
+
+    /// Smallest element along `axis`. - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty.
+    public func min(axis: Int) throws -> DeviceArray {
+        try reduce(axis: axis, name: "min", neutral: "(\(extremumAccumulator))\(Element.openCLHighest)",
+                   step: "s = \(Element.kind == .floatingPoint ? "fmin" : "min")(s, v)", accumulator: extremumAccumulator, needsElements: true)
+    }
+
+    /// Largest element along `axis`. - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty.
+    public func max(axis: Int) throws -> DeviceArray {
+        try reduce(axis: axis, name: "max", neutral: "(\(extremumAccumulator))\(Element.openCLLowest)",
+                   step: "s = \(Element.kind == .floatingPoint ? "fmax" : "max")(s, v)", accumulator: extremumAccumulator, needsElements: true)
+    }
+
+    private var extremumAccumulator: String { Element.openCLTypeName == "half" ? "float" : Element.openCLTypeName }
+
+    private func reduce(axis: Int, name: String, neutral: String, step: String, accumulator A: String,
+                        needsElements: Bool = false) throws -> DeviceArray {
+        guard shape.count == 2 else { throw ArrayError(.invalidShape, "\(name)(axis:) needs a 2-D array, this one has shape \(shape)") }
+        guard axis == 0 || axis == 1 else { throw ArrayError(.invalidShape, "axis \(axis) of a 2-D array (use 0 or 1)") }
+        let (rows, columns) = (shape[0], shape[1])
+        let (outputs, length) = axis == 0 ? (columns, rows) : (rows, columns)
+        if needsElements && length == 0 && outputs > 0 {
+            throw ArrayError(.emptyReduction, "\(name) along axis \(axis) of shape \(shape): the axis is empty and \(name) has no neutral element")
+        }
+        let T = Element.openCLTypeName
+        let body = step == "kahan"
+            ? "{ const \(A) y = v - c; const \(A) t = s + y; c = (t - s) - y; s = t; }"
+            : "{ \(step); }"
+        let source = """
+            \(Element.pragma)kernel void swiftcl_axis(global const \(T) *x, const ulong x_off, const ulong outputs, const ulong length,
+                                       const ulong stride, const ulong step, global \(T) *out, const ulong out_off)
+            {
+                const ulong o = get_global_id(0);
+                if (o >= outputs) return;
+                \(A) s = \(neutral), c = 0;
+                global const \(T) *p = x + x_off + o * step;
+                for (ulong k = 0; k < length; ++k) { const \(A) v = (\(A))p[k * stride]; \(body) }
+                out[out_off + o] = (\(T))(s - c);
+            }
+            """
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_axis", context: context)
+        let result = try DeviceArray(uninitializedShape: [outputs], on: queue)
+        guard outputs > 0 else { return result }
+        // Axis 0: output o is column o (start o, stride columns); axis 1: row o (start o·columns, stride 1).
+        let (stride, startStep) = axis == 0 ? (columns, 1) : (1, columns)
+        try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), UInt64(outputs), UInt64(length),
+                                                                   UInt64(stride), UInt64(startStep), result.storage, UInt64(0)],
+                               on: queue)
+        return result
+    }
+}
