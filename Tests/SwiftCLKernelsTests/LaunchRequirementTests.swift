@@ -17,7 +17,7 @@ struct LaunchRequirementTests {
             let refusals = try LaunchRequirementTests.shippedRefusals(queue)
             for (name, attempt) in refusals {
                 let error = thrownError { try queue.sync { cl in try attempt(cl) } }
-                guard case let .launchRequirement(violation)? = error as? SwiftCLError else {
+                guard let violation = (error as? SwiftCLError)?.launchRequirementViolation else {
                     Issue.record("\(name): expected a launch-requirement refusal, got \(String(describing: error))")
                     continue
                 }

@@ -99,7 +99,7 @@ struct ArgumentBindingTests {
         if row.accepted {
             #expect(error == nil, "\(row.testDescription): \(String(describing: error))")
         } else {
-            switch error as? SwiftCLError {
+            switch (error as? SwiftCLError)?.code {
             case .argumentType?, .integerOutOfRange?: break
             default: Issue.record("\(row.testDescription): expected a typed refusal, got \(String(describing: error))")
             }

@@ -58,7 +58,7 @@ struct DiscoveryTests {
         let missing = [DeviceType.custom, .accelerator, .gpu].first { (try? Device.all(ofType: $0).isEmpty) == true }
         let type = try #require(missing, "every device type exists here; nothing to ask for in vain")
         let error = thrownError { _ = try Device.default(ofType: type) }
-        guard case let .noDevice(requested, available, _) = error as? SwiftCLError else {
+        guard case let .noDevice(requested, available, _)? = (error as? SwiftCLError)?.reason else {
             Issue.record("expected SwiftCLError.noDevice, got \(String(describing: error))")
             return
         }

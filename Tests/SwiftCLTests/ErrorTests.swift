@@ -49,4 +49,19 @@ struct ErrorTests {
         ])
         #expect(diagnostics[0].description == "mine.cl:3:5: error: use of undeclared identifier 'x'")
     }
+
+    @Test("SwiftCLError is a struct with an open code: factories named like the codes, typed details, equality")
+    func errorStruct() {
+        let error = SwiftCLError.rangeOutOfBounds(operation: "read", requested: 0..<10, bound: 4)
+        #expect(error.code == .rangeOutOfBounds && error.code.name == "rangeOutOfBounds" && error.operation == "read")
+        #expect(error.description == "read: elements 0..<10 are outside 0..<4")
+        #expect(error == .rangeOutOfBounds(operation: "read", requested: 0..<10, bound: 4))
+        #expect(error != .rangeOutOfBounds(operation: "read", requested: 0..<10, bound: 5))
+        #expect(SwiftCLError.encoderExpired.code == .encoderExpired && SwiftCLError.encoderExpired.operation == nil)
+        #expect(SwiftCLError.invalidNDRange(.zeroGlobalSize(dimension: 0)).ndRangeViolation == .zeroGlobalSize(dimension: 0))
+        #expect(SwiftCLError.invalidRect(operation: "copyRect", .negativeOrigin(Origin3D(x: -1, y: 0, z: 0))).rectViolation != nil)
+        #expect(SwiftCLError.argumentCount(kernel: "k", expected: 2, given: 1).kernel == "k")
+        #expect(SwiftCLError.allocationTooLarge(byteCount: 10, limit: 5, device: "D").device == "D")
+        #expect(SwiftCLError.allocationTooLarge(byteCount: 10, limit: 5, device: "D").launchRequirementViolation == nil)
+    }
 }

@@ -44,7 +44,7 @@ struct RefusedInputTests {
         ]
         for (name, attempt) in attempts {
             let error = Self.refusal(name) { try queue.sync { cl in try attempt(cl) } }
-            guard case .sizeOverflow? = error else {
+            guard error?.code == .sizeOverflow else {
                 Issue.record("\(name): expected sizeOverflow, got \(String(describing: error))")
                 continue
             }
@@ -68,7 +68,7 @@ struct RefusedInputTests {
         var error = Self.refusal("two LocalMemory summing past Int.max") {
             try queue.sync { cl in try cl.launch(program.kernel(named: "two_locals"), NDRange(1), out, half, half) }
         }
-        guard case let .localMemoryExceeded(_, _, argumentBytes, _, _)? = error else {
+        guard case let .localMemoryExceeded(_, _, argumentBytes, _, _)? = error?.reason else {
             Issue.record("expected localMemoryExceeded, got \(String(describing: error))")
             return
         }
@@ -79,7 +79,7 @@ struct RefusedInputTests {
         error = Self.refusal("static local arrays plus LocalMemory over the device limit") {
             try queue.sync { cl in try cl.launch(kernel, NDRange(1), out, LocalMemory<Float>(count: device.localMemoryBytes / 8)) }
         }
-        guard case .localMemoryExceeded? = error else {
+        guard error?.code == .localMemoryExceeded else {
             Issue.record("expected localMemoryExceeded, got \(String(describing: error))")
             return
         }
@@ -170,7 +170,7 @@ struct RefusedInputTests {
                               LocalMemory<Float>(count: 1), Float(0))
             }
         }
-        guard case .argumentType(_, 0, _, _, _)? = error else {
+        guard case .argumentType(_, 0, _, _, _)? = error?.reason else {
             Issue.record("expected argumentType at 0, got \(String(describing: error))")
             return
         }

@@ -61,7 +61,7 @@ struct StructArgumentTests {
         ]
         for (name, attempt) in refusals {
             let error = thrownError(attempt)
-            guard case let .argumentType(_, _, _, expected, given)? = error as? SwiftCLError else {
+            guard case let .argumentType(_, _, _, expected, given)? = (error as? SwiftCLError)?.reason else {
                 Issue.record("\(name): expected a typed refusal, got \(String(describing: error))")
                 continue
             }
