@@ -61,8 +61,8 @@ let package = Package(
         ),
         // The validation engine: kernel checks, tolerances, the validator and the Oclgrind runner.
         .target(name: "SwiftCLValidation", dependencies: ["SwiftCL"]),
-        // The checks of the shipped kernels and the deliberately broken kernels (for --memcheck).
-        .target(name: "SwiftCLValidationSuites", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation"]),
+        // The checks of the shipped kernels (SwiftCLArrays' generated ones too) and the deliberately broken kernels (for --memcheck).
+        .target(name: "SwiftCLValidationSuites", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLKernels", "SwiftCLValidation"]),
         // The benchmark harness: variants, comparisons (verify, then time), summaries, reports, charts.
         .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation", "OpenCLSource"]),
         // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.

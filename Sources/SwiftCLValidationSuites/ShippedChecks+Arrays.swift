@@ -1,0 +1,46 @@
+import SwiftCL
+import SwiftCLArrays
+import SwiftCLValidation
+
+/// SwiftCLArrays' generated kernels as checks, so `swiftcl validate` compares them with host references and
+/// `swiftcl validate --memcheck` runs them under Oclgrind (out-of-bounds accesses, races in the reductions' local
+/// trees). Floating-point sums are held to the documented bound, 32·ε·Σ|xᵢ|, as a relative tolerance of the sum.
+extension ShippedChecks {
+    static func arrays(_ lengths: [ImageProblem], _ images: [ImageProblem]) -> [KernelCheck] {
+        [
+            KernelCheck(name: "arrays/axpy", sizes: lengths, tolerance: .ulp(0)) { queue, size, _ in
+                let x = values(size.pixels, seed: 11), y = values(size.pixels, seed: 12)
+                let result = try (2 * DeviceArray(x, on: queue) + DeviceArray(y, on: queue)).evaluated()
+                return KernelCheck.Outcome(actual: try result.toArray(), expected: zip(x, y).map { 2 * $0 + $1 })
+            },
+            KernelCheck(name: "arrays/sum-dot-max", sizes: lengths, tolerance: .relative(32 * Double(Float.ulpOfOne))) { queue, size, _ in
+                // Values in [0, 1): Σ|x| is the sum itself, so the bound is relative.
+                let x = values(size.pixels, seed: 13), array = try DeviceArray(x, on: queue)
+                let sum = x.reduce(0.0) { $0 + Double($1) }, dot = x.reduce(0.0) { $0 + Double($1) * Double($1) }
+                return KernelCheck.Outcome(outputs: [
+                    .init("sum", actual: [Double(try array.sum())], expected: [sum]),
+                    .init("dot", actual: [Double(try array.dot(array))], expected: [dot]),
+                    .init("max", actual: [try array.max()], expected: [x.max()!], tolerance: .exact),
+                    .init("argmax", actual: [Int32(try array.argmax())], expected: [Int32(x.firstIndex(of: x.max()!)!)], tolerance: .exact),
+                ])
+            },
+            KernelCheck(name: "arrays/reduction-kernel", sizes: lengths, tolerance: .relative(1e-5)) { queue, size, _ in
+                let x = values(size.pixels, seed: 14)
+                let squares = try ReductionKernel<Float>(context: queue.context, neutral: "0", reduce: "a + b", map: "x[i] * x[i]",
+                                                         arguments: "global const float *x", name: "sum_of_squares")
+                let value = try squares(count: x.count, on: queue, try DeviceArray(x, on: queue))
+                return KernelCheck.Outcome(actual: [Double(value)], expected: [x.reduce(0.0) { $0 + Double($1) * Double($1) }])
+            },
+            KernelCheck(name: "arrays/sum-axis", sizes: images, tolerance: .relative(32 * Double(Float.ulpOfOne))) { queue, size, _ in
+                let x = values(size.pixels, seed: 15)
+                let matrix = try DeviceArray(x, shape: [size.height, size.width], on: queue)
+                let columns = (0..<size.width).map { c in (0..<size.height).reduce(0.0) { $0 + Double(x[$1 * size.width + c]) } }
+                let rows = (0..<size.height).map { r in x[(r * size.width)..<((r + 1) * size.width)].reduce(0.0) { $0 + Double($1) } }
+                return KernelCheck.Outcome(outputs: [
+                    .init("axis 0", actual: try matrix.sum(axis: 0).toArray().map(Double.init), expected: columns),
+                    .init("axis 1", actual: try matrix.sum(axis: 1).toArray().map(Double.init), expected: rows),
+                ])
+            },
+        ]
+    }
+}
