@@ -29,8 +29,13 @@ extension ComputeEncoder {
         guard arguments.count == core.argumentCount else {
             throw SwiftCLError.argumentCount(kernel: core.name, expected: core.argumentCount, given: arguments.count)
         }
-        var values: [KernelArgumentValue] = []
-        values.reserveCapacity(arguments.count)
+        // The encoder's scratch list, taken (so it is uniquely referenced and grows in place) and given back empty.
+        var values = launchScratch
+        launchScratch = []
+        defer {
+            values.removeAll(keepingCapacity: true)
+            launchScratch = values
+        }
         var localBytes = 0
         for (index, argument) in arguments.enumerated() {
             let value = argument.kernelArgument
@@ -61,23 +66,25 @@ extension ComputeEncoder {
         // Keep the kernel and the objects alive until the commands complete; a launch of the same
         // kernel object with the same objects as the previous one (a batch) adds nothing new and, in the
         // common case, allocates nothing either.
-        if matchesLastLaunch(core, values) { return }
-        lastLaunchRetained = [ObjectIdentifier(core)] + values.compactMap { $0.retainedObject.map(ObjectIdentifier.init) }
+        if matchesLastLaunch(kernel, values) { return }
+        if inFlight.capacity == 0 { inFlight.reserveCapacity(8) }
+        let start = inFlight.count
         inFlight.append(kernel)
         for value in values {
             if let object = value.retainedObject { inFlight.append(object) }
         }
+        lastLaunchRetained = start..<inFlight.count
     }
 
     /// Whether the kernel object and the objects among `values` are exactly what the previous launch retained.
-    private func matchesLastLaunch(_ core: KernelCore, _ values: [KernelArgumentValue]) -> Bool {
-        guard lastLaunchRetained.first == ObjectIdentifier(core) else { return false }
-        var index = 1
+    private func matchesLastLaunch(_ kernel: Kernel, _ values: [KernelArgumentValue]) -> Bool {
+        guard let last = lastLaunchRetained, inFlight[last.lowerBound] === kernel else { return false }
+        var index = last.lowerBound + 1
         for value in values {
             guard let object = value.retainedObject else { continue }
-            guard index < lastLaunchRetained.count, lastLaunchRetained[index] == ObjectIdentifier(object) else { return false }
+            guard index < last.upperBound, inFlight[index] === object else { return false }
             index += 1
         }
-        return index == lastLaunchRetained.count
+        return index == last.upperBound
     }
 }

@@ -9,7 +9,7 @@ public protocol KernelArgument {
 public struct KernelArgumentValue: KernelArgument {
     enum Storage {
         case memory(MemoryObject, elementTypeName: String?)
-        case bytes([UInt8], typeName: String?)
+        case bytes(ArgumentBytes, typeName: String?)
         /// `byteCount` is nil when the size does not fit in `Int` (refused at launch).
         case local(byteCount: Int?, elementTypeName: String?)
         case sampler(Sampler)
@@ -30,20 +30,14 @@ public struct KernelArgumentValue: KernelArgument {
     /// `sizeof` counts it: its bytes followed by zeros up to its stride (a Swift struct's trailing padding is part of
     /// the C struct's size). `typeName`, when given, is checked against the parameter's declared type.
     public static func value<T: BitwiseCopyable>(_ value: T, typeName: String? = nil) -> KernelArgumentValue {
-        KernelArgumentValue(.bytes(paddedBytes(of: value), typeName: typeName))
+        KernelArgumentValue(.bytes(ArgumentBytes(of: value, count: MemoryLayout<T>.stride), typeName: typeName))
     }
 
     /// The bytes of `value` for a by-value parameter (padded to its stride, as ``value(_:typeName:)``), deliberately
     /// unchecked against its type: only the size must match (a wrong size is always a mistake; for a struct the
     /// source defines, the size by OpenCL C's layout rules). The escape for passing, say, a `Float`'s bits to an `int`.
     public static func unchecked<T: BitwiseCopyable>(_ value: T) -> KernelArgumentValue {
-        KernelArgumentValue(.bytes(paddedBytes(of: value), typeName: nil))
-    }
-
-    private static func paddedBytes<T: BitwiseCopyable>(of value: T) -> [UInt8] {
-        var bytes = withUnsafeBytes(of: value) { Array($0) }
-        bytes.append(contentsOf: repeatElement(0, count: MemoryLayout<T>.stride - MemoryLayout<T>.size))
-        return bytes
+        KernelArgumentValue(.bytes(ArgumentBytes(of: value, count: MemoryLayout<T>.stride), typeName: nil))
     }
 
     /// An integer of any Swift type, bound as the parameter's integer type (`char` … `ulong`, `size_t`) with a checked
@@ -89,7 +83,7 @@ public protocol KernelScalar: KernelArgument {
 
 extension KernelScalar {
     public var kernelArgument: KernelArgumentValue {
-        KernelArgumentValue(.bytes(withUnsafeBytes(of: self) { Array($0) }, typeName: Self.openCLTypeName))
+        KernelArgumentValue(.bytes(ArgumentBytes(of: self), typeName: Self.openCLTypeName))
     }
 }
 

@@ -99,7 +99,7 @@ extension KernelCore {
                 throw SwiftCLError.integerOutOfRange(kernel: name, index: index, parameter: parameter.name, value: value.description,
                                                      type: parameter.typeName, range: "\(T.min)...\(T.max)")
             }
-            return KernelArgumentValue(.bytes(withUnsafeBytes(of: exact) { Array($0) }, typeName: parameter.typeName))
+            return KernelArgumentValue(.bytes(ArgumentBytes(of: exact), typeName: parameter.typeName))
         }
         let addressSized = ["size_t": OpenCLType.Kind.unsignedInteger, "uintptr_t": .unsignedInteger,
                             "ptrdiff_t": .signedInteger, "intptr_t": .signedInteger]

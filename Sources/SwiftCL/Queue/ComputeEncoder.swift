@@ -13,8 +13,12 @@ public final class ComputeEncoder {
     /// Objects used by commands that may still be running, released once they complete.
     var inFlight: [AnyObject] = []
     var mapped: Set<ObjectIdentifier> = []
-    /// What the previous launch added to `inFlight`, so a batch of identical launches retains once.
-    var lastLaunchRetained: [ObjectIdentifier] = []
+    /// Where the previous launch's kept objects sit in `inFlight` (its kernel, then its objects), so a batch of
+    /// identical launches retains once.
+    var lastLaunchRetained: Range<Int>?
+    /// The resolved arguments of a launch, reused from launch to launch (empty between launches), so a batch
+    /// allocates no argument list per launch.
+    var launchScratch: [KernelArgumentValue] = []
     /// Every command's event in a measured closure, with what the command was.
     private(set) var measuredEvents: [(label: String, event: CLEvent)] = []
     /// Set while ``commandEvent(_:)`` runs its body: commands then ask for events, and the last one is kept.
@@ -102,7 +106,7 @@ public final class ComputeEncoder {
         try checkUsable()
         try CL.finish(queue.id)
         inFlight.removeAll(keepingCapacity: true)
-        lastLaunchRetained.removeAll()
+        lastLaunchRetained = nil
     }
 
     /// Ends the encoder's life: waits for outstanding commands so nothing it kept alive is released
@@ -112,6 +116,7 @@ public final class ComputeEncoder {
         if !inFlight.isEmpty {
             CL.finishLoggingFailure(queue.id)
             inFlight.removeAll()
+            lastLaunchRetained = nil
         }
         isExpired = true
     }
@@ -128,7 +133,7 @@ public final class ComputeEncoder {
         let marker = try CL.enqueueMarkerWithWaitList(queue.id)
         let keepAlive = inFlight
         inFlight.removeAll()
-        lastLaunchRetained.removeAll()
+        lastLaunchRetained = nil
         isExpired = true
         try CL.setEventCallback(marker, keepingAlive: keepAlive) { status in
             if status.rawValue < 0 {

@@ -1,0 +1,79 @@
+import SwiftCL
+
+/// A counter-based random number generator, Philox-4×32-10 (Salmon et al., "Parallel random numbers: as easy as
+/// 1, 2, 3", SC 2011): every block of four 32-bit words is a pure function of a 64-bit key (the seed), a 128-bit
+/// counter and nothing else. Element `j` of an array drawn with counter `c` comes from block `c + j / perBlock`, so the
+/// same seed gives the same numbers on every device, at every work-group size, and on the host
+/// (``block(counter:key:)``).
+///
+/// Independent parts of a computation draw independent numbers by taking different seeds, different ``stream``s, or
+/// disjoint counter ranges (``advanced(by:)`` moves past what an array used). PyOpenCL's equivalent is
+/// `pyopencl.clrandom.PhiloxGenerator`.
+public struct Philox: Sendable, Hashable {
+    /// The key: two 32-bit words (low word first).
+    public var seed: UInt64
+    /// The counter's low 64 bits at the first element.
+    public var counter: UInt64
+    /// The counter's high 64 bits: a separate sequence for the same seed.
+    public var stream: UInt64
+
+    public init(seed: UInt64, counter: UInt64 = 0, stream: UInt64 = 0) {
+        self.seed = seed
+        self.counter = counter
+        self.stream = stream
+    }
+
+    /// The generator moved past the blocks `count` draws of `Element` with ``uniform(shape:on:)`` (or the integer and
+    /// normal draws) use, so the next draw is independent of them.
+    public func advanced<Element: ArrayElement>(pastDrawsOf count: Int, of _: Element.Type) -> Philox {
+        let perBlock = Self.perBlock(Element.self)
+        var next = self
+        next.counter &+= UInt64((count + perBlock - 1) / perBlock)
+        return next
+    }
+
+    /// Elements one block of four words gives: four 32-bit-or-smaller values, two 64-bit ones.
+    static func perBlock<Element: ArrayElement>(_: Element.Type) -> Int {
+        MemoryLayout<Element>.size == 8 ? 2 : 4
+    }
+
+    // MARK: Host reference
+
+    static let multipliers: (UInt32, UInt32) = (0xD251_1F53, 0xCD9E_8D57)
+    static let weyl: (UInt32, UInt32) = (0x9E37_79B9, 0xBB67_AE85)
+
+    /// One Philox-4×32-10 block on the host: the reference the device kernels match bit for bit.
+    public static func block(counter: SIMD4<UInt32>, key: SIMD2<UInt32>) -> SIMD4<UInt32> {
+        var c = counter, k = key
+        for round in 0..<10 {
+            if round > 0 { k &+= SIMD2(weyl.0, weyl.1) }
+            let p0 = UInt64(multipliers.0) * UInt64(c[0]), p1 = UInt64(multipliers.1) * UInt64(c[2])
+            c = SIMD4(UInt32(truncatingIfNeeded: p1 >> 32) ^ c[1] ^ k[0], UInt32(truncatingIfNeeded: p1),
+                      UInt32(truncatingIfNeeded: p0 >> 32) ^ c[3] ^ k[1], UInt32(truncatingIfNeeded: p0))
+        }
+        return c
+    }
+
+    /// The block element `index` of a draw falls in, on the host.
+    func hostBlock(containing index: Int, perBlock: Int) -> SIMD4<UInt32> {
+        let block = counter &+ UInt64(index / perBlock)
+        return Self.block(counter: SIMD4(UInt32(truncatingIfNeeded: block), UInt32(truncatingIfNeeded: block >> 32),
+                                         UInt32(truncatingIfNeeded: stream), UInt32(truncatingIfNeeded: stream >> 32)),
+                          key: SIMD2(UInt32(truncatingIfNeeded: seed), UInt32(truncatingIfNeeded: seed >> 32)))
+    }
+
+    /// The OpenCL C of the generator, the same function as ``block(counter:key:)``.
+    static let openCLSource = """
+        inline uint4 swiftcl_philox(uint4 c, uint2 k)
+        {
+            for (int r = 0; r < 10; ++r) {
+                if (r > 0) { k.x += 0x9E3779B9u; k.y += 0xBB67AE85u; }
+                const uint hi0 = mul_hi(0xD2511F53u, c.x), lo0 = 0xD2511F53u * c.x;
+                const uint hi1 = mul_hi(0xCD9E8D57u, c.z), lo1 = 0xCD9E8D57u * c.z;
+                c = (uint4)(hi1 ^ c.y ^ k.x, lo1, hi0 ^ c.w ^ k.y, lo0);
+            }
+            return c;
+        }
+
+        """
+}
