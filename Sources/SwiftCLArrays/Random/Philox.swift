@@ -62,6 +62,11 @@ public struct Philox: Sendable, Hashable {
                           key: SIMD2(UInt32(truncatingIfNeeded: seed), UInt32(truncatingIfNeeded: seed >> 32)))
     }
 
+    /// The four words of block `block` of a draw (counted from ``counter``), on the host.
+    public func uniformHostReferenceWords(block: Int) -> SIMD4<UInt32> {
+        hostBlock(containing: block, perBlock: 1)
+    }
+
     /// The OpenCL C of the generator, the same function as ``block(counter:key:)``.
     static let openCLSource = """
         inline uint4 swiftcl_philox(uint4 c, uint2 k)

@@ -1,0 +1,132 @@
+import PropertyBased
+import SwiftCL
+import SwiftCLArrays
+import SwiftCLTestSupport
+import Testing
+
+@Suite("Compaction, partition, unique, histogram")
+struct CompactionTests {
+    @Test("compacted, partitioned and uniqued match the host", arguments: TestDevices.all, arraySizes)
+    func compaction(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let x = (0..<count).map { Int32(($0 * 7919) % 1001) - 500 }
+        let mask = x.map { UInt8($0 % 3 == 0 ? 1 : 0) }
+        let dx = try DeviceArray(x, on: queue), dm = try DeviceArray(mask, on: queue)
+        let kept = x.indices.filter { mask[$0] != 0 }.map { x[$0] }
+        let compacted = try dx.compacted(where: dm)
+        #expect(compacted.count == kept.count)
+        #expect(try compacted.toArray() == kept)
+        let (partitioned, keptCount) = try dx.partitioned(where: dm)
+        #expect(keptCount == kept.count)
+        #expect(try partitioned.toArray() == kept + x.indices.filter { mask[$0] == 0 }.map { x[$0] })
+        let sorted = x.map { $0 / 7 }.sorted()
+        var distinct: [Int32] = []
+        for v in sorted where distinct.last != v { distinct.append(v) }
+        #expect(try DeviceArray(sorted, on: queue).uniqued().toArray() == distinct)
+        let floats = x.map { Float($0) * 0.5 }
+        let positive = try (try DeviceArray(floats, on: queue) .> 0).evaluated()
+        #expect(try DeviceArray(floats, on: queue).compacted(where: positive).toArray() == floats.filter { $0 > 0 })
+    }
+
+    @Test("histogram of integer keys, keys outside the bins ignored", arguments: TestDevices.all, [0, 1, 7, 1023, (1 << 20) + 3])
+    func histogram(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let keys = (0..<count).map { Int16(($0 * 7919) % 300) - 20 }
+        for bins in [1, 17, 256] {
+            var expected = [UInt32](repeating: 0, count: bins)
+            for key in keys where key >= 0 && Int(key) < bins { expected[Int(key)] += 1 }
+            #expect(try DeviceArray(keys, on: queue).histogram(bins: bins).toArray() == expected, "\(bins) bins")
+        }
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 131) }
+        var expected = [UInt32](repeating: 0, count: 256)
+        for b in bytes { expected[Int(b)] += 1 }
+        #expect(try DeviceArray(bytes, on: queue).histogram(bins: 256).toArray() == expected)
+    }
+
+    @Test("refusals change nothing: mismatched mask, zero bins")
+    func refusals() throws {
+        let queue = try ComputeQueue(preferring: [.gpu, .cpu])
+        let x = try DeviceArray<Int32>([1, 2, 3], on: queue)
+        #expect { _ = try x.compacted(where: try DeviceArray<UInt8>([1, 0], on: queue)) } throws: {
+            ($0 as? ArrayError)?.code == .shapeMismatch
+        }
+        #expect { _ = try x.histogram(bins: 0) } throws: { ($0 as? ArrayError)?.code == .invalidArgument }
+        #expect(try x.toArray() == [1, 2, 3])
+    }
+
+    @Test("property: compaction keeps exactly the selected elements, in order")
+    func properties() async throws {
+        let queue = try ComputeQueue(preferring: [.gpu, .cpu])
+        await propertyCheck(count: 25, input: Gen.int(in: -100...100).array(of: 0...500)) { values in
+            let x = values.map { Int32($0) }
+            let kept = try DeviceArray(x, on: queue).compacted(where: try (try DeviceArray(x, on: queue) .> 0).evaluated())
+            #expect(try kept.toArray() == x.filter { $0 > 0 })
+        }
+    }
+}
+
+@Suite("Random numbers (Philox-4x32-10)")
+struct RandomTests {
+    @Test("the host generator gives Random123's published known answers")
+    func knownAnswers() {
+        #expect(Philox.block(counter: .zero, key: .zero) == SIMD4(0x6627_E8D5, 0xE169_C58D, 0xBC57_AC4C, 0x9B00_DBD8))
+        #expect(Philox.block(counter: SIMD4(repeating: .max), key: SIMD2(repeating: .max))
+            == SIMD4(0x408F_276D, 0x41C8_3B0E, 0xA20B_C7C6, 0x6D54_51FD))
+        #expect(Philox.block(counter: SIMD4(0x243F_6A88, 0x85A3_08D3, 0x1319_8A2E, 0x0370_7344), key: SIMD2(0xA409_3822, 0x299F_31D0))
+            == SIMD4(0xD16C_FE09, 0x94FD_CCEB, 0x5001_E420, 0x2412_6EA1))
+    }
+
+    @Test("device draws equal the host generator bit for bit at every size (the host has no work-groups, so neither do the numbers)",
+          arguments: TestDevices.all, [0, 1, 7, 1023, (1 << 20) + 3])
+    func uniformMatchesHost(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let generator = Philox(seed: 0x1234_5678_9ABC_DEF0, counter: 42, stream: 7)
+        let floats: DeviceArray<Float> = try generator.uniform(shape: [count], on: queue)
+        let host = generator.uniformHostReference(count: count, as: Float.self)
+        #expect(try floats.toArray() == host)
+        #expect(host.allSatisfy { $0 >= 0 && $0 < 1 })
+        if device.supportsDoublePrecision {
+            let doubles: DeviceArray<Double> = try generator.uniform(shape: [count], on: queue)
+            #expect(try doubles.toArray() == generator.uniformHostReference(count: count, as: Double.self))
+        }
+        // A draw that starts later in the counter is the tail of the longer draw.
+        if count >= 8 {
+            let tail: DeviceArray<Float> = try generator.advanced(pastDrawsOf: 4, of: Float.self).uniform(shape: [count - 4], on: queue)
+            #expect(try tail.toArray() == Array(host.dropFirst(4)))
+        }
+    }
+
+    @Test("integers in a range: within it, every value hit, equal to the host's mapping", arguments: TestDevices.all)
+    func integers(device: Device) throws {
+        let queue = try makeQueue(device)
+        let generator = Philox(seed: 99)
+        let count = 100_003
+        let dice: DeviceArray<Int32> = try generator.uniform(in: -3...3, shape: [count], on: queue)
+        let values = try dice.toArray()
+        let host = (0..<count).map { j -> Int32 in
+            let w = generator.uniformHostReferenceWords(block: j / 2)
+            let r = j % 2 == 0 ? (UInt64(w[1]) << 32 | UInt64(w[0])) : (UInt64(w[3]) << 32 | UInt64(w[2]))
+            return Int32(truncatingIfNeeded: UInt64(bitPattern: -3) &+ r.multipliedFullWidth(by: 7).high)
+        }
+        #expect(values == host)
+        #expect(Set(values) == Set(-3...3))
+        let full: DeviceArray<UInt64> = try generator.uniform(in: 0...UInt64.max, shape: [5], on: queue)
+        #expect(try full.toArray().count == 5)
+    }
+
+    @Test("normal draws: mean and deviation within 5 standard errors; same seed, same numbers", arguments: TestDevices.all)
+    func normal(device: Device) throws {
+        let queue = try makeQueue(device)
+        let count = 1 << 20
+        let generator = Philox(seed: 2026)
+        let z: DeviceArray<Float> = try generator.normal(mean: 3, standardDeviation: 2, shape: [count], on: queue)
+        let values = try z.toArray()
+        let mean = values.reduce(0.0) { $0 + Double($1) } / Double(count)
+        let variance = values.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / Double(count - 1)
+        #expect(abs(mean - 3) < 5 * 2 / Double(count).squareRoot(), "mean \(mean)")
+        #expect(abs(variance.squareRoot() - 2) < 5 * 2 / Double(2 * count).squareRoot(), "deviation \(variance.squareRoot())")
+        #expect(values.allSatisfy { $0.isFinite })
+        let again: DeviceArray<Float> = try generator.normal(mean: 3, standardDeviation: 2, shape: [count], on: queue)
+        #expect(try again.toArray() == values)
+    }
+}
