@@ -34,7 +34,20 @@ public struct ArraysSuite: Sendable {
                                                       arguments: "global const float *x", name: "sum_of_squares")
         let axpyKernel = try ElementwiseKernel(context: queue.context, arguments: "float a, global const float *x, global const float *y, global float *z",
                                                operation: "z[i] = a * x[i] + y[i]", name: "axpy")
+        // Scans, compaction and random numbers (issue 26): a Float scan into a preallocated array, compaction of Int32 at
+        // 50 % selectivity (counted as x and mask read once, the kept half written), uniform Floats (written once).
+        let scanned = try DeviceArray<Float>(uninitializedShape: [n], on: queue)
+        let ints = try DeviceArray((0..<n).map { Int32(truncatingIfNeeded: $0 &* 2_654_435_761) >> 8 }, on: queue)
+        let half = try (ints .> 0).evaluated()
+        let generator = Philox(seed: 7)
         let primitives = [
+            Primitive(name: "inclusive-scan", bytesPerElement: 8, bound: "copy") { try x.prefixSums(into: scanned); try queue.sync { _ in } },
+            Primitive(name: "compaction-50%", bytesPerElement: 7, bound: "copy") { _ = try ints.compacted(where: half) },
+            Primitive(name: "uniform-float", bytesPerElement: 4, bound: "write") {
+                let drawn: DeviceArray<Float> = try generator.uniform(shape: [n], on: queue)
+                try queue.sync { _ in }
+                _ = drawn
+            },
             Primitive(name: "sum", bytesPerElement: 4, bound: "read") { _ = try x.sum() },
             Primitive(name: "dot", bytesPerElement: 8, bound: "read") { _ = try x.dot(y) },
             Primitive(name: "max", bytesPerElement: 4, bound: "read") { _ = try x.max() },
@@ -47,6 +60,7 @@ public struct ArraysSuite: Sendable {
         ]
         progress("arrays: verifying")
         try verify(host: host, x: x, y: y, z: z, a: a, sumOfSquares: sumOfSquares, axpy: axpyKernel, queue: queue)
+        try verifyScans(host: host, x: x, scanned: scanned, ints: ints, generator: generator, queue: queue)
         let firstUse = try firstUseLatencies(device: device, count: 4096)
 
         // Bounds: the read-only kernel over n floats as 4096-wide rows, the copy kernel one item per element.
@@ -56,7 +70,10 @@ public struct ArraysSuite: Sendable {
         let copy = try CopyCL.Copy(context: queue.context)
         let copyOut = try Buffer<Float>(count: n, context: queue.context)
         let xBuffer = try x.buffer()
+        let writeOnly = try ElementwiseKernel(context: queue.context, arguments: "global float *out", operation: "out[i] = (float)i",
+                                              name: "write_only_bound")
         let bounds: [(String, Int, () throws -> Void)] = [
+            ("write", 4, { try writeOnly(count: n, on: queue, copyOut); try queue.sync { _ in } }),
             ("read", 4, { try queue.sync { cl in try readRows(cl, try NDRange(rows), w: 4096, h: Int32(rows), in: xBuffer, rowSums: rowSums) } }),
             ("copy", 8, { try queue.sync { cl in try copy(cl, try NDRange(n), in: xBuffer, out: copyOut) } }),
         ]
@@ -118,6 +135,30 @@ public struct ArraysSuite: Sendable {
         try z.fill(with: 0)
         try axpy(count: host.count, on: queue, a, x, y, z)
         try check("elementwise kernel", try z.toArray() == expected, "differs from the host")
+    }
+
+    /// Scans, compaction and draws against the host before anything is timed.
+    private func verifyScans(host: [Float], x: DeviceArray<Float>, scanned: DeviceArray<Float>, ints: DeviceArray<Int32>,
+                             generator: Philox, queue: ComputeQueue) throws {
+        func check(_ what: String, _ ok: Bool, _ detail: @autoclosure () -> String) throws {
+            if !ok { throw BenchmarkSuiteError.verificationFailed(suite: "arrays", detail: "\(what): \(detail())") }
+        }
+        try x.prefixSums(into: scanned)
+        let device = try scanned.toArray()
+        // A sequential prefix's error is at most k·ε·Σ|x| (k = the prefix's length); checked at every index.
+        var exact = 0.0, magnitude = 0.0, worst = 0.0
+        for (k, value) in host.enumerated() {
+            exact += Double(value)
+            magnitude += Double(abs(value))
+            worst = Swift.max(worst, abs(Double(device[k]) - exact) / (Double(k + 1) * Double(Float.ulpOfOne) * magnitude + 1e-30))
+        }
+        try check("inclusive scan", worst <= 1, "error \(worst) × k·ε·Σ|x|")
+        let values = try ints.toArray()
+        let kept = try ints.compacted(where: try (ints .> 0).evaluated())
+        try check("compaction", try kept.toArray() == values.filter { $0 > 0 }, "differs from the host")
+        let drawn: DeviceArray<Float> = try generator.uniform(shape: [host.count], on: queue)
+        try check("uniform", try drawn.toArray() == generator.uniformHostReference(count: host.count, as: Float.self),
+                  "differs from the host generator")
     }
 
     /// Seconds for each primitive's first call in a fresh context (its program built there; PoCL's own disk cache may

@@ -29,21 +29,29 @@ extension DeviceArray {
         try prefixSums(kind, segmentStarts: Optional(segmentStarts))
     }
 
+    /// Running sums written into `result` (same count and context; it may be this array itself), without allocating.
+    /// - Throws: ``ArrayError/Code/shapeMismatch``, ``ArrayError/Code/contextMismatch``.
+    public func prefixSums(_ kind: ScanKind = .inclusive, into result: DeviceArray) throws {
+        try checkCompatible(result, what: "the result")
+        _ = try prefixSums(kind, segmentStarts: nil, into: result)
+    }
+
     /// `localSize` forces a work-group layout (tests run the GPU layout on CPU devices).
-    func prefixSums(_ kind: ScanKind, segmentStarts: DeviceArray<UInt8>?, localSize: Int? = nil) throws -> DeviceArray {
+    func prefixSums(_ kind: ScanKind, segmentStarts: DeviceArray<UInt8>?, into given: DeviceArray? = nil,
+                    localSize: Int? = nil) throws -> DeviceArray {
         if let segmentStarts { try checkCompatible(segmentStarts, what: "segment starts") }
-        let result = try DeviceArray(uninitializedShape: shape, on: queue)
+        let result = try given ?? DeviceArray(uninitializedShape: shape, on: queue)
         let T = Element.openCLTypeName
         let A = Self.scanAccumulator
-        var parameters = ["global const \(T) *x", "const ulong x_off", "global \(T) *out"]
-        var arguments: [any KernelArgument] = [storage, UInt64(offset), result.storage]
+        var parameters = ["global const \(T) *x", "const ulong x_off", "global \(T) *out", "const ulong out_off"]
+        var arguments: [any KernelArgument] = [storage, UInt64(offset), result.storage, UInt64(result.offset)]
         if let segmentStarts {
             parameters += ["global const uchar *s", "const ulong s_off"]
             arguments += [segmentStarts.storage, UInt64(segmentStarts.offset)]
         }
         let plan = ScanPlan(type: A, neutral: "((\(A))0)", scan: "a + b", input: "(\(A))x[x_off + i]",
                             segmentStart: segmentStarts == nil ? nil : "s[s_off + i] != 0",
-                            output: "out[i] = (\(T))\(kind == .inclusive ? "item" : "prev_item")",
+                            output: "out[out_off + i] = (\(T))\(kind == .inclusive ? "item" : "prev_item")",
                             parameters: parameters, arguments: arguments,
                             pragmas: Element.pragma.isEmpty ? [] : [Element.pragma],
                             name: "\(segmentStarts == nil ? "" : "segmented_")prefix_sums_\(T)")
