@@ -70,7 +70,7 @@ public struct ArraysSuite: Sendable {
         let copy = try CopyCL.Copy(context: queue.context)
         let copyOut = try Buffer<Float>(count: n, context: queue.context)
         let xBuffer = try x.buffer()
-        let writeOnly = try ElementwiseKernel(context: queue.context, arguments: "global float *out", operation: "out[i] = (float)i",
+        let writeOnly = try ElementwiseKernel(context: queue.context, arguments: "global float *out", operation: "out[i] = 1.0f",
                                               name: "write_only_bound")
         let bounds: [(String, Int, () throws -> Void)] = [
             ("write", 4, { try writeOnly(count: n, on: queue, copyOut); try queue.sync { _ in } }),

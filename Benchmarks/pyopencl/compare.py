@@ -18,6 +18,9 @@ import pyopencl as cl
 import pyopencl.array as cl_array
 from pyopencl.elementwise import ElementwiseKernel
 from pyopencl.reduction import ReductionKernel
+from pyopencl.scan import InclusiveScanKernel
+from pyopencl.algorithm import copy_if
+from pyopencl.clrandom import PhiloxGenerator
 
 
 def pick_device(name_hint):
@@ -69,6 +72,21 @@ def main():
     axpy(np.float32(2), x, y, z)
     assert np.array_equal(z.get(), expected), "pyopencl ElementwiseKernel"
 
+    # Scans, compaction, random numbers (issue 26), checked the same way.
+    scan = InclusiveScanKernel(context, np.float32, "a+b")
+    scanned = cl_array.empty_like(x)
+    scan(x, output=scanned)
+    reference = np.cumsum(host_x, dtype=np.float64)
+    bound = np.arange(1, n + 1) * np.finfo(np.float32).eps * np.cumsum(np.abs(host_x), dtype=np.float64)
+    assert np.all(np.abs(scanned.get() - reference) <= bound + 1e-30), "pyopencl inclusive scan"
+    host_ints = ((np.arange(n, dtype=np.int64) * 2654435761) & 0xffffffff).astype(np.uint32).view(np.int32) >> 8
+    ints = cl_array.to_device(queue, host_ints)
+    kept, count, _ = copy_if(ints, "ary[i] > 0")
+    assert np.array_equal(kept.get()[:int(count.get())], host_ints[host_ints > 0]), "pyopencl copy_if"
+    generator = PhiloxGenerator(context, seed=7)
+    drawn = generator.uniform(queue, n, np.float32).get()
+    assert drawn.min() >= 0 and drawn.max() <= 1, "pyopencl uniform"
+
     primitives = {
         # name: (bytes per element, pyopencl call, numpy call)
         "sum": (4, lambda: cl_array.sum(x).get(), lambda: np.sum(host_x)),
@@ -76,6 +94,9 @@ def main():
         "max": (4, lambda: cl_array.max(x).get(), lambda: np.max(host_x)),
         "reduction-kernel-sum-of-squares": (4, lambda: squares(x).get(), lambda: np.sum(host_x * host_x)),
         "a*x+y": (12, lambda: (2 * x + y).finish(), lambda: 2 * host_x + host_y),
+        "inclusive-scan": (8, lambda: (scan(x, output=scanned), queue.finish()), lambda: np.cumsum(host_x)),
+        "compaction-50%": (7, lambda: copy_if(ints, "ary[i] > 0")[1].get(), lambda: host_ints[host_ints > 0]),
+        "uniform-float": (4, lambda: generator.uniform(queue, n, np.float32).finish(), lambda: np.random.random(n).astype(np.float32)),
         "elementwise-kernel-axpy": (12, lambda: (axpy(np.float32(2), x, y, z), queue.finish()), lambda: np.add(2 * host_x, host_y, out=None)),
     }
     py = {name: [] for name in primitives}

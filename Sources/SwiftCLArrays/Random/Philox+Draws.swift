@@ -25,7 +25,11 @@ extension Philox {
         case "half":
             body = "for (int k = 0; k < 4 && 4 * b + k < n; ++k) vstore_half((float)(((uint *)&w)[k] >> 21) * 0x1p-11f, 0, (global half *)&out[4 * b + k]);"
         default:
-            body = "for (int k = 0; k < 4 && 4 * b + k < n; ++k) out[4 * b + k] = (float)(((uint *)&w)[k] >> 8) * 0x1p-24f;"
+            body = """
+                const float4 u = convert_float4(w >> (uint4)(8)) * 0x1p-24f;
+                if (4 * b + 4 <= n) { vstore4(u, b, out); }
+                else { out[4 * b] = u.x; if (4 * b + 1 < n) out[4 * b + 1] = u.y; if (4 * b + 2 < n) out[4 * b + 2] = u.z; }
+                """
         }
         return try draw(shape: shape, on: queue, name: "uniform_\(T)", body: body)
     }
