@@ -92,6 +92,17 @@ struct ScanPlan {
         lines.append("inline \(T) swiftcl_scan(\(T) a, \(T) b) { return (\(part(scan, "scan"))); }")
         lines.append("inline \(T) swiftcl_input(\(paramsComma)const ulong i) { return (\(part(input, "input"))); }")
         lines.append("inline int swiftcl_starts(\(paramsComma)const ulong i) { return \(segmentStart.map { "(\(part($0, "segment start"))) ? 1 : 0" } ?? "0"); }")
+        lines.append("""
+            inline void swiftcl_output(\(paramsComma)const ulong i, const ulong n, const \(T) item, const \(T) prev_item, const \(T) last_item)
+            {
+            \(part(output, "output"));
+            }
+            #define SC_REDUCE_STEP(A, S, I) { const ulong sc_m = (I); const \(T) sc_w = swiftcl_input(\(passedComma)sc_m); \\
+                if (swiftcl_starts(\(passedComma)sc_m)) { A = sc_w; S = 1; } else { A = swiftcl_scan(A, sc_w); } }
+            #define SC_OUTPUT(P, I) { const ulong sc_m = (I); const \(T) sc_w = swiftcl_input(\(passedComma)sc_m); \(T) sc_prev = P; \\
+                if (swiftcl_starts(\(passedComma)sc_m)) { sc_prev = \(neutral); P = sc_w; } else { P = swiftcl_scan(P, sc_w); } \\
+                swiftcl_output(\(passedComma)sc_m, n, P, sc_prev, last_item); }
+            """)
         // The run of indices work-item `sc_lid` of its group takes.
         let run = """
                 const ulong sc_per_group = (n + get_num_groups(0) - 1) / get_num_groups(0);
@@ -101,8 +112,23 @@ struct ScanPlan {
                 const ulong sc_i0 = min(sc_g0 + sc_lid * sc_per_item, sc_g1), sc_i1 = min(sc_i0 + sc_per_item, sc_g1);
             """
         // Reduces the run [sc_i0, sc_i1) into `sc_acc`, noting a segment start in `sc_seg` (the value restarts there).
+        let lanes = 0..<8
         let reduceRun: String
-        if segmented {
+        if local == 1 {
+            // Eight contiguous sub-runs reduced side by side (eight independent dependency chains), combined in order.
+            reduceRun = """
+                    \(T) sc_acc = \(neutral); uint sc_seg = 0;
+                    {
+                        const ulong sc_sub = (sc_i1 - sc_i0) / 8;
+                        \(lanes.map { "\(T) sc_a\($0) = \(neutral); uint sc_s\($0) = 0;" }.joined(separator: " "))
+                        for (ulong sc_j = 0; sc_j < sc_sub; ++sc_j) {
+                            \(lanes.map { "SC_REDUCE_STEP(sc_a\($0), sc_s\($0), sc_i0 + \($0) * sc_sub + sc_j)" }.joined(separator: "\n            "))
+                        }
+                        \(lanes.map { "sc_acc = sc_s\($0) ? sc_a\($0) : swiftcl_scan(sc_acc, sc_a\($0)); sc_seg |= sc_s\($0);" }.joined(separator: "\n        "))
+                        for (ulong sc_j = sc_i0 + 8 * sc_sub; sc_j < sc_i1; ++sc_j) SC_REDUCE_STEP(sc_acc, sc_seg, sc_j)
+                    }
+                """
+        } else if segmented {
             reduceRun = """
                     \(T) sc_acc = \(neutral); uint sc_seg = 0;
                     for (ulong i = sc_i0; i < sc_i1; ++i) {
@@ -170,9 +196,22 @@ struct ScanPlan {
                 \(T) sc_acc_in = sc_vals[sc_lid];
 
             """
-        let step = segmented
-            ? "if (swiftcl_starts(\(passedComma)i)) { prev_item = \(neutral); item = sc_x; } else { item = swiftcl_scan(prev_item, sc_x); }"
-            : "item = swiftcl_scan(prev_item, sc_x);"
+        // On CPUs blocks of 256 indices: eight sub-blocks of 32 reduced side by side, their carries chained in order,
+        // then the eight sub-blocks scanned side by side (the block's inputs are read twice, the second time from L1).
+        let blocked = local == 1 ? """
+                for (; sc_b + 256 <= sc_i1; sc_b += 256) {
+                    \(lanes.map { "\(T) sc_r\($0) = \(neutral); uint sc_f\($0) = 0;" }.joined(separator: " "))
+                    for (uint sc_j = 0; sc_j < 32; ++sc_j) {
+                        \(lanes.map { "SC_REDUCE_STEP(sc_r\($0), sc_f\($0), sc_b + \($0 * 32) + sc_j)" }.joined(separator: "\n            "))
+                    }
+                    \(T) sc_p0 = sc_run;
+                    \((1..<8).map { "\(T) sc_p\($0) = sc_f\($0 - 1) ? sc_r\($0 - 1) : swiftcl_scan(sc_p\($0 - 1), sc_r\($0 - 1));" }.joined(separator: "\n        "))
+                    sc_run = sc_f7 ? sc_r7 : swiftcl_scan(sc_p7, sc_r7);
+                    for (uint sc_j = 0; sc_j < 32; ++sc_j) {
+                        \(lanes.map { "SC_OUTPUT(sc_p\($0), sc_b + \($0 * 32) + sc_j)" }.joined(separator: "\n            "))
+                    }
+                }
+            """ : ""
         lines.append("""
             kernel void swiftcl_scan_final(\(paramsComma)const ulong n, global const uchar *carry_bytes)
             {
@@ -180,15 +219,10 @@ struct ScanPlan {
             \(run)
             \(itemCarry)
                 const \(T) last_item = sc_carries[get_num_groups(0)];
-                \(T) item = sc_acc_in;
-                for (ulong i = sc_i0; i < sc_i1; ++i) {
-                    const \(T) sc_x = swiftcl_input(\(passedComma)i);
-                    \(T) prev_item = item;
-                    \(step)
-                    {
-            \(part(output, "output"));
-                    }
-                }
+                \(T) sc_run = sc_acc_in;
+                ulong sc_b = sc_i0;
+            \(blocked)
+                for (; sc_b < sc_i1; ++sc_b) SC_OUTPUT(sc_run, sc_b)
             }
             """)
         return lines.joined(separator: "\n")
