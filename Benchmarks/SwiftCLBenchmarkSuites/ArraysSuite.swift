@@ -70,10 +70,11 @@ public struct ArraysSuite: Sendable {
         let copy = try CopyCL.Copy(context: queue.context)
         let copyOut = try Buffer<Float>(count: n, context: queue.context)
         let xBuffer = try x.buffer()
-        let writeOnly = try ElementwiseKernel(context: queue.context, arguments: "global float *out", operation: "out[i] = 1.0f",
-                                              name: "write_only_bound")
+        // The write-only bound: the copy kernel's shape (one work-item per element, no bounds check) storing a constant.
+        let writeOnly = try queue.context.program(source: "kernel void write_bound(global float *out) { out[get_global_id(0)] = 1.0f; }",
+                                                  name: "write_bound").sharedKernel(named: "write_bound")
         let bounds: [(String, Int, () throws -> Void)] = [
-            ("write", 4, { try writeOnly(count: n, on: queue, copyOut); try queue.sync { _ in } }),
+            ("write", 4, { try queue.sync { cl in try cl.launch(writeOnly, try NDRange(n), copyOut) } }),
             ("read", 4, { try queue.sync { cl in try readRows(cl, try NDRange(rows), w: 4096, h: Int32(rows), in: xBuffer, rowSums: rowSums) } }),
             ("copy", 8, { try queue.sync { cl in try copy(cl, try NDRange(n), in: xBuffer, out: copyOut) } }),
         ]

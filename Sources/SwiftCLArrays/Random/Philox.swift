@@ -67,18 +67,25 @@ public struct Philox: Sendable, Hashable {
         hostBlock(containing: block, perBlock: 1)
     }
 
-    /// The OpenCL C of the generator, the same function as ``block(counter:key:)``.
-    static let openCLSource = """
-        inline uint4 swiftcl_philox(uint4 c, uint2 k)
-        {
-            for (int r = 0; r < 10; ++r) {
-                if (r > 0) { k.x += 0x9E3779B9u; k.y += 0xBB67AE85u; }
-                const uint hi0 = mul_hi(0xD2511F53u, c.x), lo0 = 0xD2511F53u * c.x;
-                const uint hi1 = mul_hi(0xCD9E8D57u, c.z), lo1 = 0xCD9E8D57u * c.z;
-                c = (uint4)(hi1 ^ c.y ^ k.x, lo1, hi0 ^ c.w ^ k.y, lo0);
-            }
-            return c;
+    /// The OpenCL C of the generator, the same function as ``block(counter:key:)``: ten rounds written out (no loop,
+    /// no branch), so compilers that vectorise across work-items (PoCL) keep every work-item's block in registers.
+    static let openCLSource: String = {
+        var rounds: [String] = []
+        for round in 0..<10 {
+            if round > 0 { rounds.append("    k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;") }
+            rounds.append("""
+                    hi0 = mul_hi(0xD2511F53u, c0); lo0 = 0xD2511F53u * c0; hi1 = mul_hi(0xCD9E8D57u, c2); lo1 = 0xCD9E8D57u * c2;
+                    c0 = hi1 ^ c1 ^ k0; c1 = lo1; c2 = hi0 ^ c3 ^ k1; c3 = lo0;
+                """)
         }
+        return """
+            inline uint4 swiftcl_philox(uint4 c, uint2 k)
+            {
+                uint c0 = c.x, c1 = c.y, c2 = c.z, c3 = c.w, k0 = k.x, k1 = k.y, hi0, lo0, hi1, lo1;
+            \(rounds.joined(separator: "\n"))
+                return (uint4)(c0, c1, c2, c3);
+            }
 
-        """
+            """
+    }()
 }
