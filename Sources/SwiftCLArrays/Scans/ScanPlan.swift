@@ -142,8 +142,7 @@ struct ScanPlan {
                     for (ulong i = sc_i0; i < sc_i1; ++i) sc_acc = swiftcl_scan(sc_acc, swiftcl_input(\(passedComma)i));
                 """
         }
-        // Combines the items' (sc_acc, sc_seg) pairs in index order in local memory; item 0 gets the group's pair, and with
-        // `exclusive` every item gets the pair of the items before it in `carry_in`.
+        // Puts every item's (sc_acc, sc_seg) pair in local memory, where item 0 combines them in index order.
         let combine = local == 1 ? "" : """
                 local \(T) sc_vals[\(local)]; local uint sc_segs[\(local)];
                 sc_vals[sc_lid] = sc_acc; sc_segs[sc_lid] = sc_seg;
