@@ -118,9 +118,6 @@ public struct ArraysSuite: Sendable {
         let magnitude = host.reduce(0.0) { $0 + Double(abs($1)) }
         let exact = host.reduce(0.0) { $0 + Double($1) }
         let bound = 32 * Double(Float.ulpOfOne) * magnitude
-        func check(_ what: String, _ ok: Bool, _ detail: @autoclosure () -> String) throws {
-            if !ok { throw BenchmarkSuiteError.verificationFailed(suite: "arrays", detail: "\(what): \(detail())") }
-        }
         let sum = Double(try x.sum())
         try check("sum", abs(sum - exact) <= bound, "\(sum) vs \(exact)")
         let dot = Double(try x.dot(y))
@@ -138,12 +135,14 @@ public struct ArraysSuite: Sendable {
         try check("elementwise kernel", try z.toArray() == expected, "differs from the host")
     }
 
+    /// Throws the suite's verification failure for `what` unless `ok`.
+    private func check(_ what: String, _ ok: Bool, _ detail: @autoclosure () -> String) throws {
+        if !ok { throw BenchmarkSuiteError.verificationFailed(suite: "arrays", detail: "\(what): \(detail())") }
+    }
+
     /// Scans, compaction and draws against the host before anything is timed.
     private func verifyScans(host: [Float], x: DeviceArray<Float>, scanned: DeviceArray<Float>, ints: DeviceArray<Int32>,
                              generator: Philox, queue: ComputeQueue) throws {
-        func check(_ what: String, _ ok: Bool, _ detail: @autoclosure () -> String) throws {
-            if !ok { throw BenchmarkSuiteError.verificationFailed(suite: "arrays", detail: "\(what): \(detail())") }
-        }
         try x.prefixSums(into: scanned)
         let device = try scanned.toArray()
         // A sequential prefix's error is at most k·ε·Σ|x| (k = the prefix's length); checked at every index.

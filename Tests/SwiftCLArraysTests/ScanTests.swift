@@ -124,6 +124,7 @@ struct ScanTests {
                                          arguments: "global const float *x, global float *y")
         let x = try DeviceArray<Float>.zeros([8], on: queue)
         #expect { try scan(count: 8, on: queue, x) } throws: { ($0 as? ArrayError)?.code == .invalidArgument }
+        #expect { try scan(count: -1, on: queue, x, x) } throws: { ($0 as? ArrayError)?.code == .invalidArgument }
         let flags = try DeviceArray<UInt8>.zeros([7], on: queue)
         #expect { _ = try x.prefixSums(segmentStarts: flags) } throws: { ($0 as? ArrayError)?.code == .shapeMismatch }
         // Nothing was changed, and the queue still works.

@@ -96,7 +96,7 @@ extension Philox {
         guard count > 0 else { return result }
         let perBlock = perBlock ?? Self.perBlock(Element.self)
         let source = """
-            \(Element.pragma)\(Element.openCLTypeName == "half" ? "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n" : "")
+            \(Element.pragma)
             \(Self.openCLSource)
             kernel void swiftcl_draw(global \(Element.openCLTypeName) *out, const ulong n, const ulong counter, const ulong stream,
                                      const uint key_lo, const uint key_hi\(parameters))

@@ -7,7 +7,7 @@ import SwiftCL
 /// (``block(counter:key:)``).
 ///
 /// Independent parts of a computation draw independent numbers by taking different seeds, different ``stream``s, or
-/// disjoint counter ranges (``advanced(by:)`` moves past what an array used). PyOpenCL's equivalent is
+/// disjoint counter ranges (``advanced(pastDrawsOf:of:)`` moves past what an array used). PyOpenCL's equivalent is
 /// `pyopencl.clrandom.PhiloxGenerator`.
 public struct Philox: Sendable, Hashable {
     /// The key: two 32-bit words (low word first).
@@ -70,11 +70,14 @@ public struct Philox: Sendable, Hashable {
     /// The OpenCL C of the generator, the same function as ``block(counter:key:)``: ten rounds written out (no loop,
     /// no branch), so compilers that vectorise across work-items (PoCL) keep every work-item's block in registers.
     static let openCLSource: String = {
+        // The host's constants, as OpenCL C literals.
+        func hex(_ value: UInt32) -> String { "0x" + String(value, radix: 16, uppercase: true) + "u" }
         var rounds: [String] = []
         for round in 0..<10 {
-            if round > 0 { rounds.append("    k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;") }
+            if round > 0 { rounds.append("    k0 += \(hex(weyl.0)); k1 += \(hex(weyl.1));") }
+            let (m0, m1) = (hex(multipliers.0), hex(multipliers.1))
             rounds.append("""
-                    hi0 = mul_hi(0xD2511F53u, c0); lo0 = 0xD2511F53u * c0; hi1 = mul_hi(0xCD9E8D57u, c2); lo1 = 0xCD9E8D57u * c2;
+                    hi0 = mul_hi(\(m0), c0); lo0 = \(m0) * c0; hi1 = mul_hi(\(m1), c2); lo1 = \(m1) * c2;
                     c0 = hi1 ^ c1 ^ k0; c1 = lo1; c2 = hi0 ^ c3 ^ k1; c3 = lo0;
                 """)
         }

@@ -40,7 +40,7 @@ public struct ReductionKernel<Result: ArrayElement>: Sendable {
                              values: [any KernelArgument]) -> ReductionPlan {
         // The argument list is passed through to both the map function and the partial kernel; its names are the last
         // identifier of each comma-separated declaration.
-        let declarations = arguments.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        let declarations = ParameterList.declarations(arguments)
         var plan = ReductionPlan(accumulator: Result.openCLTypeName, result: Result.openCLTypeName, neutral: "(\(neutral))",
                                  reduce: reduce, map: map, parameters: declarations, arguments: values,
                                  pragmas: Result.pragma.isEmpty ? [] : [Result.pragma], name: name)
@@ -72,11 +72,5 @@ public struct ReductionKernel<Result: ArrayElement>: Sendable {
         let result = try DeviceArray<Result>(uninitializedShape: [1], on: queue)
         try plan.run(count: max(count, 0), on: queue, into: result.storage, outOffset: 0)
         return result
-    }
-}
-
-extension Substring {
-    func trimmingWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

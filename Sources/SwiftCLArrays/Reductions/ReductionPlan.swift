@@ -97,8 +97,7 @@ struct ReductionPlan {
         if !preamble.isEmpty { lines.append(ProgramCompiler.userPart(preamble, named: "preamble", resumeAt: 1, in: file)) }
         let params = parameters.joined(separator: ", ")
         let paramsComma = parameters.isEmpty ? "" : params + ", "
-        let passed = parameters.compactMap { $0.split(whereSeparator: { " *".contains($0) }).last.map(String.init) }
-        let passedComma = passed.isEmpty ? "" : passed.joined(separator: ", ") + ", "
+        let passedComma = ParameterList.forwarding(parameters)
         let A = accumulator, W = shape.vectorWidth
         func part(_ text: String, _ named: String) -> String {
             userParts[named] != nil ? ProgramCompiler.userPart(text, named: named, resumeAt: 1, in: file) : text

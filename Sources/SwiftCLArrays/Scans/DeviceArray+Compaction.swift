@@ -10,7 +10,7 @@ extension DeviceArray {
         try checkCompatible(mask, what: "the mask")
         let (result, kept) = try placed(flag: "m[m_off + i] != 0", parameters: ["global const uchar *m", "const ulong m_off"],
                                         arguments: [mask.storage, UInt64(mask.offset)], rejectedToo: false, name: "compact")
-        return result.prefix(kept)
+        return try result[0..<kept]
     }
 
     /// The elements where `mask` is nonzero, in their order, followed by the others, in their order (a stable
@@ -29,7 +29,7 @@ extension DeviceArray {
     public func uniqued() throws -> DeviceArray {
         let (result, kept) = try placed(flag: "i == 0 || x[x_off + i] != x[x_off + i - 1]", parameters: [], arguments: [],
                                         rejectedToo: false, name: "unique")
-        return result.prefix(kept)
+        return try result[0..<kept]
     }
 
     /// Scans `flag` (0 or 1 per index) and writes each flagged element at its prefix, and with `rejectedToo` every other
@@ -53,10 +53,5 @@ extension DeviceArray {
         try plan.run(count: n, on: queue)
         let count = try queue.sync { cl in try cl.read(kept) }[0]
         return (result, Int(count))
-    }
-
-    /// The first `count` elements as a 1-D view.
-    func prefix(_ count: Int) -> DeviceArray {
-        DeviceArray(storage: storage, offset: offset, shape: [count], queue: queue)
     }
 }

@@ -16,7 +16,8 @@ extension DeviceArray where Element: FixedWidthInteger {
         let device = queue.device
         let privatised = bins * 4 <= device.localMemoryBytes / 4
         let T = Element.openCLTypeName
-        let key = Element.kind == .signedInteger ? "(long)x[x_off + i]" : "(ulong)x[x_off + i]"
+        // Keys widen to 64 bits (signed or not, like the element), so every key compares with the bin count exactly.
+        let K = Element.kind == .signedInteger ? "long" : "ulong"
         let inRange = Element.kind == .signedInteger ? "k >= 0 && k < (long)bins" : "k < (ulong)bins"
         let source = privatised ? """
             kernel void swiftcl_histogram(global const \(T) *x, const ulong x_off, const ulong n, global uint *counts, const uint bins,
@@ -27,7 +28,7 @@ extension DeviceArray where Element: FixedWidthInteger {
                 barrier(CLK_LOCAL_MEM_FENCE);
                 const ulong per = (n + get_global_size(0) - 1) / get_global_size(0);
                 const ulong i0 = min((ulong)get_global_id(0) * per, n), i1 = min(i0 + per, n);
-                for (ulong i = i0; i < i1; ++i) { const \(Element.kind == .signedInteger ? "long" : "ulong") k = \(key); if (\(inRange)) atomic_inc(&h[k]); }
+                for (ulong i = i0; i < i1; ++i) { const \(K) k = (\(K))x[x_off + i]; if (\(inRange)) atomic_inc(&h[k]); }
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (uint b = lid; b < bins; b += items) if (h[b]) atomic_add(&counts[b], h[b]);
             }
@@ -36,7 +37,7 @@ extension DeviceArray where Element: FixedWidthInteger {
             {
                 const ulong per = (n + get_global_size(0) - 1) / get_global_size(0);
                 const ulong i0 = min((ulong)get_global_id(0) * per, n), i1 = min(i0 + per, n);
-                for (ulong i = i0; i < i1; ++i) { const \(Element.kind == .signedInteger ? "long" : "ulong") k = \(key); if (\(inRange)) atomic_inc(&counts[k]); }
+                for (ulong i = i0; i < i1; ++i) { const \(K) k = (\(K))x[x_off + i]; if (\(inRange)) atomic_inc(&counts[k]); }
             }
             """
         let kernel = try ProgramCompiler.kernel(source: source, name: "histogram_\(T)\(privatised ? "_local" : "")",

@@ -50,7 +50,7 @@ public struct ScanKernel<Value: ArrayElement>: Sendable {
     }
 
     private func plan(values: [any KernelArgument]) -> ScanPlan {
-        let declarations = arguments.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        let declarations = ParameterList.declarations(arguments)
         var plan = ScanPlan(type: Value.openCLTypeName, neutral: "((\(Value.openCLTypeName))(\(neutral)))", scan: scan,
                             input: input, segmentStart: isSegmentStart, output: output, parameters: declarations,
                             arguments: values, pragmas: Value.pragma.isEmpty ? [] : [Value.pragma], name: name)

@@ -84,9 +84,7 @@ struct ScanPlan {
         }
         let T = type
         let paramsComma = parameters.isEmpty ? "" : parameters.joined(separator: ", ") + ", "
-        let passed = parameters.compactMap { $0.split(whereSeparator: { " *".contains($0) }).last.map(String.init) }
-        let passedComma = passed.isEmpty ? "" : passed.joined(separator: ", ") + ", "
-        let segmented = segmentStart != nil
+        let passedComma = ParameterList.forwarding(parameters)
         var lines: [String] = [pragmas.sorted().joined()]
         if !preamble.isEmpty { lines.append(ProgramCompiler.userPart(preamble, named: "preamble", resumeAt: 1, in: file)) }
         lines.append("inline \(T) swiftcl_scan(\(T) a, \(T) b) { return (\(part(scan, "scan"))); }")
@@ -128,18 +126,12 @@ struct ScanPlan {
                         for (ulong sc_j = sc_i0 + 8 * sc_sub; sc_j < sc_i1; ++sc_j) SC_REDUCE_STEP(sc_acc, sc_seg, sc_j)
                     }
                 """
-        } else if segmented {
+        } else {
+            // GPU layout: each item's run in one chain (without segment starts `swiftcl_starts` is the constant 0, so the
+            // compiler drops the branch).
             reduceRun = """
                     \(T) sc_acc = \(neutral); uint sc_seg = 0;
-                    for (ulong i = sc_i0; i < sc_i1; ++i) {
-                        const \(T) sc_x = swiftcl_input(\(passedComma)i);
-                        if (swiftcl_starts(\(passedComma)i)) { sc_acc = sc_x; sc_seg = 1; } else { sc_acc = swiftcl_scan(sc_acc, sc_x); }
-                    }
-                """
-        } else {
-            reduceRun = """
-                    \(T) sc_acc = \(neutral); const uint sc_seg = 0;
-                    for (ulong i = sc_i0; i < sc_i1; ++i) sc_acc = swiftcl_scan(sc_acc, swiftcl_input(\(passedComma)i));
+                    for (ulong sc_j = sc_i0; sc_j < sc_i1; ++sc_j) SC_REDUCE_STEP(sc_acc, sc_seg, sc_j)
                 """
         }
         // Puts every item's (sc_acc, sc_seg) pair in local memory, where item 0 combines them in index order.
