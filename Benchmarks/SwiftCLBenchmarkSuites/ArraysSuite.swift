@@ -11,6 +11,9 @@ import SwiftCLKernels
 public struct ArraysSuite: Sendable {
     public var count = 1 << 26
     public var rounds = 5
+    /// Keys in the sort comparison, and its rounds (each round sorts on the host too, seconds per round).
+    public var sortCount = 1 << 24
+    public var sortRounds = 5
 
     public init() {}
 
@@ -109,7 +112,7 @@ public struct ArraysSuite: Sendable {
             records.append(BenchmarkRecord(suite: "arrays", variant: primitive.name, metric: "elements_\(n)", summary: summary,
                                            unit: "GB/s", device: device.name, verified: true, extra: extra))
         }
-        return records
+        return records + (try sortRecords(on: device, queue: queue, progress: progress))
     }
 
     /// Every primitive against the host before anything is timed.

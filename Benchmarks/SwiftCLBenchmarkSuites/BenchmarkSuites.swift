@@ -61,7 +61,7 @@ public enum BenchmarkSuites {
                 report.suites.append(SuiteSummary(name: "copy"))
             case "arrays":
                 var suite = ArraysSuite()
-                if options.quick { suite.count = 1 << 18; suite.rounds = 2 }
+                if options.quick { suite.count = 1 << 18; suite.rounds = 2; suite.sortCount = 1 << 16; suite.sortRounds = 2 }
                 report.results += try suite.run(on: device, progress: progress)
                 report.suites.append(SuiteSummary(name: "arrays"))
             case "build":
