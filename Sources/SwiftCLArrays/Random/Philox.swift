@@ -76,15 +76,18 @@ public struct Philox: Sendable, Hashable {
         for round in 0..<10 {
             if round > 0 { rounds.append("    k0 += \(hex(weyl.0)); k1 += \(hex(weyl.1));") }
             let (m0, m1) = (hex(multipliers.0), hex(multipliers.1))
+            // One 64-bit product per half instead of `mul_hi` and a 32-bit product: PoCL compiles `mul_hi` to far slower
+            // code (3.6x slower draws on its CPU device, docs/measurements.md).
             rounds.append("""
-                    hi0 = mul_hi(\(m0), c0); lo0 = \(m0) * c0; hi1 = mul_hi(\(m1), c2); lo1 = \(m1) * c2;
-                    c0 = hi1 ^ c1 ^ k0; c1 = lo1; c2 = hi0 ^ c3 ^ k1; c3 = lo0;
+                    p0 = (ulong)\(m0) * c0; p1 = (ulong)\(m1) * c2;
+                    c0 = (uint)(p1 >> 32) ^ c1 ^ k0; c1 = (uint)p1; c2 = (uint)(p0 >> 32) ^ c3 ^ k1; c3 = (uint)p0;
                 """)
         }
         return """
             inline uint4 swiftcl_philox(uint4 c, uint2 k)
             {
-                uint c0 = c.x, c1 = c.y, c2 = c.z, c3 = c.w, k0 = k.x, k1 = k.y, hi0, lo0, hi1, lo1;
+                uint c0 = c.x, c1 = c.y, c2 = c.z, c3 = c.w, k0 = k.x, k1 = k.y;
+                ulong p0, p1;
             \(rounds.joined(separator: "\n"))
                 return (uint4)(c0, c1, c2, c3);
             }
