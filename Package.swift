@@ -97,9 +97,11 @@ let package = Package(
 
         // Tests: one target per module, sharing the device list and small helpers.
         .target(name: "SwiftCLTestSupport", dependencies: ["SwiftCL"], path: "Tests/SwiftCLTestSupport"),
+        // A small C OpenCL "library" that works on the raw handles SwiftCL lends (the interop tests' other side).
+        .target(name: "CInteropFixture", dependencies: ["COpenCL"], path: "Tests/CInteropFixture"),
         .testTarget(
             name: "SwiftCLTests",
-            dependencies: ["SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLTestSupport",
+            dependencies: ["SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLTestSupport", "CInteropFixture",
                            .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "Logging", package: "swift-log")]
         ),

@@ -19,7 +19,7 @@ import pyopencl.array as cl_array
 from pyopencl.elementwise import ElementwiseKernel
 from pyopencl.reduction import ReductionKernel
 from pyopencl.scan import InclusiveScanKernel
-from pyopencl.algorithm import copy_if
+from pyopencl.algorithm import RadixSort, copy_if
 from pyopencl.clrandom import PhiloxGenerator
 
 
@@ -46,6 +46,7 @@ def main():
     parser.add_argument("--swiftcl", required=True)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--count", type=int, default=1 << 26)
+    parser.add_argument("--sort-count", type=int, default=1 << 24)
     parser.add_argument("--device", default=None, help="substring of the device name (default: the first device)")
     args = parser.parse_args()
     n = args.count
@@ -73,9 +74,9 @@ def main():
     assert np.array_equal(z.get(), expected), "pyopencl ElementwiseKernel"
 
     # Scans, compaction, random numbers (issue 26), checked the same way.
-    scan = InclusiveScanKernel(context, np.float32, "a+b")
+    scan = InclusiveScanKernel(context, np.float32, "a+b", neutral="0")
     scanned = cl_array.empty_like(x)
-    scan(x, output=scanned)
+    scan(x, scanned)
     reference = np.cumsum(host_x, dtype=np.float64)
     bound = np.arange(1, n + 1) * np.finfo(np.float32).eps * np.cumsum(np.abs(host_x), dtype=np.float64)
     assert np.all(np.abs(scanned.get() - reference) <= bound + 1e-30), "pyopencl inclusive scan"
@@ -87,6 +88,25 @@ def main():
     drawn = generator.uniform(queue, n, np.float32).get()
     assert drawn.min() >= 0 and drawn.max() <= 1, "pyopencl uniform"
 
+    # Radix sorts (issue 26): UInt32 keys, and (Float key, UInt32 value) pairs. PyOpenCL's RadixSort takes unsigned
+    # keys from a key expression, so float keys go through the IEEE total-order map SwiftCL uses.
+    m = args.sort_count
+    host_keys = (((np.arange(m, dtype=np.int64) * 2654435761) ^ (np.arange(m, dtype=np.int64) >> 5)) & 0xffffffff).astype(np.uint32)
+    host_float_keys = host_keys.view(np.int32).astype(np.float32) * np.float32(2.0 ** -16)
+    keys = cl_array.to_device(queue, host_keys)
+    float_keys = cl_array.to_device(queue, host_float_keys)
+    indices = cl_array.to_device(queue, np.arange(m, dtype=np.uint32))
+    key_sort = RadixSort(context, "unsigned int *ary", key_expr="ary[i]", sort_arg_names=["ary"], key_dtype=np.uint32)
+    pair_sort = RadixSort(context, "float *fkeys, unsigned int *vals",
+                          key_expr="((as_uint(fkeys[i]) >> 31) ? ~as_uint(fkeys[i]) : (as_uint(fkeys[i]) | 0x80000000u))",
+                          sort_arg_names=["fkeys", "vals"], key_dtype=np.uint32)
+    (sorted_keys,), _ = key_sort(keys, key_bits=32)
+    assert np.array_equal(sorted_keys.get(), np.sort(host_keys)), "pyopencl RadixSort keys"
+    (sorted_float_keys, sorted_values), _ = pair_sort(float_keys, indices, key_bits=32)
+    order = np.argsort(host_float_keys, kind="stable")
+    assert np.array_equal(sorted_float_keys.get(), host_float_keys[order]), "pyopencl RadixSort pairs (keys)"
+    assert np.array_equal(sorted_values.get(), order.astype(np.uint32)), "pyopencl RadixSort pairs (values)"
+
     primitives = {
         # name: (bytes per element, pyopencl call, numpy call)
         "sum": (4, lambda: cl_array.sum(x).get(), lambda: np.sum(host_x)),
@@ -94,10 +114,14 @@ def main():
         "max": (4, lambda: cl_array.max(x).get(), lambda: np.max(host_x)),
         "reduction-kernel-sum-of-squares": (4, lambda: squares(x).get(), lambda: np.sum(host_x * host_x)),
         "a*x+y": (12, lambda: (2 * x + y).finish(), lambda: 2 * host_x + host_y),
-        "inclusive-scan": (8, lambda: (scan(x, output=scanned), queue.finish()), lambda: np.cumsum(host_x)),
+        "inclusive-scan": (8, lambda: (scan(x, scanned), queue.finish()), lambda: np.cumsum(host_x)),
         "compaction-50%": (7, lambda: copy_if(ints, "ary[i] > 0")[1].get(), lambda: host_ints[host_ints > 0]),
         "uniform-float": (4, lambda: generator.uniform(queue, n, np.float32).finish(), lambda: np.random.random(n).astype(np.float32)),
         "elementwise-kernel-axpy": (12, lambda: (axpy(np.float32(2), x, y, z), queue.finish()), lambda: np.add(2 * host_x, host_y, out=None)),
+        # bytes per element None: Mkeys/s over the sort count.
+        "radix-sort-uint32": (None, lambda: key_sort(keys, key_bits=32)[1].wait(), lambda: np.sort(host_keys, kind="stable")),
+        "radix-sort-float-uint32-pairs": (None, lambda: pair_sort(float_keys, indices, key_bits=32)[1].wait(),
+                                          lambda: np.argsort(host_float_keys, kind="stable")),
     }
     py = {name: [] for name in primitives}
     npy = {name: [] for name in primitives}
@@ -105,12 +129,13 @@ def main():
     for round_index in range(1, args.rounds + 1):
         print(f"round {round_index}/{args.rounds}: pyopencl", flush=True)
         for name, (bytes_per, call, host_call) in primitives.items():
-            py[name].append(bytes_per * n / timed(call) / 1e9)
+            py[name].append(bytes_per * n / timed(call) / 1e9 if bytes_per else m / timed(call) / 1e6)
             npy[name].append(timed(host_call) * 1e3)
         print(f"round {round_index}/{args.rounds}: swiftcl bench arrays", flush=True)
         with tempfile.TemporaryDirectory() as folder:
             report = os.path.join(folder, "arrays.json")
-            subprocess.run([args.swiftcl, "bench", "arrays", "--json", report], check=True, stdout=subprocess.DEVNULL)
+            subprocess.run([args.swiftcl, "bench", "arrays", "--json", report], check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
             with open(report) as handle:
                 for record in json.load(handle)["results"]:
                     if record["variant"] in swift:
@@ -120,7 +145,8 @@ def main():
         return f"{min(values):8.2f} {statistics.median(values):8.2f} {max(values):8.2f}"
 
     print()
-    print(f"{'primitive':34} {'SwiftCL GB/s (min med max)':>28} {'PyOpenCL GB/s (min med max)':>29} {'ratio':>8} {'numpy ms (med)':>15}")
+    print("Rates in GB/s (Mkeys/s for the sorts); ratio = SwiftCL median / PyOpenCL median.")
+    print(f"{'primitive':34} {'SwiftCL (min med max)':>28} {'PyOpenCL (min med max)':>29} {'ratio':>8} {'numpy ms (med)':>15}")
     for name in primitives:
         if not swift[name]:
             print(f"{name:34} (no SwiftCL figure)")

@@ -15,7 +15,7 @@ public enum ShippedChecks {
         let lengths = memcheck ? [ImageProblem(width: 1, height: 1), ImageProblem(width: 37, height: 1)] : Self.lengths
         let images = memcheck ? [ImageProblem(width: 1, height: 1), ImageProblem(width: 17, height: 13)] : Self.images
         return [square(lengths), copy(lengths), addArrays(lengths)] + box(images, memcheck: memcheck) + [redToGreen(images)]
-            + arrays(lengths, images)
+            + arrays(lengths, images) + scansSortsRandom(lengths)
     }
 
     /// Deterministic values in [0, 1).

@@ -34,6 +34,16 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
         LiveObjectCounts.track(.context, +1)
     }
 
+    /// Takes over one reference to a context made elsewhere (``init(unsafeRetaining:)``).
+    init(adopting id: ContextHandle, devices: [Device], platform: Platform) {
+        self.id = id
+        self.devices = devices
+        self.platform = platform
+        binaryStore = nil
+        programCache = ProgramCache(capacity: ProgramCache.defaultCapacity)
+        LiveObjectCounts.track(.context, +1)
+    }
+
     deinit {
         CL.releaseContext(id)
         LiveObjectCounts.track(.context, -1)

@@ -79,7 +79,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     }
 
     /// Takes ownership of one reference to a `cl_mem`: a new buffer's, or a view's (a reinterpretation, a sub-buffer).
-    private init(owning handle: MemoryHandle, count: Int, byteCount: Int, context: Context, access: KernelAccess,
+    init(owning handle: MemoryHandle, count: Int, byteCount: Int, context: Context, access: KernelAccess,
                  hostAccess: HostAccess, placement: BufferPlacement = BufferPlacement(root: nil, offsetBytes: 0)) {
         self.count = count
         self.kernelAccess = access

@@ -27,6 +27,8 @@ enum InfoOf {
     enum Image: InfoQueryKind {}
     enum EventProfiling: InfoQueryKind {}
     enum Event: InfoQueryKind {}
+    enum Memory: InfoQueryKind {}
+    enum Context: InfoQueryKind {}
 }
 
 extension InfoParameter where Query == InfoOf.Platform {
@@ -117,4 +119,16 @@ extension InfoParameter where Query == InfoOf.EventProfiling {
 
 extension InfoParameter where Query == InfoOf.Event {
     static var CL_EVENT_COMMAND_EXECUTION_STATUS: Self { Self(COpenCL.CL_EVENT_COMMAND_EXECUTION_STATUS) }
+    static var CL_EVENT_CONTEXT: Self { Self(COpenCL.CL_EVENT_CONTEXT) }
+}
+
+extension InfoParameter where Query == InfoOf.Memory {
+    static var CL_MEM_TYPE: Self { Self(COpenCL.CL_MEM_TYPE) }
+    static var CL_MEM_FLAGS: Self { Self(COpenCL.CL_MEM_FLAGS) }
+    static var CL_MEM_SIZE: Self { Self(COpenCL.CL_MEM_SIZE) }
+    static var CL_MEM_CONTEXT: Self { Self(COpenCL.CL_MEM_CONTEXT) }
+}
+
+extension InfoParameter where Query == InfoOf.Context {
+    static var CL_CONTEXT_DEVICES: Self { Self(COpenCL.CL_CONTEXT_DEVICES) }
 }

@@ -37,7 +37,7 @@ extension DeviceArray {
     }
 
     /// `localSize` forces a work-group layout (tests run the GPU layout on CPU devices).
-    func prefixSums(_ kind: ScanKind, segmentStarts: DeviceArray<UInt8>?, into given: DeviceArray? = nil,
+    package func prefixSums(_ kind: ScanKind, segmentStarts: DeviceArray<UInt8>?, into given: DeviceArray? = nil,
                     localSize: Int? = nil) throws -> DeviceArray {
         if let segmentStarts { try checkCompatible(segmentStarts, what: "segment starts") }
         let result = try given ?? DeviceArray(uninitializedShape: shape, on: queue)

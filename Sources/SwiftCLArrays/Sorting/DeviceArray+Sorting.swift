@@ -57,7 +57,7 @@ extension DeviceArray {
     }
 
     /// `gpuLayout` forces the layout used off CPUs (tests run it on CPU devices this way).
-    func sort<Value: ArrayElement>(descending: Bool, significantBits: Int?, values: DeviceArray<Value>?,
+    package func sort<Value: ArrayElement>(descending: Bool, significantBits: Int?, values: DeviceArray<Value>?,
                                    gpuLayout: Bool = false) throws -> (keys: DeviceArray, values: DeviceArray<Value>?) {
         try checkSortBits(significantBits)
         let n = count

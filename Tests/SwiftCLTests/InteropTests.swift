@@ -1,0 +1,104 @@
+import CInteropFixture
+import SwiftCL
+import SwiftCLTestSupport
+import Testing
+
+/// SwiftCL's handles lent to a C OpenCL library (the fixture) and the C library's handles adopted, on every device.
+@Suite("Interop with C OpenCL libraries")
+struct InteropTests {
+    @Test("a buffer goes through a C function that enqueues on SwiftCL's queue; SwiftCL waits on the event it returns",
+          arguments: TestDevices.all, [1, 7, 1000])
+    func lendAndAdoptEvent(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let values = (0..<count).map { Float($0) - 3 }
+        let buffer = try Buffer(copying: values, context: queue.context)
+        // A SwiftCL marker is C's wait list: the C kernel runs after it.
+        let event: CommandEvent = try queue.sync { cl in
+            try cl.fill(buffer, with: 1, range: 0..<1)
+            let before = try cl.marker()
+            return try cl.withUnsafeQueueHandle(keepingAlive: [buffer]) { queueHandle in
+                var raw: cl_event?
+                let status = buffer.withUnsafeHandle { memory in
+                    before.withUnsafeHandle { waitFor in fixture_scale(queueHandle, memory, cl_uint(count), 3, waitFor, &raw) }
+                }
+                #expect(status == 0)
+                let adopted = try CommandEvent(unsafeRetaining: try #require(raw), context: queue.context, label: "fixture_scale")
+                fixture_release_event(raw)
+                return adopted
+            }
+        }
+        try event.wait()
+        #expect(try event.status == .complete)
+        #expect(try event.times.ended >= event.times.started)
+        var expected = values.map { $0 * 3 }
+        expected[0] = 3
+        #expect(try queue.sync { cl in try cl.read(buffer) } == expected)
+    }
+
+    @Test("an adopted event is awaitable and orders another SwiftCL queue", arguments: TestDevices.all)
+    func awaitAdoptedEvent(device: Device) async throws {
+        let queue = try makeQueue(device)
+        let buffer = try Buffer(copying: [Float](repeating: 2, count: 64), context: queue.context)
+        var raw: cl_event?
+        let status = queue.withUnsafeHandle { q in buffer.withUnsafeHandle { m in fixture_scale(q, m, 64, 0.5, nil, &raw) } }
+        #expect(status == 0)
+        let event = try CommandEvent(unsafeRetaining: try #require(raw), context: queue.context)
+        fixture_release_event(raw)
+        try await event.completed
+        let other = try ComputeQueue(device: device, context: queue.context)
+        let read = try await other.run { cl in
+            try cl.wait(for: [event])
+            return try cl.read(buffer)
+        }
+        #expect(read == [Float](repeating: 1, count: 64))
+    }
+
+    @Test("a buffer and a context the C library made are adopted (retained), outlive the C library's release, and work",
+          arguments: TestDevices.all)
+    func adoptBufferAndContext(device: Device) throws {
+        var status: cl_int = 0
+        let rawContext = device.withUnsafeHandle { fixture_make_context($0, &status) }
+        #expect(status == 0)
+        let context = try Context(unsafeRetaining: try #require(rawContext))
+        fixture_release_context(rawContext)
+        #expect(context.devices == [device])
+        let rawBuffer = context.withUnsafeHandle { fixture_make_buffer($0, 100, 2.5, &status) }
+        #expect(status == 0)
+        let buffer = try Buffer<Float>(unsafeRetaining: try #require(rawBuffer), context: context)
+        #expect(fixture_reference_count(rawBuffer) == 2)
+        fixture_release_mem(rawBuffer)
+        #expect(buffer.count == 100 && buffer.kernelAccess == .readWrite)
+        // The adopted context builds and runs SwiftCL's own kernels on the adopted buffer.
+        let queue = try ComputeQueue(device: device, context: context)
+        let kernel = try context.program(source: "kernel void twice(global float *x) { x[get_global_id(0)] *= 2.0f; }", name: "twice")
+            .kernel(named: "twice")
+        let result = try queue.sync { cl in
+            try cl.launch(kernel, try NDRange(100), buffer)
+            return try cl.read(buffer)
+        }
+        #expect(result == [Float](repeating: 5, count: 100))
+        #expect(try buffer.reinterpreted(as: UInt32.self).count == 100)
+    }
+
+    @Test("adoption refuses what does not fit: another context, a size that is not whole elements", arguments: TestDevices.all)
+    func adoptionRefusals(device: Device) throws {
+        let queue = try makeQueue(device)
+        let elsewhere = try Context(devices: [device])
+        var status: cl_int = 0
+        let rawBuffer = try #require(elsewhere.withUnsafeHandle { fixture_make_buffer($0, 3, 1, &status) })
+        defer { fixture_release_mem(rawBuffer) }
+        #expect { _ = try Buffer<Float>(unsafeRetaining: rawBuffer, context: queue.context) } throws: {
+            ($0 as? SwiftCLError)?.code == .contextMismatch
+        }
+        #expect { _ = try Buffer<Double>(unsafeRetaining: rawBuffer, context: elsewhere) } throws: {
+            ($0 as? SwiftCLError)?.code == .notWholeElements
+        }
+        #expect(fixture_reference_count(rawBuffer) == 1)
+        let marker = try queue.sync { cl in try cl.marker() }
+        #expect { _ = try marker.withUnsafeHandle { try CommandEvent(unsafeRetaining: $0, context: elsewhere) } } throws: {
+            ($0 as? SwiftCLError)?.code == .contextMismatch
+        }
+        let stillUsable = try Buffer<Float>(unsafeRetaining: rawBuffer, context: elsewhere)
+        #expect(try ComputeQueue(device: device, context: elsewhere).sync { cl in try cl.read(stillUsable) } == [1, 1, 1])
+    }
+}
