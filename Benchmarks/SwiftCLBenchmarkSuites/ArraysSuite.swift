@@ -38,18 +38,20 @@ public struct ArraysSuite: Sendable {
         let axpyKernel = try ElementwiseKernel(context: queue.context, arguments: "float a, global const float *x, global const float *y, global float *z",
                                                operation: "z[i] = a * x[i] + y[i]", name: "axpy")
         // Scans, compaction and random numbers (issue 26): a Float scan into a preallocated array, compaction of Int32 at
-        // 50 % selectivity (counted as x and mask read once, the kept half written), uniform Floats (written once).
+        // 50 % selectivity (counted as x and mask read once, the kept half written), uniform Floats into a preallocated
+        // array (written once).
         let scanned = try DeviceArray<Float>(uninitializedShape: [n], on: queue)
         let ints = try DeviceArray((0..<n).map { Int32(truncatingIfNeeded: $0 &* 2_654_435_761) >> 8 }, on: queue)
         let half = try (ints .> 0).evaluated()
         let generator = Philox(seed: 7)
+        // Draws go into one preallocated array, like the write bound (a fresh array per draw adds its page faults).
+        let drawn = try DeviceArray<Float>(uninitializedShape: [n], on: queue)
         let primitives = [
             Primitive(name: "inclusive-scan", bytesPerElement: 8, bound: "copy") { try x.prefixSums(into: scanned); try queue.sync { _ in } },
             Primitive(name: "compaction-50%", bytesPerElement: 7, bound: "copy") { _ = try ints.compacted(where: half) },
             Primitive(name: "uniform-float", bytesPerElement: 4, bound: "write") {
-                let drawn: DeviceArray<Float> = try generator.uniform(shape: [n], on: queue)
+                try generator.uniform(into: drawn)
                 try queue.sync { _ in }
-                _ = drawn
             },
             Primitive(name: "sum", bytesPerElement: 4, bound: "read") { _ = try x.sum() },
             Primitive(name: "dot", bytesPerElement: 8, bound: "read") { _ = try x.dot(y) },

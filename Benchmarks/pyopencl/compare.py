@@ -87,6 +87,9 @@ def main():
     generator = PhiloxGenerator(context, seed=7)
     drawn = generator.uniform(queue, n, np.float32).get()
     assert drawn.min() >= 0 and drawn.max() <= 1, "pyopencl uniform"
+    uniform_target = cl_array.empty(queue, n, np.float32)
+    generator.fill_uniform(uniform_target)
+    assert uniform_target.get().min() >= 0, "pyopencl fill_uniform"
 
     # Radix sorts (issue 26): UInt32 keys, and (Float key, UInt32 value) pairs. PyOpenCL's RadixSort takes unsigned
     # keys from a key expression, so float keys go through the IEEE total-order map SwiftCL uses.
@@ -116,7 +119,8 @@ def main():
         "a*x+y": (12, lambda: (2 * x + y).finish(), lambda: 2 * host_x + host_y),
         "inclusive-scan": (8, lambda: (scan(x, scanned), queue.finish()), lambda: np.cumsum(host_x)),
         "compaction-50%": (7, lambda: copy_if(ints, "ary[i] > 0")[1].get(), lambda: host_ints[host_ints > 0]),
-        "uniform-float": (4, lambda: generator.uniform(queue, n, np.float32).finish(), lambda: np.random.random(n).astype(np.float32)),
+        # Both sides draw into one preallocated array (PyOpenCL's fill_uniform, SwiftCL's uniform(into:)).
+        "uniform-float": (4, lambda: (generator.fill_uniform(uniform_target), queue.finish()), lambda: np.random.random(n).astype(np.float32)),
         "elementwise-kernel-axpy": (12, lambda: (axpy(np.float32(2), x, y, z), queue.finish()), lambda: np.add(2 * host_x, host_y, out=None)),
         # bytes per element None: Mkeys/s over the sort count.
         "radix-sort-uint32": (None, lambda: key_sort(keys, key_bits=32)[1].wait(), lambda: np.sort(host_keys, kind="stable")),

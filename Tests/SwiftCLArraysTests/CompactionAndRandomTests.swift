@@ -94,6 +94,10 @@ struct RandomTests {
             let tail: DeviceArray<Float> = try generator.advanced(pastDrawsOf: 4, of: Float.self).uniform(shape: [count - 4], on: queue)
             #expect(try tail.toArray() == Array(host.dropFirst(4)))
         }
+        // Into an existing array, a view with an offset: the same numbers, and nothing outside the view changes.
+        let backing = try DeviceArray<Float>.filled(with: -1, shape: [count + 5], on: queue)
+        try generator.uniform(into: try backing[3..<(count + 3)])
+        #expect(try backing.toArray() == [-1, -1, -1] + host + [-1, -1])
     }
 
     @Test("integers in a range: within it, every value hit, equal to the host's mapping", arguments: TestDevices.all)

@@ -14,6 +14,15 @@ extension Philox {
     /// Uniform values in [0, 1).
     /// - Throws: ``ArrayError`` for a negative extent or an element the device lacks; SwiftCL's allocation errors.
     public func uniform<Element: ArrayElement & BinaryFloatingPoint>(shape: [Int], on queue: ComputeQueue) throws -> DeviceArray<Element> {
+        let result = try DeviceArray<Element>(uninitializedShape: shape, on: queue)
+        try uniform(into: result)
+        return result
+    }
+
+    /// Uniform values in [0, 1) written over `array` (on its queue), the same numbers ``uniform(shape:on:)`` gives for
+    /// its count; allocates nothing, so repeated draws reuse one array's memory.
+    /// - Throws: as ``uniform(shape:on:)``.
+    public func uniform<Element: ArrayElement & BinaryFloatingPoint>(into array: DeviceArray<Element>) throws {
         let T = Element.openCLTypeName
         let body: String
         switch T {
@@ -31,7 +40,7 @@ extension Philox {
                 else { out[4 * b] = u.x; if (4 * b + 1 < n) out[4 * b + 1] = u.y; if (4 * b + 2 < n) out[4 * b + 2] = u.z; }
                 """
         }
-        return try draw(shape: shape, on: queue, name: "uniform_\(T)", body: body)
+        try draw(into: array, name: "uniform_\(T)", body: body)
     }
 
     /// Uniform integers in `range` (both ends included).
@@ -45,10 +54,12 @@ extension Philox {
         let pick = { (hi: String, lo: String) in
             "(\(T))(\(lower)ul + (\(span)ul == 0 ? (((ulong)\(hi) << 32) | \(lo)) : mul_hi(((ulong)\(hi) << 32) | \(lo), \(span)ul)))"
         }
-        return try draw(shape: shape, on: queue, name: "uniform_\(T)", body: """
+        let result = try DeviceArray<Element>(uninitializedShape: shape, on: queue)
+        try draw(into: result, name: "uniform_\(T)", body: """
             out[2 * b] = \(pick("w.y", "w.x"));
             if (2 * b + 1 < n) out[2 * b + 1] = \(pick("w.w", "w.z"));
             """, perBlock: 2)
+        return result
     }
 
     /// Normally distributed values (Box–Muller), `mean` + `standardDeviation` · N(0, 1).
@@ -83,24 +94,28 @@ extension Philox {
         }
         let parameters: [any KernelArgument] = T == "double" ? [Double(mean), Double(standardDeviation)]
             : [Float(mean), Float(standardDeviation)]
-        return try draw(shape: shape, on: queue, name: "normal_\(T)", body: body,
-                        parameters: ", const \(F) mean, const \(F) deviation", arguments: parameters)
+        let result = try DeviceArray<Element>(uninitializedShape: shape, on: queue)
+        try draw(into: result, name: "normal_\(T)", body: body,
+                 parameters: ", const \(F) mean, const \(F) deviation", arguments: parameters)
+        return result
     }
 
-    /// Launches one work-item per block; `body` writes the elements of block `b` from its words `w` into `out`.
-    private func draw<Element: ArrayElement>(shape: [Int], on queue: ComputeQueue, name: String, body: String,
+    /// Launches one work-item per block on `result`'s queue; `body` writes the elements of block `b` from its words `w`
+    /// into `out` (the array's first element).
+    private func draw<Element: ArrayElement>(into result: DeviceArray<Element>, name: String, body: String,
                                              perBlock: Int? = nil, parameters: String = "",
-                                             arguments extra: [any KernelArgument] = []) throws -> DeviceArray<Element> {
-        let result = try DeviceArray<Element>(uninitializedShape: shape, on: queue)
+                                             arguments extra: [any KernelArgument] = []) throws {
+        let queue = result.queue
         let count = result.count
-        guard count > 0 else { return result }
+        guard count > 0 else { return }
         let perBlock = perBlock ?? Self.perBlock(Element.self)
         let source = """
             \(Element.pragma)
             \(Self.openCLSource)
-            kernel void swiftcl_draw(global \(Element.openCLTypeName) *out, const ulong n, const ulong counter, const ulong stream,
-                                     const uint key_lo, const uint key_hi\(parameters))
+            kernel void swiftcl_draw(global \(Element.openCLTypeName) *out_base, const ulong out_off, const ulong n, const ulong counter,
+                                     const ulong stream, const uint key_lo, const uint key_hi\(parameters))
             {
+                global \(Element.openCLTypeName) *out = out_base + out_off;
                 const ulong b = get_global_id(0);
                 if (b * \(perBlock) >= n) return;
                 const ulong c = counter + b;
@@ -116,10 +131,9 @@ extension Philox {
         let global = (blocks + local - 1) / local * local
         _ = try queue.submit { cl in
             try cl.launch(kernel, try NDRange(global, local: local),
-                          arguments: [result.storage, UInt64(count), counter, stream,
+                          arguments: [result.storage, UInt64(result.offset), UInt64(count), counter, stream,
                                       UInt32(truncatingIfNeeded: seed), UInt32(truncatingIfNeeded: seed >> 32)] + extra)
         }
-        return result
     }
 
     /// The host's uniform values in [0, 1) for a draw of `count` elements: bit for bit what ``uniform(shape:on:)`` gives.
