@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "SwiftCL", targets: ["SwiftCL"]),
         .library(name: "SwiftCLBinaryCache", targets: ["SwiftCLBinaryCache"]),
         .library(name: "SwiftCLArrays", targets: ["SwiftCLArrays"]),
+        .library(name: "SwiftCLBLAS", targets: ["SwiftCLBLAS"]),
         .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
         .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
         .library(name: "SwiftCLBenchmarkHarness", targets: ["SwiftCLBenchmarkHarness"]),
@@ -51,6 +52,11 @@ let package = Package(
         // Device arrays (PyOpenCL's array layer): fused elementwise expressions, user elementwise and reduction
         // kernels, reductions; generated OpenCL C built through the context's program cache. SwiftCL alone.
         .target(name: "SwiftCLArrays", dependencies: ["SwiftCL"]),
+        // CLBlast's C API (Debian libclblast-dev), imported only inside SwiftCLBLAS (internal import).
+        .systemLibrary(name: "CCLBlast", pkgConfig: "clblast", providers: [.apt(["libclblast-dev"])]),
+        // BLAS on CLBlast through SwiftCL's buffers, arrays, queues and events; a separate product, so users who do not
+        // need BLAS need no CLBlast.
+        .target(name: "SwiftCLBLAS", dependencies: ["SwiftCL", "SwiftCLArrays", "CCLBlast"]),
         // The shipped kernel library: every .cl file here becomes a typed Swift namespace
         // (square.cl → SquareCL) at build time, plus the box-filter runner and its host reference.
         .target(
@@ -109,6 +115,7 @@ let package = Package(
             name: "SwiftCLArraysTests",
             dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "SwiftCLBLASTests", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLKernelsTests", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLTestSupport"]),
         // SwiftCL too: the generated Swift is type-checked against the real module.
         .testTarget(name: "SwiftCLGeneratorTests", dependencies: ["SwiftCLGenerator", "SwiftCL", "SwiftCLTestSupport"]),

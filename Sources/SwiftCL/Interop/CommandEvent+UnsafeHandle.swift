@@ -14,9 +14,22 @@ extension CommandEvent {
     ///   invalid handle.
     public convenience init(unsafeRetaining handle: OpaquePointer, context: Context, label: String = "C library command") throws {
         let id = EventHandle(handle)
+        try Self.checkAdoptable(id, context: context)
+        self.init(CLEvent(adopting: try CL.retainEvent(id)), context: context, label: label)
+    }
+
+    /// An event over a `cl_event` whose reference the caller hands over (an enqueue's `event` out-parameter it will
+    /// not release itself): SwiftCL releases it when the event goes away. On a refusal the caller keeps the reference.
+    /// - Throws: as ``init(unsafeRetaining:context:label:)``.
+    public convenience init(unsafeTakingOwnershipOf handle: OpaquePointer, context: Context, label: String = "C library command") throws {
+        let id = EventHandle(handle)
+        try Self.checkAdoptable(id, context: context)
+        self.init(CLEvent(adopting: id), context: context, label: label)
+    }
+
+    private static func checkAdoptable(_ id: EventHandle, context: Context) throws {
         guard try CL.getEventInfo(id, .CL_EVENT_CONTEXT).value(OpaquePointer.self) == context.id.pointer else {
             throw SwiftCLError.contextMismatch("the adopted cl_event belongs to another context than \(context)")
         }
-        self.init(CLEvent(adopting: try CL.retainEvent(id)), context: context, label: label)
     }
 }

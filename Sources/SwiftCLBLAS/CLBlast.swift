@@ -1,0 +1,58 @@
+internal import CCLBlast
+import SwiftCL
+
+/// How every CLBlast routine is enqueued (the routine files call CLBlast's C functions inside `enqueue`'s closure), on the encoder's queue in order with its
+/// other commands (``SwiftCL/ComputeEncoder/withUnsafeQueueHandle(keepingAlive:_:)``), its operands kept alive until
+/// it completes, its status turned into a ``BLASError`` naming the routine, and its event adopted as a
+/// ``SwiftCL/CommandEvent``.
+enum CLBlast {
+    typealias Queue = UnsafeMutablePointer<OpaquePointer?>
+    typealias Event = UnsafeMutablePointer<OpaquePointer?>
+
+    static func enqueue<T: BLASScalar>(_ routine: String, _: T.Type, on encoder: ComputeEncoder, using objects: [MemoryObject],
+                                       _ call: (Queue, Event) -> CLBlastStatusCode) throws -> CommandEvent {
+        let name = "CLBlast\(T.blasPrefix)\(routine)"
+        if T.self == Double.self, !encoder.device.supportsDoublePrecision {
+            throw BLASError(.unsupportedPrecision, routine: name, "\(encoder.device.name) lacks cl_khr_fp64")
+        }
+        return try encoder.withUnsafeQueueHandle(keepingAlive: objects) { queueHandle in
+            var queue: OpaquePointer? = queueHandle
+            var event: OpaquePointer?
+            let status = call(&queue, &event).rawValue
+            guard status == 0 else {
+                if let event { _ = try? CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context) }
+                throw BLASError(.library, routine: name, "failed with \(statusName(status)) (\(status))", status: status)
+            }
+            guard let event else {
+                throw BLASError(.library, routine: name, "returned no event")
+            }
+            // CLBlast hands the caller one reference to its event; SwiftCL's event takes it over.
+            return try CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context, label: name)
+        }
+    }
+
+    static func layout(_ layout: BLASLayout) -> CLBlastLayout {
+        layout == .rowMajor ? CLBlastLayoutRowMajor : CLBlastLayoutColMajor
+    }
+
+    static func transpose(_ transpose: BLASTranspose) -> CLBlastTranspose {
+        transpose == .none ? CLBlastTransposeNo : CLBlastTransposeYes
+    }
+
+    /// CLBlast's name for a status (its own codes and the OpenCL ones it shares).
+    static func statusName(_ status: Int32) -> String {
+        let names: [Int32: String] = [
+            -4: "CLBlastTempBufferAllocFailure", -5: "CLBlastOpenCLOutOfResources", -6: "CLBlastOpenCLOutOfHostMemory",
+            -11: "CLBlastOpenCLBuildProgramFailure", -30: "CLBlastInvalidValue", -36: "CLBlastInvalidCommandQueue",
+            -38: "CLBlastInvalidMemObject", -54: "CLBlastInvalidLocalThreadsTotal", -59: "CLBlastInvalidOperation",
+            -61: "CLBlastInvalidBufferSize", -1024: "CLBlastNotImplemented", -1017: "CLBlastInvalidDimension",
+            -1016: "CLBlastInvalidLeadDimA", -1015: "CLBlastInvalidLeadDimB", -1014: "CLBlastInvalidLeadDimC",
+            -1013: "CLBlastInvalidIncrementX", -1012: "CLBlastInvalidIncrementY", -1011: "CLBlastInsufficientMemoryA",
+            -1010: "CLBlastInsufficientMemoryB", -1009: "CLBlastInsufficientMemoryC", -1008: "CLBlastInsufficientMemoryX",
+            -1007: "CLBlastInsufficientMemoryY", -2049: "CLBlastInvalidBatchCount", -2046: "CLBlastInvalidLocalMemUsage",
+            -2045: "CLBlastNoHalfPrecision", -2044: "CLBlastNoDoublePrecision", -2042: "CLBlastInsufficientMemoryScalar",
+            -2041: "CLBlastDatabaseError", -2040: "CLBlastUnknownError", -2039: "CLBlastUnexpectedError",
+        ]
+        return names[status] ?? "status"
+    }
+}

@@ -1,0 +1,99 @@
+internal import CCLBlast
+import SwiftCL
+
+/// Matrix–matrix products on CLBlast, enqueued on the encoder's queue in order with its other commands. Each returns
+/// the routine's event (wait for it, await it, time it, or make another queue wait for it).
+extension ComputeEncoder {
+    /// `C ← alpha·op(A)·op(B) + beta·C` (GEMM), where op(A) is m×k, op(B) k×n and C m×n. All three matrices share one
+    /// layout. With m or n zero nothing runs (the event is a marker). As in reference BLAS, with `beta = 0` C is not
+    /// read (it may hold NaNs): its elements are zeroed first.
+    /// - Throws: ``BLASError`` naming the operand whose shape does not fit, for mixed layouts or k = 0, for `Double`
+    ///   without `cl_khr_fp64`, or CLBlast's failure; SwiftCL's errors for operands of another context.
+    @discardableResult
+    public func gemm<T: BLASScalar>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose = .none, times b: BLASMatrix<T>,
+                                    _ transposeB: BLASTranspose = .none, into c: BLASMatrix<T>, alpha: T = 1, beta: T = 0) throws -> CommandEvent {
+        let (m, n, k) = try Self.gemmShape(a, transposeA, b, transposeB, c, routine: "gemm")
+        if m == 0 || n == 0 { return try marker() }
+        if beta == 0 { try zeroOperand(c) }
+        let (layout, ta, tb) = (CLBlast.layout(a.layout), CLBlast.transpose(transposeA), CLBlast.transpose(transposeB))
+        return try a.buffer.withUnsafeHandle { am in try b.buffer.withUnsafeHandle { bm in try c.buffer.withUnsafeHandle { cm in
+            try CLBlast.enqueue("gemm", T.self, on: self, using: [a.buffer, b.buffer, c.buffer]) { queue, event in
+                if T.self == Float.self {
+                    CLBlastSgemm(layout, ta, tb, m, n, k, alpha as! Float, am, a.offset, a.leadingDimension, bm, b.offset, b.leadingDimension,
+                                 beta as! Float, cm, c.offset, c.leadingDimension, queue, event)
+                } else {
+                    CLBlastDgemm(layout, ta, tb, m, n, k, alpha as! Double, am, a.offset, a.leadingDimension, bm, b.offset, b.leadingDimension,
+                                 beta as! Double, cm, c.offset, c.leadingDimension, queue, event)
+                }
+            }
+        } } }
+    }
+
+    /// `batchCount` GEMMs at once: product `i` uses the matrices shaped like `a`, `b` and `c` that start `strides`
+    /// elements further into their buffers per batch (`strides.a · i` past `a.offset`, and so on).
+    /// - Throws: as ``gemm(_:_:times:_:into:alpha:beta:)``, and ``BLASError/Code/bufferTooSmall`` when the last batch
+    ///   runs past a buffer, ``BLASError/Code/invalidArgument`` for a negative batch count or stride.
+    @discardableResult
+    public func gemmStridedBatched<T: BLASScalar>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose = .none, times b: BLASMatrix<T>,
+                                                  _ transposeB: BLASTranspose = .none, into c: BLASMatrix<T>,
+                                                  strides: (a: Int, b: Int, c: Int), batchCount: Int,
+                                                  alpha: T = 1, beta: T = 0) throws -> CommandEvent {
+        let routine = "gemmStridedBatched"
+        let (m, n, k) = try Self.gemmShape(a, transposeA, b, transposeB, c, routine: routine)
+        guard batchCount >= 0, strides.a >= 0, strides.b >= 0, strides.c >= 0 else {
+            throw BLASError(.invalidArgument, routine: routine, "batch count and strides must not be negative")
+        }
+        if m == 0 || n == 0 || batchCount == 0 { return try marker() }
+        for (name, matrix, stride) in [("a", a.buffer.count, a.offset, strides.a), ("b", b.buffer.count, b.offset, strides.b),
+                                       ("c", c.buffer.count, c.offset, strides.c)].map({ ($0.0, ($0.1, $0.2), $0.3) }) {
+            let extent = name == "a" ? Self.extent(a) : name == "b" ? Self.extent(b) : Self.extent(c)
+            let needed = matrix.1 + (batchCount - 1) * stride + extent
+            guard needed <= matrix.0 else {
+                throw BLASError(.bufferTooSmall, routine: routine,
+                                "\(name)'s batch \(batchCount - 1) ends at element \(needed), its buffer has \(matrix.0)")
+            }
+        }
+        if beta == 0 { try zeroOperand(c, batches: batchCount, batchStride: strides.c) }
+        let (layout, ta, tb) = (CLBlast.layout(a.layout), CLBlast.transpose(transposeA), CLBlast.transpose(transposeB))
+        return try a.buffer.withUnsafeHandle { am in try b.buffer.withUnsafeHandle { bm in try c.buffer.withUnsafeHandle { cm in
+            try CLBlast.enqueue("gemmStridedBatched", T.self, on: self, using: [a.buffer, b.buffer, c.buffer]) { queue, event in
+                if T.self == Float.self {
+                    CLBlastSgemmStridedBatched(layout, ta, tb, m, n, k, alpha as! Float, am, a.offset, a.leadingDimension, strides.a,
+                                               bm, b.offset, b.leadingDimension, strides.b, beta as! Float,
+                                               cm, c.offset, c.leadingDimension, strides.c, batchCount, queue, event)
+                } else {
+                    CLBlastDgemmStridedBatched(layout, ta, tb, m, n, k, alpha as! Double, am, a.offset, a.leadingDimension, strides.a,
+                                               bm, b.offset, b.leadingDimension, strides.b, beta as! Double,
+                                               cm, c.offset, c.leadingDimension, strides.c, batchCount, queue, event)
+                }
+            }
+        } } }
+    }
+
+    /// The elements one matrix spans from its first: (outer − 1)·ld + inner.
+    static func extent<T>(_ matrix: BLASMatrix<T>) -> Int {
+        let (inner, outer) = matrix.layout == .rowMajor ? (matrix.columns, matrix.rows) : (matrix.rows, matrix.columns)
+        return inner == 0 || outer == 0 ? 0 : (outer - 1) * matrix.leadingDimension + inner
+    }
+
+    /// m, n and k of `C ← op(A)·op(B)`, checked: one layout, op(A) m×k, op(B) k×n, C m×n, k > 0 when m·n > 0.
+    static func gemmShape<T>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose, _ b: BLASMatrix<T>, _ transposeB: BLASTranspose,
+                             _ c: BLASMatrix<T>, routine: String) throws -> (Int, Int, Int) {
+        guard a.layout == b.layout, b.layout == c.layout else {
+            throw BLASError(.invalidArgument, routine: routine, "a, b and c must share one layout (\(a.layout), \(b.layout), \(c.layout))")
+        }
+        let opA = a.shape(transposeA), opB = b.shape(transposeB)
+        guard opB.rows == opA.columns else {
+            throw BLASError(.dimensionMismatch, routine: routine,
+                            "b: op(A) is \(opA.rows)×\(opA.columns), so op(B) needs \(opA.columns) rows, it has \(opB.rows)")
+        }
+        guard c.rows == opA.rows, c.columns == opB.columns else {
+            throw BLASError(.dimensionMismatch, routine: routine,
+                            "c: op(A)·op(B) is \(opA.rows)×\(opB.columns), c is \(c.rows)×\(c.columns)")
+        }
+        if opA.rows > 0, opB.columns > 0, opA.columns == 0 {
+            throw BLASError(.invalidArgument, routine: routine, "k = 0 (op(A) has no columns): CLBlast needs k ≥ 1")
+        }
+        return (opA.rows, opB.columns, opA.columns)
+    }
+}

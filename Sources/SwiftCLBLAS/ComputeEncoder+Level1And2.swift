@@ -1,0 +1,101 @@
+internal import CCLBlast
+import SwiftCL
+
+/// Vector and matrix–vector routines on CLBlast (AXPY, DOT, NRM2, SCAL, GEMV), enqueued like ``gemm(_:_:times:_:into:alpha:beta:)``.
+extension ComputeEncoder {
+    /// `y ← alpha·op(A)·x + beta·y` (GEMV), op(A) m×n, x of n elements, y of m. With `beta = 0` y is not read.
+    /// - Throws: ``BLASError/Code/dimensionMismatch`` naming x or y; as ``gemm(_:_:times:_:into:alpha:beta:)``.
+    @discardableResult
+    public func gemv<T: BLASScalar>(_ a: BLASMatrix<T>, _ transpose: BLASTranspose = .none, times x: BLASVector<T>,
+                                    into y: BLASVector<T>, alpha: T = 1, beta: T = 0) throws -> CommandEvent {
+        let op = a.shape(transpose)
+        guard x.count == op.columns else {
+            throw BLASError(.dimensionMismatch, routine: "gemv", "x: op(A) is \(op.rows)×\(op.columns), x has \(x.count) elements")
+        }
+        guard y.count == op.rows else {
+            throw BLASError(.dimensionMismatch, routine: "gemv", "y: op(A) is \(op.rows)×\(op.columns), y has \(y.count) elements")
+        }
+        if a.rows == 0 || a.columns == 0 { return try marker() }
+        if beta == 0 { try zeroOperand(y) }
+        let (layout, ta) = (CLBlast.layout(a.layout), CLBlast.transpose(transpose))
+        return try a.buffer.withUnsafeHandle { am in try x.buffer.withUnsafeHandle { xm in try y.buffer.withUnsafeHandle { ym in
+            try CLBlast.enqueue("gemv", T.self, on: self, using: [a.buffer, x.buffer, y.buffer]) { queue, event in
+                if T.self == Float.self {
+                    CLBlastSgemv(layout, ta, a.rows, a.columns, alpha as! Float, am, a.offset, a.leadingDimension,
+                                 xm, x.offset, x.increment, beta as! Float, ym, y.offset, y.increment, queue, event)
+                } else {
+                    CLBlastDgemv(layout, ta, a.rows, a.columns, alpha as! Double, am, a.offset, a.leadingDimension,
+                                 xm, x.offset, x.increment, beta as! Double, ym, y.offset, y.increment, queue, event)
+                }
+            }
+        } } }
+    }
+
+    /// `y ← alpha·x + y` (AXPY).
+    /// - Throws: ``BLASError/Code/dimensionMismatch`` when the counts differ; as ``gemm(_:_:times:_:into:alpha:beta:)``.
+    @discardableResult
+    public func axpy<T: BLASScalar>(_ alpha: T, _ x: BLASVector<T>, _ y: BLASVector<T>) throws -> CommandEvent {
+        guard x.count == y.count else {
+            throw BLASError(.dimensionMismatch, routine: "axpy", "y has \(y.count) elements, x \(x.count)")
+        }
+        if x.count == 0 { return try marker() }
+        return try x.buffer.withUnsafeHandle { xm in try y.buffer.withUnsafeHandle { ym in
+            try CLBlast.enqueue("axpy", T.self, on: self, using: [x.buffer, y.buffer]) { queue, event in
+                T.self == Float.self
+                    ? CLBlastSaxpy(x.count, alpha as! Float, xm, x.offset, x.increment, ym, y.offset, y.increment, queue, event)
+                    : CLBlastDaxpy(x.count, alpha as! Double, xm, x.offset, x.increment, ym, y.offset, y.increment, queue, event)
+            }
+        } }
+    }
+
+    /// `x ← alpha·x` (SCAL).
+    @discardableResult
+    public func scal<T: BLASScalar>(_ alpha: T, _ x: BLASVector<T>) throws -> CommandEvent {
+        if x.count == 0 { return try marker() }
+        return try x.buffer.withUnsafeHandle { xm in
+            try CLBlast.enqueue("scal", T.self, on: self, using: [x.buffer]) { queue, event in
+                T.self == Float.self
+                    ? CLBlastSscal(x.count, alpha as! Float, xm, x.offset, x.increment, queue, event)
+                    : CLBlastDscal(x.count, alpha as! Double, xm, x.offset, x.increment, queue, event)
+            }
+        }
+    }
+
+    /// `result[0] ← x·y` (DOT), written on the device into the first element of `result`.
+    /// - Throws: ``BLASError/Code/dimensionMismatch`` when the counts differ, ``BLASError/Code/bufferTooSmall`` for
+    ///   an empty `result`; as ``gemm(_:_:times:_:into:alpha:beta:)``.
+    @discardableResult
+    public func dot<T: BLASScalar>(_ x: BLASVector<T>, _ y: BLASVector<T>, into result: BLASVector<T>) throws -> CommandEvent {
+        guard x.count == y.count else {
+            throw BLASError(.dimensionMismatch, routine: "dot", "y has \(y.count) elements, x \(x.count)")
+        }
+        guard result.count >= 1 else { throw BLASError(.bufferTooSmall, routine: "dot", "result: needs one element") }
+        if x.count == 0 { return try fillZero(result) }
+        return try x.buffer.withUnsafeHandle { xm in try y.buffer.withUnsafeHandle { ym in try result.buffer.withUnsafeHandle { rm in
+            try CLBlast.enqueue("dot", T.self, on: self, using: [x.buffer, y.buffer, result.buffer]) { queue, event in
+                T.self == Float.self
+                    ? CLBlastSdot(x.count, rm, result.offset, xm, x.offset, x.increment, ym, y.offset, y.increment, queue, event)
+                    : CLBlastDdot(x.count, rm, result.offset, xm, x.offset, x.increment, ym, y.offset, y.increment, queue, event)
+            }
+        } } }
+    }
+
+    /// `result[0] ← ‖x‖₂` (NRM2), written on the device into the first element of `result`.
+    @discardableResult
+    public func nrm2<T: BLASScalar>(_ x: BLASVector<T>, into result: BLASVector<T>) throws -> CommandEvent {
+        guard result.count >= 1 else { throw BLASError(.bufferTooSmall, routine: "nrm2", "result: needs one element") }
+        if x.count == 0 { return try fillZero(result) }
+        return try x.buffer.withUnsafeHandle { xm in try result.buffer.withUnsafeHandle { rm in
+            try CLBlast.enqueue("nrm2", T.self, on: self, using: [x.buffer, result.buffer]) { queue, event in
+                T.self == Float.self
+                    ? CLBlastSnrm2(x.count, rm, result.offset, xm, x.offset, x.increment, queue, event)
+                    : CLBlastDnrm2(x.count, rm, result.offset, xm, x.offset, x.increment, queue, event)
+            }
+        } }
+    }
+
+    /// The empty sum and norm: 0 in `result`'s first element.
+    private func fillZero<T: BLASScalar>(_ result: BLASVector<T>) throws -> CommandEvent {
+        try commandEvent { try fill(result.buffer, with: 0, range: result.offset..<(result.offset + 1)) }
+    }
+}

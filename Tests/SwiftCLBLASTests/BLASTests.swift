@@ -1,0 +1,214 @@
+import SwiftCL
+import SwiftCLArrays
+import SwiftCLBLAS
+import SwiftCLTestSupport
+import Testing
+
+/// Deterministic values in [-1, 1).
+func blasValues(_ count: Int, seed: Int) -> [Double] {
+    (0..<count).map { (i: Int) -> Double in
+        let mixed: Int = (i &* 2_654_435_761 &+ seed &* 40_503) >> 4
+        return Double(mixed % 2001) / 1000 - 1
+    }
+}
+
+/// Element (r, c) of a `rows × columns` matrix stored with `layout` and leading dimension `ld`.
+func element(_ data: [Double], _ r: Int, _ c: Int, layout: BLASLayout, ld: Int, offset: Int = 0) -> Double {
+    layout == .rowMajor ? data[offset + r * ld + c] : data[offset + c * ld + r]
+}
+
+/// Checks `actual` against the host GEMM, each element within k·ε·Σ|aᵢₗ·bₗⱼ| (+ beta's term) of the Double product.
+func expectGEMM<T: BLASScalar>(_: T.Type, m: Int, n: Int, k: Int, layout: BLASLayout, ta: BLASTranspose, tb: BLASTranspose,
+                               a: [Double], lda: Int, b: [Double], ldb: Int, c0: [Double], ldc: Int, alpha: Double, beta: Double,
+                               actual: [T], offsets: (Int, Int, Int) = (0, 0, 0)) {
+    let eps = Double(T.ulpOfOne)
+    var worst = 0.0
+    for i in 0..<m {
+        for j in 0..<n {
+            var sum = 0.0, magnitude = 0.0
+            for l in 0..<k {
+                let x = ta == .none ? element(a, i, l, layout: layout, ld: lda, offset: offsets.0) : element(a, l, i, layout: layout, ld: lda, offset: offsets.0)
+                let y = tb == .none ? element(b, l, j, layout: layout, ld: ldb, offset: offsets.1) : element(b, j, l, layout: layout, ld: ldb, offset: offsets.1)
+                sum += x * y
+                magnitude += abs(x * y)
+            }
+            let old = beta == 0 ? 0 : element(c0, i, j, layout: layout, ld: ldc, offset: offsets.2)
+            let expected = alpha * sum + beta * old
+            let got = Double(element(actual.map { Double($0) }, i, j, layout: layout, ld: ldc, offset: offsets.2))
+            let bound = Double(k + 2) * eps * (abs(alpha) * magnitude + abs(beta * old)) + 4 * Double(T.leastNormalMagnitude)
+            worst = max(worst, abs(got - expected) / bound)
+        }
+    }
+    #expect(worst <= 1, "GEMM \(T.self) \(m)×\(n)×\(k) \(layout) \(ta)/\(tb): error \(worst) × the bound")
+}
+
+@Suite("BLAS on CLBlast")
+struct BLASTests {
+    @Test("GEMM: all four transpose combinations, both layouts, alpha and beta, padded leading dimensions",
+          arguments: TestDevices.all, [(1, 1, 1), (3, 5, 7), (17, 13, 9), (64, 33, 65)])
+    func gemm(device: Device, shape: (Int, Int, Int)) throws {
+        let queue = try makeQueue(device)
+        let (m, n, k) = shape
+        for layout in [BLASLayout.rowMajor, .columnMajor] {
+            for ta in [BLASTranspose.none, .transposed] {
+                for tb in [BLASTranspose.none, .transposed] {
+                    // Stored shapes: A is m×k (k×m transposed), B k×n (n×k), C m×n; each padded by 3 in its leading dimension.
+                    let (ar, ac) = ta == .none ? (m, k) : (k, m), (br, bc) = tb == .none ? (k, n) : (n, k)
+                    let lda = (layout == .rowMajor ? ac : ar) + 3, ldb = (layout == .rowMajor ? bc : br) + 3
+                    let ldc = (layout == .rowMajor ? n : m) + 3
+                    let a = blasValues(lda * max(ar, ac), seed: 1), b = blasValues(ldb * max(br, bc), seed: 2)
+                    let c0 = blasValues(ldc * max(m, n), seed: 3)
+                    func run<T: BLASScalar>(_: T.Type) throws {
+                        let da = try Buffer(copying: a.map { T($0) }, context: queue.context)
+                        let db = try Buffer(copying: b.map { T($0) }, context: queue.context)
+                        let dc = try Buffer(copying: c0.map { T($0) }, context: queue.context)
+                        let event = try queue.sync { cl in
+                            try cl.gemm(try BLASMatrix(da, rows: ar, columns: ac, layout: layout, leadingDimension: lda), ta,
+                                        times: try BLASMatrix(db, rows: br, columns: bc, layout: layout, leadingDimension: ldb), tb,
+                                        into: try BLASMatrix(dc, rows: m, columns: n, layout: layout, leadingDimension: ldc),
+                                        alpha: T(1.5), beta: T(-0.5))
+                        }
+                        #expect(try event.status == .complete)
+                        let result = try queue.sync { cl in try cl.read(dc) }
+                        expectGEMM(T.self, m: m, n: n, k: k, layout: layout, ta: ta, tb: tb, a: a, lda: lda, b: b, ldb: ldb,
+                                   c0: c0, ldc: ldc, alpha: 1.5, beta: -0.5, actual: result)
+                    }
+                    try run(Float.self)
+                    if device.supportsDoublePrecision { try run(Double.self) }
+                }
+            }
+        }
+    }
+
+    @Test("strided batched GEMM: each batch like a single GEMM; beta = 0 does not read C (NaN there) nor touch its gaps",
+          arguments: TestDevices.all)
+    func stridedBatched(device: Device) throws {
+        let queue = try makeQueue(device)
+        let (m, n, k, batches) = (5, 4, 3, 3)
+        let (sa, sb, sc) = (m * k + 2, k * n + 1, m * n + 4)
+        let a = blasValues(sa * batches, seed: 4), b = blasValues(sb * batches, seed: 5), c0 = [Double](repeating: .nan, count: sc * batches)
+        let da = try Buffer(copying: a.map(Float.init), context: queue.context)
+        let db = try Buffer(copying: b.map(Float.init), context: queue.context)
+        let dc = try Buffer(copying: c0.map(Float.init), context: queue.context)
+        _ = try queue.sync { cl in
+            try cl.gemmStridedBatched(try BLASMatrix(da, rows: m, columns: k), times: try BLASMatrix(db, rows: k, columns: n),
+                                      into: try BLASMatrix(dc, rows: m, columns: n), strides: (sa, sb, sc), batchCount: batches)
+        }
+        let result = try queue.sync { cl in try cl.read(dc) }
+        for batch in 0..<batches {
+            expectGEMM(Float.self, m: m, n: n, k: k, layout: .rowMajor, ta: .none, tb: .none, a: a, lda: k, b: b, ldb: n,
+                       c0: c0, ldc: n, alpha: 1, beta: 0, actual: result, offsets: (batch * sa, batch * sb, batch * sc))
+            // The 4 elements between batches' C are not part of any C: still NaN.
+            let gapStart = batch * sc + m * n, gapEnd = (batch + 1) * sc
+            let gapIsNaN = (gapStart..<gapEnd).allSatisfy { (index: Int) -> Bool in result[index].isNaN }
+            #expect(gapIsNaN)
+        }
+    }
+
+    @Test("GEMV, AXPY, SCAL, DOT, NRM2 with offsets and increments", arguments: TestDevices.all, [1, 7, 1000])
+    func vectors(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let x = blasValues(2 * count + 1, seed: 6), y = blasValues(count + 3, seed: 7)
+        let dx = try Buffer(copying: x.map(Float.init), context: queue.context)
+        let dy = try Buffer(copying: y.map(Float.init), context: queue.context)
+        let out = try Buffer<Float>(count: 2, context: queue.context)
+        let vx = try BLASVector(dx, count: count, offset: 1, increment: 2), vy = try BLASVector(dy, count: count, offset: 3)
+        let xs = (0..<count).map { Double(Float(x[1 + 2 * $0])) }, ys = (0..<count).map { Double(Float(y[3 + $0])) }
+        try queue.sync { cl in
+            try cl.dot(vx, vy, into: try BLASVector(out, count: 1))
+            try cl.nrm2(vx, into: try BLASVector(out, count: 1, offset: 1))
+        }
+        let results = try queue.sync { cl in try cl.read(out) }
+        let dot = zip(xs, ys).reduce(0) { $0 + $1.0 * $1.1 }, magnitude = zip(xs, ys).reduce(0) { $0 + abs($1.0 * $1.1) }
+        #expect(abs(Double(results[0]) - dot) <= Double(count + 1) * Double(Float.ulpOfOne) * magnitude + 1e-30)
+        let norm = xs.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        #expect(abs(Double(results[1]) - norm) <= Double(count + 1) * Double(Float.ulpOfOne) * norm + 1e-30)
+        try queue.sync { cl in
+            try cl.axpy(Float(2), vx, vy)
+            try cl.scal(Float(-1), vy)
+        }
+        let updated = try queue.sync { cl in try cl.read(dy) }
+        let expectedY = (0..<count).map { (i: Int) -> Float in
+            let scaled: Float = 2 * Float(x[1 + 2 * i])
+            return -(scaled + Float(y[3 + i]))
+        }
+        #expect(Array(updated[3...]) == expectedY)
+        #expect(Array(updated[..<3]) == y[..<3].map(Float.init))
+        // GEMV: a count × 5 matrix, plain and transposed.
+        let a = blasValues(count * 5, seed: 8)
+        let da = try Buffer(copying: a.map(Float.init), context: queue.context)
+        let v5 = try Buffer(copying: (0..<5).map { Float($0) - 2 }, context: queue.context)
+        // The outputs start as NaN: with beta = 0 BLAS must not read them (0·NaN would be NaN).
+        let vm = try Buffer<Float>(copying: [Float](repeating: .nan, count: count), context: queue.context)
+        let back = try Buffer<Float>(copying: [Float](repeating: .nan, count: 5), context: queue.context)
+        let matrix = try BLASMatrix(da, rows: count, columns: 5)
+        try queue.sync { cl in
+            try cl.gemv(matrix, times: try BLASVector(v5), into: try BLASVector(vm))
+            try cl.gemv(matrix, .transposed, times: try BLASVector(vm), into: try BLASVector(back))
+        }
+        let product = (0..<count).map { r in (0..<5).reduce(0.0) { $0 + Double(Float(a[r * 5 + $1])) * Double($1 - 2) } }
+        let gotProduct = try queue.sync { cl in try cl.read(vm) }
+        let productOK = zip(gotProduct, product).allSatisfy { (got: Float, want: Double) -> Bool in abs(Double(got) - want) <= 8e-5 }
+        #expect(productOK, "worst \(zip(gotProduct, product).map { abs(Double($0.0) - $0.1) }.max() ?? 0) at \(zip(gotProduct, product).enumerated().filter { abs(Double($0.element.0) - $0.element.1) > 8e-5 }.prefix(5).map { "\($0.offset): \($0.element)" })")
+        let transposed = (0..<5).map { (c: Int) -> Double in
+            (0..<count).reduce(0.0) { (sum: Double, r: Int) -> Double in sum + Double(Float(a[r * 5 + c])) * Double(gotProduct[r]) }
+        }
+        let tolerance: Double = 1e-5 * Double(count) * 8
+        let gotBack = try queue.sync { cl in try cl.read(back) }
+        let backOK = zip(gotBack, transposed).allSatisfy { (got: Float, want: Double) -> Bool in abs(Double(got) - want) <= tolerance }
+        #expect(backOK)
+    }
+
+    @Test("DeviceArray.matrixProduct and an event another queue waits for", arguments: TestDevices.all)
+    func arraysAndEvents(device: Device) async throws {
+        let queue = try makeQueue(device)
+        let a = try DeviceArray<Float>((0..<6).map(Float.init), shape: [2, 3], on: queue)
+        let b = try DeviceArray<Float>((0..<12).map(Float.init), shape: [3, 4], on: queue)
+        let c = try a.matrixProduct(b)
+        #expect(c.shape == [2, 4])
+        #expect(try await c.toArray() == [20, 23, 26, 29, 56, 68, 80, 92])
+        let x = try Buffer<Float>(copying: [1, 2, 3], context: queue.context)
+        let vector = try BLASVector(x)
+        let event = try await queue.run { cl in try cl.scal(Float(10), vector) }
+        try await event.completed
+        let other = try ComputeQueue(device: device, context: queue.context)
+        let values: [Float] = try await other.run { cl in
+            try cl.wait(for: [event])
+            return try cl.read(x)
+        }
+        #expect(values == [10, 20, 30])
+        #expect(try event.times.ended >= event.times.started)
+    }
+
+    @Test("bad shapes are refused before CLBlast runs, naming the operand; nothing changes")
+    func refusals() throws {
+        let queue = try ComputeQueue(preferring: [.gpu, .cpu])
+        let buffer = try Buffer<Float>(copying: [Float](repeating: 1, count: 12), context: queue.context)
+        #expect { _ = try BLASMatrix(buffer, rows: 4, columns: 4) } throws: {
+            ($0 as? BLASError)?.code == .bufferTooSmall && "\($0)".contains("needs 16 elements")
+        }
+        #expect { _ = try BLASMatrix(buffer, rows: 2, columns: 3, leadingDimension: 2) } throws: {
+            ($0 as? BLASError)?.code == .invalidArgument && "\($0)".contains("leading dimension 2")
+        }
+        #expect { _ = try BLASVector(buffer, count: 7, increment: 2) } throws: { ($0 as? BLASError)?.code == .bufferTooSmall }
+        let a = try BLASMatrix(buffer, rows: 2, columns: 3), b = try BLASMatrix(buffer, rows: 2, columns: 2)
+        let c = try BLASMatrix(buffer, rows: 2, columns: 2)
+        #expect { try queue.sync { cl in _ = try cl.gemm(a, times: b, into: c) } } throws: {
+            ($0 as? BLASError)?.code == .dimensionMismatch && "\($0)".contains("b:")
+        }
+        #expect { try queue.sync { cl in _ = try cl.gemm(a, .transposed, times: b, into: c) } } throws: {
+            ($0 as? BLASError)?.code == .dimensionMismatch && "\($0)".contains("c:")
+        }
+        let columnMajor = try BLASMatrix(buffer, rows: 3, columns: 2, layout: .columnMajor)
+        #expect { try queue.sync { cl in _ = try cl.gemm(a, times: columnMajor, into: c) } } throws: {
+            ($0 as? BLASError)?.code == .invalidArgument && "\($0)".contains("layout")
+        }
+        #expect { try queue.sync { cl in _ = try cl.axpy(Float(1), try BLASVector(buffer, count: 3), try BLASVector(buffer, count: 4)) } } throws: {
+            ($0 as? BLASError)?.code == .dimensionMismatch
+        }
+        #expect { _ = try DeviceArray<Float>([1, 2], on: queue).matrixProduct(try DeviceArray<Float>([1, 2], on: queue)) } throws: {
+            ($0 as? BLASError)?.code == .invalidArgument && "\($0)".contains("2-D")
+        }
+        #expect(try queue.sync { cl in try cl.read(buffer) } == [Float](repeating: 1, count: 12))
+    }
+}
