@@ -39,10 +39,7 @@ public struct BLASMatrix<Element: BLASScalar>: Sendable {
             throw BLASError(.invalidArgument, routine: what,
                             "leading dimension \(ld) is below the \(layout == .rowMajor ? "row" : "column") length \(inner)")
         }
-        let needed = outer == 0 || inner == 0 ? offset : offset + (outer - 1) * ld + inner
-        guard needed <= buffer.count else {
-            throw BLASError(.bufferTooSmall, routine: what, "needs \(needed) elements, the buffer has \(buffer.count)")
-        }
+        try checkFits(outer == 0 || inner == 0 ? offset : offset + (outer - 1) * ld + inner, in: buffer, what)
         self.buffer = buffer
         self.rows = rows
         self.columns = columns
@@ -82,10 +79,7 @@ public struct BLASVector<Element: BLASScalar>: Sendable {
         guard count >= 0, offset >= 0, increment >= 1 else {
             throw BLASError(.invalidArgument, routine: what, "count and offset must not be negative, the increment must be at least 1")
         }
-        let needed = count == 0 ? offset : offset + (count - 1) * increment + 1
-        guard needed <= buffer.count else {
-            throw BLASError(.bufferTooSmall, routine: what, "needs \(needed) elements, the buffer has \(buffer.count)")
-        }
+        try checkFits(count == 0 ? offset : offset + (count - 1) * increment + 1, in: buffer, what)
         self.buffer = buffer
         self.count = count
         self.offset = offset
@@ -95,5 +89,12 @@ public struct BLASVector<Element: BLASScalar>: Sendable {
     /// A device array's elements in row-major order (no copy).
     public init(_ array: DeviceArray<Element>) throws {
         try self.init(array.storage, count: array.count, offset: array.offset)
+    }
+}
+
+/// Throws ``BLASError/Code/bufferTooSmall`` unless `needed` elements fit in `buffer`.
+private func checkFits<T>(_ needed: Int, in buffer: Buffer<T>, _ what: String) throws {
+    guard needed <= buffer.count else {
+        throw BLASError(.bufferTooSmall, routine: what, "needs \(needed) elements, the buffer has \(buffer.count)")
     }
 }
