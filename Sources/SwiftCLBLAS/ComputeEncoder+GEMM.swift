@@ -44,13 +44,13 @@ extension ComputeEncoder {
             throw BLASError(.invalidArgument, routine: routine, "batch count and strides must not be negative")
         }
         if m == 0 || n == 0 || batchCount == 0 { return try marker() }
-        for (name, matrix, stride) in [("a", a.buffer.count, a.offset, strides.a), ("b", b.buffer.count, b.offset, strides.b),
-                                       ("c", c.buffer.count, c.offset, strides.c)].map({ ($0.0, ($0.1, $0.2), $0.3) }) {
-            let extent = name == "a" ? Self.extent(a) : name == "b" ? Self.extent(b) : Self.extent(c)
-            let needed = matrix.1 + (batchCount - 1) * stride + extent
-            guard needed <= matrix.0 else {
+        let operands = [("a", a.buffer.count, a.offset, Self.extent(a), strides.a), ("b", b.buffer.count, b.offset, Self.extent(b), strides.b),
+                        ("c", c.buffer.count, c.offset, Self.extent(c), strides.c)]
+        for (name, bufferCount, offset, extent, stride) in operands {
+            let needed = offset + (batchCount - 1) * stride + extent
+            guard needed <= bufferCount else {
                 throw BLASError(.bufferTooSmall, routine: routine,
-                                "\(name)'s batch \(batchCount - 1) ends at element \(needed), its buffer has \(matrix.0)")
+                                "\(name)'s batch \(batchCount - 1) ends at element \(needed), its buffer has \(bufferCount)")
             }
         }
         if beta == 0 { try zeroOperand(c, batches: batchCount, batchStride: strides.c) }

@@ -1,4 +1,5 @@
 import SwiftCLGenerator
+import SwiftCLTestSupport
 import Testing
 
 @Suite("Typed kernels from .cl files")
@@ -152,19 +153,6 @@ struct GeneratorTests {
             }
         }
         #expect(withKernels > iterations / 10, "mutations keep many inputs valid: \(withKernels) of \(iterations)")
-    }
-}
-
-/// A small deterministic generator for the fuzz test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -105,9 +105,9 @@ struct RadixSortPlan {
         return ((count + 255) / 256, Swift.min(64, device.maxWorkGroupSize))
     }
 
-    /// Enqueues the passes that sort `count` keys from (`keys`, `keyOffset`) into `keysOut` (with `values`) using
-    /// `scratch` (and `valueScratch`) as the other half of the ping-pong, comparing the low `bits` sort bits. With an
-    /// even number of passes the result lands in the scratch buffers, so the caller passes them in that order.
+    /// Enqueues the passes that sort `count` keys from (`keys`, `keyOffset`), comparing the low `bits` sort bits: pass
+    /// `p` writes its keys into `buffers[p % 2]` (and values into `values.buffers[p % 2]`), so the caller orders each
+    /// pair to make the last pass land in its result. Does not wait.
     func run(count: Int, bits: Int, keys: any KernelArgument, keyOffset: Int, buffers: [any KernelArgument],
              values: (input: any KernelArgument, offset: Int, buffers: [any KernelArgument])?, on queue: ComputeQueue) throws {
         let context = queue.context
