@@ -22,14 +22,14 @@ public struct LaunchSuite: Sendable {
         try paths.verify()
         try paths.warmUp()
         let (swiftBatched, rawBatched, plainBatched) = try paths.batched(rounds: rounds, batchSize: batchSize, progress: progress)
-        let (swiftWait, rawWait) = try paths.enqueueAndWait(samples: waitSamples, progress: progress)
+        let (swiftWait, rawWait, switches) = try paths.enqueueAndWait(samples: waitSamples, progress: progress)
         // What a submission costs with nothing in it: the Dispatch hop, the encoder and clFinish.
         var emptySync: [Double] = []
         for _ in 0..<waitSamples {
             emptySync.append(try Stopwatch.time { try paths.queue.sync { _ in } }.seconds)
         }
         var records = Self.records(device: device.name, swiftBatched: swiftBatched, rawBatched: rawBatched,
-                                   swiftWait: swiftWait, rawWait: rawWait)
+                                   swiftWait: swiftWait, rawWait: rawWait, contextSwitches: switches)
         // The same launch through `cl.launch(kernel, …)` instead of the generated typed kernel: the typed kernel's
         // checks (launch requirements) must not add to the plain launch.
         if let plain = Summary(plainBatched)?.scaled(by: 1e6), let raw = Summary(rawBatched)?.scaled(by: 1e6) {
@@ -111,9 +111,12 @@ public struct LaunchSuite: Sendable {
             return (swiftBatched, rawBatched, plainBatched)
         }
 
-        /// Seconds of one launch and its wait, `samples` per path.
-        func enqueueAndWait(samples: Int, progress: (String) -> Void) throws -> (swift: [Double], raw: [Double]) {
+        /// Seconds of one launch and its wait, `samples` per path, and the process's voluntary context switches per round trip
+        /// on each path (`getrusage`, read outside the timed span: how often a thread slept and was woken).
+        func enqueueAndWait(samples: Int, progress: (String) -> Void) throws
+            -> (swift: [Double], raw: [Double], contextSwitches: (swift: Double, raw: Double)) {
             var swiftWait: [Double] = [], rawWait: [Double] = []
+            var swiftSwitches = 0, rawSwitches = 0
             let block = max(1, min(20, samples / 4))
             for sample in 0..<(2 * samples) {
                 if sample.isMultiple(of: 50) { progress("launch: enqueue+wait sample \(sample)/\(2 * samples) (both paths)") }
@@ -121,18 +124,24 @@ public struct LaunchSuite: Sendable {
                 // followed the other (PoCL's worker sleeps or spins depending on the gap before a command, and
                 // the two paths leave different gaps): over 10 runs SwiftCL's median was +4…+28% (typically +17%)
                 // that way, and over 9 runs in blocks +1…+19% (typically +5%).
+                let before = ContextSwitches.voluntary()
                 if (sample / block).isMultiple(of: 2) {
                     swiftWait.append(try Stopwatch.time { try queue.sync { cl in try launch(cl) } }.seconds)
+                    swiftSwitches += ContextSwitches.voluntary() - before
                 } else {
                     rawWait.append(try raw.launchAndWait(global: global))
+                    rawSwitches += ContextSwitches.voluntary() - before
                 }
             }
-            return (swiftWait, rawWait)
+            let perRoundTrip = (swift: Double(swiftSwitches) / Double(max(1, swiftWait.count)),
+                                raw: Double(rawSwitches) / Double(max(1, rawWait.count)))
+            return (swiftWait, rawWait, perRoundTrip)
         }
     }
 
     static func records(device: String, swiftBatched: [Double], rawBatched: [Double],
-                        swiftWait: [Double], rawWait: [Double]) -> [BenchmarkRecord] {
+                        swiftWait: [Double], rawWait: [Double],
+                        contextSwitches: (swift: Double, raw: Double) = (0, 0)) -> [BenchmarkRecord] {
         let microseconds = 1e6
         guard let sb = Summary(swiftBatched)?.scaled(by: microseconds), let rb = Summary(rawBatched)?.scaled(by: microseconds),
               let sw = Summary(swiftWait)?.scaled(by: microseconds), let rw = Summary(rawWait)?.scaled(by: microseconds) else {
@@ -146,9 +155,10 @@ public struct LaunchSuite: Sendable {
                             device: device, verified: true),
             BenchmarkRecord(suite: "launch", variant: "swiftcl", metric: "enqueue_wait", summary: sw, unit: "us",
                             device: device, verified: true,
-                            extra: ["overhead_percent": (sw.median / rw.median - 1) * 100]),
+                            extra: ["overhead_percent": (sw.median / rw.median - 1) * 100, "ratio_to_raw_c": sw.median / rw.median,
+                                    "voluntary_context_switches": contextSwitches.swift]),
             BenchmarkRecord(suite: "launch", variant: "raw-c", metric: "enqueue_wait", summary: rw, unit: "us",
-                            device: device, verified: true),
+                            device: device, verified: true, extra: ["voluntary_context_switches": contextSwitches.raw]),
         ]
     }
 }

@@ -136,6 +136,24 @@ struct BenchHarnessTests {
         #expect(checker.describe(changes).contains("REGRESSION"))
     }
 
+    @Test("a baseline comparison also flags a worse same-run ratio to raw C when the absolute time improved")
+    func baselineRatios() throws {
+        var old = Self.sampleReport()
+        old.results[1].extra["ratio_to_raw_c"] = 1.10
+        var new = old
+        new.results[1].median = 2.0  // faster in absolute terms (a quieter machine)…
+        new.results[1].extra["ratio_to_raw_c"] = 1.40  // …but further from raw C measured beside it: a regression
+        let changes = Baseline(threshold: 0.10).compare(new, with: old)
+        let byKey = Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0) })
+        #expect(byKey["launch|swiftcl|batched_launch||"]?.isRegression == false)
+        let ratio = try #require(byKey["launch|swiftcl|batched_launch|| ratio_to_raw_c"])
+        #expect(ratio.isRegression && ratio.old == 1.10 && ratio.new == 1.40)
+        new.results[1].extra["ratio_to_raw_c"] = 1.15  // within 10% of 1.10
+        #expect(Baseline(threshold: 0.10).compare(new, with: old).allSatisfy { !$0.isRegression })
+        new.results[1].extra["ratio_to_raw_c"] = nil  // a ratio missing from one run is not compared
+        #expect(Baseline(threshold: 0.10).compare(new, with: old).count == changes.count - 1)
+    }
+
     @Test("the tuning store remembers local sizes in a private folder and survives a corrupt file")
     func tuningStore() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-tuning-\(UUID())")

@@ -112,6 +112,10 @@ struct BenchmarkSuitesTests {
         #expect(launchRecords.map(\.metric) == ["batched_launch", "batched_launch", "enqueue_wait", "enqueue_wait", "batched_launch",
                                                 "empty_sync"])
         #expect(launchRecords.allSatisfy { $0.verified && $0.unit == "us" && $0.median > 0 })
+        // The three ratios a baseline watches, and the context switches per round trip of both paths (each wait
+        // sleeps on PoCL's completion: never zero over four samples).
+        #expect(launchRecords.filter { $0.variant != "raw-c" && $0.metric != "empty_sync" }.allSatisfy { ($0.extra["ratio_to_raw_c"] ?? 0) > 0 })
+        #expect(launchRecords.filter { $0.metric == "enqueue_wait" }.allSatisfy { ($0.extra["voluntary_context_switches"] ?? 0) > 0 })
         var square = SquareSuite()
         square.count = 4099
         square.rounds = 2
