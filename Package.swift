@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SwiftCLBinaryCache", targets: ["SwiftCLBinaryCache"]),
         .library(name: "SwiftCLArrays", targets: ["SwiftCLArrays"]),
         .library(name: "SwiftCLBLAS", targets: ["SwiftCLBLAS"]),
+        .library(name: "SwiftCLFFT", targets: ["SwiftCLFFT"]),
         .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
         .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
         .library(name: "SwiftCLBenchmarkHarness", targets: ["SwiftCLBenchmarkHarness"]),
@@ -57,6 +58,10 @@ let package = Package(
         // BLAS on CLBlast through SwiftCL's buffers, arrays, queues and events; a separate product, so users who do not
         // need BLAS need no CLBlast.
         .target(name: "SwiftCLBLAS", dependencies: ["SwiftCL", "SwiftCLArrays", "CCLBlast"]),
+        // clFFT's C API (Debian libclfft-dev), imported only inside SwiftCLFFT (internal import).
+        .systemLibrary(name: "CCLFFT", pkgConfig: "clFFT", providers: [.apt(["libclfft-dev"])]),
+        // FFTs on clFFT through SwiftCL's buffers, queues and events; a separate product like SwiftCLBLAS.
+        .target(name: "SwiftCLFFT", dependencies: ["SwiftCL", "CCLFFT"]),
         // The shipped kernel library: every .cl file here becomes a typed Swift namespace
         // (square.cl → SquareCL) at build time, plus the box-filter runner and its host reference.
         .target(
@@ -116,6 +121,7 @@ let package = Package(
             dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SwiftCLBLASTests", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLTestSupport"]),
+        .testTarget(name: "SwiftCLFFTTests", dependencies: ["SwiftCL", "SwiftCLFFT", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLKernelsTests", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLTestSupport"]),
         // SwiftCL too: the generated Swift is type-checked against the real module.
         .testTarget(name: "SwiftCLGeneratorTests", dependencies: ["SwiftCLGenerator", "SwiftCL", "SwiftCLTestSupport"]),

@@ -1,0 +1,157 @@
+internal import CCLFFT
+import SwiftCL
+import Synchronization
+
+/// The one place SwiftCLFFT calls clFFT: the library's set-up (once per process, on first use), plans created, baked
+/// and cached per (context, device, precision, transform), and transforms enqueued on an encoder's queue with their
+/// buffers kept alive and their event adopted.
+///
+/// Every clFFT call holds one process-wide lock: clFFT keeps plans in a global repository, and an enqueue only
+/// enqueues (microseconds), so serialising costs nothing measurable and rules out its thread-safety as a risk.
+/// clFFT's teardown is not called: it would destroy plans other threads may still use, and the process's end reclaims
+/// what the library holds. A plan is destroyed when its context has gone (checked whenever a plan is looked up) or
+/// when it is the least recently used beyond ``planLimit``.
+enum ClFFT {
+    /// Plans kept at most; the least recently used beyond this is destroyed.
+    static let planLimit = 32
+
+    private struct PlanKey: Hashable {
+        let context: ObjectIdentifier
+        let device: ObjectIdentifier
+        let double: Bool
+        let inPlace: Bool
+        let geometry: FFTGeometry
+    }
+
+    private struct Plan {
+        weak var context: Context?
+        let handle: clfftPlanHandle
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var setUp: Int32?
+        var plans: [PlanKey: Plan] = [:]
+        var clock: UInt64 = 0
+    }
+
+    private static let state = Mutex(State())
+
+    /// Plans cached for `context` now (tests use it to see the cache at work).
+    static func plansCached(in context: Context) -> Int {
+        state.withLock { state in state.plans.values.count { $0.context === context } }
+    }
+
+    /// Cached plans whose context has gone (destroyed at the next lookup).
+    static var stalePlans: Int { state.withLock { state in state.plans.values.count { $0.context == nil } } }
+
+    /// Enqueues one batched transform described by `geometry` from `input` to `output` (the same buffer: in place).
+    static func enqueue<T: FFTScalar>(_ geometry: FFTGeometry, _: T.Type, direction: FFTDirection, on encoder: ComputeEncoder,
+                                      input: MemoryObject, output: MemoryObject, routine: String) throws -> CommandEvent {
+        if T.isDoublePrecision, !encoder.device.supportsDoublePrecision {
+            throw FFTError(.unsupportedPrecision, routine: routine, "\(encoder.device.name) lacks cl_khr_fp64 (Double transforms)")
+        }
+        let inPlace = input === output
+        let key = PlanKey(context: ObjectIdentifier(encoder.context), device: ObjectIdentifier(encoder.device),
+                          double: T.isDoublePrecision, inPlace: inPlace, geometry: geometry)
+        return try encoder.withUnsafeQueueHandle(keepingAlive: inPlace ? [input] : [input, output]) { queueHandle in
+            try input.withUnsafeHandle { inputHandle in
+                try output.withUnsafeHandle { outputHandle in
+                    try state.withLock { state in
+                        let plan = try plan(for: key, context: encoder.context, queue: queueHandle, in: &state)
+                        var queue: OpaquePointer? = queueHandle
+                        var event: OpaquePointer?
+                        var inputs: [OpaquePointer?] = [inputHandle]
+                        var outputs: [OpaquePointer?] = [outputHandle]  // ignored by clFFT in place
+                        let status = clfftEnqueueTransform(plan, direction == .forward ? CLFFT_FORWARD : CLFFT_BACKWARD, 1, &queue,
+                                                           0, nil, &event, &inputs, &outputs, nil)
+                        guard status == CLFFT_SUCCESS else {
+                            if let event { _ = try? CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context) }
+                            throw libraryError("clfftEnqueueTransform", status, routine: routine)
+                        }
+                        guard let event else { throw FFTError(.library, routine: "clfftEnqueueTransform", "returned no event") }
+                        // clFFT hands the caller one reference to its event; SwiftCL's event takes it over.
+                        return try CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context, label: routine)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cached plan for `key`, or a new one made, configured and baked on `queue`. Holds the lock.
+    private static func plan(for key: PlanKey, context: Context, queue: OpaquePointer, in state: inout State) throws -> clfftPlanHandle {
+        if state.setUp == nil { state.setUp = swiftcl_clfft_setup().rawValue }
+        if let status = state.setUp, status != 0 {
+            throw libraryError("clfftSetup", clfftStatus(rawValue: status), routine: "clFFT set-up")
+        }
+        state.clock += 1
+        // Plans whose context has gone, then the least recently used beyond the limit.
+        for (staleKey, plan) in state.plans where plan.context == nil { destroy(staleKey, in: &state) }
+        if var plan = state.plans[key], plan.context === context {
+            plan.lastUse = state.clock
+            state.plans[key] = plan
+            return plan.handle
+        }
+        if state.plans[key] != nil { destroy(key, in: &state) }  // a dead context's identifier reused
+        while state.plans.count >= planLimit, let oldest = state.plans.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            destroy(oldest, in: &state)
+        }
+        let handle = try makePlan(key, context: context, queue: queue)
+        state.plans[key] = Plan(context: context, handle: handle, lastUse: state.clock)
+        return handle
+    }
+
+    private static func destroy(_ key: PlanKey, in state: inout State) {
+        guard var handle = state.plans.removeValue(forKey: key)?.handle else { return }
+        _ = clfftDestroyPlan(&handle)
+    }
+
+    private static func makePlan(_ key: PlanKey, context: Context, queue: OpaquePointer) throws -> clfftPlanHandle {
+        let geometry = key.geometry
+        var handle = clfftPlanHandle()
+        let dimension: clfftDim = [CLFFT_1D, CLFFT_2D, CLFFT_3D][geometry.shape.count - 1]
+        var lengths = geometry.lengths
+        try check("clfftCreateDefaultPlan", context.withUnsafeHandle { clfftCreateDefaultPlan(&handle, $0, dimension, &lengths) })
+        do {
+            try check("clfftSetPlanPrecision", clfftSetPlanPrecision(handle, key.double ? CLFFT_DOUBLE : CLFFT_SINGLE))
+            let layouts: (clfftLayout, clfftLayout) = switch geometry.kind {
+            case .complexToComplex: (CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED)
+            case .realToComplex: (CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED)
+            case .complexToReal: (CLFFT_HERMITIAN_INTERLEAVED, CLFFT_REAL)
+            }
+            try check("clfftSetLayout", clfftSetLayout(handle, layouts.0, layouts.1))
+            try check("clfftSetResultLocation", clfftSetResultLocation(handle, key.inPlace ? CLFFT_INPLACE : CLFFT_OUTOFPLACE))
+            var inputStrides = geometry.inputStrides, outputStrides = geometry.outputStrides
+            try check("clfftSetPlanInStride", clfftSetPlanInStride(handle, dimension, &inputStrides))
+            try check("clfftSetPlanOutStride", clfftSetPlanOutStride(handle, dimension, &outputStrides))
+            try check("clfftSetPlanDistance", clfftSetPlanDistance(handle, geometry.inputDistance, geometry.outputDistance))
+            try check("clfftSetPlanBatchSize", clfftSetPlanBatchSize(handle, geometry.batch))
+            var queue: OpaquePointer? = queue
+            try check("clfftBakePlan", clfftBakePlan(handle, 1, &queue, nil, nil))
+        } catch {
+            _ = clfftDestroyPlan(&handle)
+            throw error
+        }
+        return handle
+    }
+
+    private static func check(_ routine: String, _ status: clfftStatus) throws {
+        if status != CLFFT_SUCCESS { throw libraryError(routine, status, routine: routine) }
+    }
+
+    private static func libraryError(_ call: String, _ status: clfftStatus, routine: String) -> FFTError {
+        let code = status.rawValue
+        return FFTError(.library, routine: call, "\(routine == call ? "" : "\(routine): ")failed with \(statusName(code)) (\(code))",
+                        status: code)
+    }
+
+    /// clFFT's name for a status: its own codes, and OpenCL's by SwiftCL's names.
+    static func statusName(_ status: Int32) -> String {
+        let own: [Int32: String] = [
+            4096: "CLFFT_BUGCHECK", 4097: "CLFFT_NOTIMPLEMENTED", 4098: "CLFFT_TRANSPOSED_NOTIMPLEMENTED",
+            4099: "CLFFT_FILE_NOT_FOUND", 4100: "CLFFT_FILE_CREATE_FAILURE", 4101: "CLFFT_VERSION_MISMATCH",
+            4102: "CLFFT_INVALID_PLAN", 4103: "CLFFT_DEVICE_NO_DOUBLE", 4104: "CLFFT_DEVICE_MISMATCH",
+        ]
+        return own[status] ?? CLStatus(rawValue: status).name
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import SwiftCL
+@testable import SwiftCLFFT
+import SwiftCLTestSupport
+import Testing
+
+/// Deterministic complex values with parts in [-1, 1).
+func fftSignal(_ count: Int, seed: UInt64) -> [HostDFT.Complex] {
+    var generator = SplitMix(seed: seed)
+    return (0..<count).map { _ in (Double.random(in: -1..<1, using: &generator), Double.random(in: -1..<1, using: &generator)) }
+}
+
+func simd<T: FFTScalar>(_ values: [HostDFT.Complex], as _: T.Type) -> [SIMD2<T>] { values.map { SIMD2(T($0.re), T($0.im)) } }
+func pairs<T: FFTScalar>(_ values: [SIMD2<T>]) -> [HostDFT.Complex] { values.map { (Double($0.x), Double($0.y)) } }
+
+/// Tolerances against the Double host DFT, as ‖error‖₂/‖reference‖₂: an FFT's rounding grows like ε·log₂N, so
+/// 2·10⁻⁶ for Float (ε = 1.2·10⁻⁷, N ≤ 2²⁰) and 10⁻¹³ for Double.
+func fftTolerance<T: FFTScalar>(_: T.Type) -> Double { T.isDoublePrecision ? 1e-13 : 2e-6 }
+
+@Suite("FFT on clFFT")
+struct FFTTests {
+    static let complexShapes: [[Int]] = [[1], [7], [8], [12], [15], [121], [169], [1000], [1, 1], [4, 6], [16, 15], [3, 5], [2, 3, 4], [4, 4, 4], [5, 1, 7]]
+
+    @Test("complex-to-complex, forward and inverse, out of place and in place, batched, against the host DFT",
+          arguments: TestDevices.all, complexShapes)
+    func complexToComplex(device: Device, shape: [Int]) throws {
+        try checkComplex(Float.self, device: device, shape: shape)
+    }
+
+    @Test("complex-to-complex in Double", arguments: TestDevices.all, [[12], [8, 9], [3, 4, 5]] as [[Int]])
+    func complexToComplexDouble(device: Device, shape: [Int]) throws {
+        try #require(device.supportsDoublePrecision, "\(device.name) has no cl_khr_fp64")
+        try checkComplex(Double.self, device: device, shape: shape)
+    }
+
+    func checkComplex<T: FFTScalar>(_: T.Type, device: Device, shape: [Int]) throws {
+        let queue = try makeQueue(device)
+        let size = shape.reduce(1, *)
+        for batch in [1, 3] {
+            let signal = fftSignal(size * batch, seed: UInt64(size * 31 + batch))
+            let input = try Buffer(copying: simd(signal, as: T.self), context: queue.context)
+            let output = try Buffer<SIMD2<T>>(count: size * batch, context: queue.context)
+            let (forward, inverse, inPlace) = try queue.sync { cl in
+                try cl.fft(input, into: output, shape: shape, batch: batch)
+                let forward = try cl.read(output)
+                try cl.fft(output, into: input, shape: shape, batch: batch, direction: .inverse)
+                let inverse = try cl.read(input)
+                try cl.fft(inPlace: input, shape: shape, batch: batch)
+                return (forward, inverse, try cl.read(input))
+            }
+            let expected = HostDFT.batched(signal, shape: shape, batch: batch, sign: -1)
+            let tolerance = fftTolerance(T.self)
+            #expect(relativeError(pairs(forward), expected) <= tolerance, "forward \(shape) × \(batch)")
+            #expect(relativeError(pairs(inverse), signal) <= tolerance, "inverse(forward) \(shape) × \(batch) gives the input back (1/N)")
+            #expect(relativeError(pairs(inPlace), expected) <= tolerance, "in place \(shape) × \(batch)")
+            // The inverse alone against the host's unscaled inverse DFT divided by N.
+            let inverseOnly = try queue.sync { cl in
+                let data = try Buffer(copying: simd(signal, as: T.self), context: queue.context)
+                try cl.fft(inPlace: data, shape: shape, batch: batch, direction: .inverse)
+                return try cl.read(data)
+            }
+            let scaled = HostDFT.batched(signal, shape: shape, batch: batch, sign: 1).map { ($0.re / Double(size), $0.im / Double(size)) }
+            #expect(relativeError(pairs(inverseOnly), scaled) <= tolerance, "inverse \(shape) × \(batch)")
+        }
+    }
+
+    @Test("real-to-complex gives numpy's half spectrum; complex-to-real inverts it and leaves its input alone",
+          arguments: TestDevices.all, [[1], [7], [8], [30], [6, 10], [5, 7], [3, 4, 5], [2, 2, 9]] as [[Int]])
+    func realTransforms(device: Device, shape: [Int]) throws {
+        try checkReal(Float.self, device: device, shape: shape)
+        if device.supportsDoublePrecision { try checkReal(Double.self, device: device, shape: shape) }
+    }
+
+    func checkReal<T: FFTScalar>(_: T.Type, device: Device, shape: [Int]) throws {
+        let queue = try makeQueue(device)
+        let size = shape.reduce(1, *), half = size / shape[shape.count - 1] * (shape[shape.count - 1] / 2 + 1)
+        let batch = 2
+        let real = fftSignal(size * batch, seed: UInt64(size)).map { $0.re }
+        let input = try Buffer(copying: real.map { T($0) }, context: queue.context)
+        let spectrum = try Buffer<SIMD2<T>>(count: half * batch, context: queue.context)
+        let back = try Buffer<T>(count: size * batch, context: queue.context)
+        let (forward, spectrumAfter, inverse) = try queue.sync { cl in
+            try cl.realFFT(input, into: spectrum, shape: shape, batch: batch)
+            let forward = try cl.read(spectrum)
+            try cl.inverseRealFFT(spectrum, into: back, shape: shape, batch: batch)
+            return (forward, try cl.read(spectrum), try cl.read(back))
+        }
+        let expected = (0..<batch).flatMap { b in
+            HostDFT.halfSpectrum(HostDFT.transform(real[(b * size)..<((b + 1) * size)].map { ($0, 0) }, shape: shape, sign: -1), shape: shape)
+        }
+        let tolerance = fftTolerance(T.self)
+        #expect(relativeError(pairs(forward), expected) <= tolerance, "realFFT \(T.self) \(shape)")
+        #expect(pairs(spectrumAfter).elementsEqual(pairs(forward), by: { $0 == $1 }), "inverseRealFFT left its input as it was")
+        #expect(relativeError(inverse.map { (Double($0), 0) }, real.map { ($0, 0) }) <= tolerance, "inverseRealFFT(realFFT) \(T.self) \(shape)")
+    }
+
+    @Test("2²⁰ points: a cosine's two spikes, Parseval's identity and the round trip", arguments: TestDevices.all)
+    func large(device: Device) throws {
+        let queue = try makeQueue(device)
+        let n = 1 << 20, frequency = 12_345
+        let signal: [SIMD2<Float>] = (0..<n).map { (i: Int) -> SIMD2<Float> in
+            SIMD2(Float(cos(2 * Double.pi * Double(frequency) * Double(i) / Double(n))), 0)
+        }
+        let data = try Buffer(copying: signal, context: queue.context)
+        let spectrum: [SIMD2<Float>] = try queue.sync { cl in
+            try cl.fft(inPlace: data, shape: [n])
+            return try cl.read(data)
+        }
+        // cos splits into n/2 at ±frequency; everything else is rounding.
+        let half = Float(n / 2)
+        #expect(abs(spectrum[frequency].x - half) < 1 && abs(spectrum[n - frequency].x - half) < 1)
+        var leak: Float = 0, energy = 0.0, spectral = 0.0
+        for (index, value) in spectrum.enumerated() where index != frequency && index != n - frequency {
+            leak = max(leak, abs(value.x) + abs(value.y))
+        }
+        for value in signal { energy += Double(value.x) * Double(value.x) }
+        for value in spectrum { spectral += Double(value.x) * Double(value.x) + Double(value.y) * Double(value.y) }
+        #expect(leak < 0.05, "largest other bin \(leak)")
+        #expect(abs(spectral / Double(n) - energy) / energy < 1e-5, "Parseval")
+        let back: [SIMD2<Float>] = try queue.sync { cl in
+            try cl.fft(inPlace: data, shape: [n], direction: .inverse)
+            return try cl.read(data)
+        }
+        #expect(relativeError(pairs(back), pairs(signal)) < 2e-6)
+    }
+
+    @Test("results compose with other commands through events, across queues", arguments: TestDevices.all)
+    func events(device: Device) throws {
+        let first = try makeQueue(device), second = try ComputeQueue(device: device, context: first.context)
+        let signal = fftSignal(64, seed: 9)
+        let data = try Buffer(copying: simd(signal, as: Float.self), context: first.context)
+        let (_, done) = try first.submit { cl in try cl.fft(inPlace: data, shape: [8, 8]) }
+        let result = try second.sync { cl in
+            try cl.wait(for: [done])
+            return try cl.read(data)
+        }
+        #expect(relativeError(pairs(result), HostDFT.transform(signal, shape: [8, 8], sign: -1)) <= 2e-6)
+    }
+
+    @Test("plans are made once per context, precision and transform; a new context gets its own; a dead one's go",
+          arguments: TestDevices.all)
+    func planCache(device: Device) throws {
+        let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
+        let data = try Buffer(copying: simd(fftSignal(210, seed: 4), as: Float.self), context: queue.context)
+        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [14, 15]) }
+        #expect(ClFFT.plansCached(in: queue.context) == 1)
+        try queue.sync { cl in
+            for _ in 0..<5 { try cl.fft(inPlace: data, shape: [14, 15]) }
+        }
+        #expect(ClFFT.plansCached(in: queue.context) == 1, "the same transform reuses its plan")
+        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [15, 14]) }
+        #expect(ClFFT.plansCached(in: queue.context) == 2, "another shape has its own")
+        do {
+            let other = try ComputeQueue(device: device, context: Context(devices: [device]))
+            let otherData = try Buffer(copying: simd(fftSignal(210, seed: 4), as: Float.self), context: other.context)
+            try other.sync { cl in _ = try cl.fft(inPlace: otherData, shape: [14, 15]) }
+            #expect(ClFFT.plansCached(in: other.context) == 1, "another context makes its own plan")
+        }
+        // The other context has gone: the next lookup destroys its plan.
+        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [14, 15]) }
+        #expect(ClFFT.stalePlans == 0)
+        #expect(ClFFT.plansCached(in: queue.context) == 2)
+    }
+
+    @Test("bad input is refused before clFFT, names the argument, and the queue stays usable", arguments: TestDevices.all)
+    func refusals(device: Device) throws {
+        let queue = try makeQueue(device)
+        let data = try Buffer(copying: simd(fftSignal(64, seed: 1), as: Float.self), context: queue.context)
+        let small = try Buffer<SIMD2<Float>>(count: 10, context: queue.context)
+        func refusal(_ body: (ComputeEncoder) throws -> Void) -> FFTError? {
+            (try? queue.sync { cl in thrownError { try body(cl) } }) as? FFTError
+        }
+        let prime = refusal { try $0.fft(inPlace: data, shape: [17]) }
+        #expect(prime?.code == .unsupportedLength)
+        #expect(prime?.message.contains("17") == true && prime?.message.contains("2, 3, 5, 7, 11, 13") == true)
+        let factor = refusal { try $0.fft(inPlace: data, shape: [2, 34]) }
+        #expect(factor?.code == .unsupportedLength && factor?.message.contains("prime factor 17") == true)
+        #expect(refusal { try $0.fft(inPlace: data, shape: [2, 2, 2, 2]) }?.code == .invalidArgument)
+        #expect(refusal { try $0.fft(inPlace: data, shape: []) }?.code == .invalidArgument)
+        #expect(refusal { try $0.fft(inPlace: data, shape: [0]) }?.code == .invalidArgument)
+        #expect(refusal { try $0.fft(inPlace: data, shape: [8], batch: -1) }?.code == .invalidArgument)
+        let tooSmall = refusal { try $0.fft(data, into: small, shape: [8, 8]) }
+        #expect(tooSmall?.code == .bufferTooSmall && tooSmall?.message.hasPrefix("output has 10 elements") == true)
+        let batchTooBig = refusal { try $0.fft(inPlace: data, shape: [8, 8], batch: 2) }
+        #expect(batchTooBig?.code == .bufferTooSmall && batchTooBig?.message.contains("need 128") == true)
+        let real = try Buffer<Float>(count: 64, context: queue.context)
+        let halfTooSmall = refusal { try $0.realFFT(real, into: small, shape: [8, 8]) }
+        #expect(halfTooSmall?.code == .bufferTooSmall && halfTooSmall?.message.contains("need 40") == true, "8 × (8/2 + 1)")
+        // A buffer of another context: SwiftCL's own refusal.
+        let otherContext = try Context(devices: [device])
+        let foreign = try Buffer<SIMD2<Float>>(count: 64, context: otherContext)
+        let mismatch = try queue.sync { cl in thrownError { try cl.fft(foreign, into: data, shape: [64]) } }
+        #expect((mismatch as? SwiftCLError)?.code == .contextMismatch)
+        // Nothing above was enqueued: the data is still the signal, and the queue still transforms.
+        let after = try queue.sync { cl in
+            try cl.fft(inPlace: data, shape: [64])
+            return try cl.read(data)
+        }
+        #expect(relativeError(pairs(after), HostDFT.transform(fftSignal(64, seed: 1), shape: [64], sign: -1)) <= 2e-6)
+    }
+
+    @Test("a batch of zero enqueues only a marker", arguments: TestDevices.all)
+    func emptyBatch(device: Device) throws {
+        let queue = try makeQueue(device)
+        let data = try Buffer<SIMD2<Float>>(count: 1, context: queue.context)
+        let event = try queue.sync { cl in try cl.fft(inPlace: data, shape: [1024], batch: 0) }
+        #expect(try event.status == .complete)
+    }
+}
