@@ -81,7 +81,8 @@ let package = Package(
         // The shipped benchmark suites (box, square, copy, launch, build, arrays), users of the harness.
         .target(
             name: "SwiftCLBenchmarkSuites",
-            dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLBenchmarkHarness", "RawOpenCL"],
+            dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLFFT", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation",
+                           "SwiftCLBenchmarkHarness", "RawOpenCL"],
             path: "Benchmarks/SwiftCLBenchmarkSuites"
         ),
         // The .cl signature parser and Swift code generator behind the build plugin.

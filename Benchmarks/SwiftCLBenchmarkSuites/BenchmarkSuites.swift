@@ -7,7 +7,7 @@ public enum BenchmarkSuites {
     /// Suite names in the order a default run takes them.
     public static let names = ["box", "square", "copy", "launch"]
     /// Suites that run only when named.
-    public static let optionalNames = ["build", "arrays"]
+    public static let optionalNames = ["build", "arrays", "blas", "fft"]
 
     /// What to run and how hard.
     public struct Options: Sendable {
@@ -64,6 +64,16 @@ public enum BenchmarkSuites {
                 if options.quick { suite.count = 1 << 18; suite.rounds = 2; suite.sortCount = 1 << 16; suite.sortRounds = 2 }
                 report.results += try suite.run(on: device, progress: progress)
                 report.suites.append(SuiteSummary(name: "arrays"))
+            case "blas":
+                var suite = BLASSuite()
+                if options.quick { suite.sizes = [64, 128]; suite.rounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+                report.suites.append(SuiteSummary(name: "blas"))
+            case "fft":
+                var suite = FFTSuite()
+                if options.quick { suite.length1D = 1 << 12; suite.side2D = 64; suite.rounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+                report.suites.append(SuiteSummary(name: "fft"))
             case "build":
                 var suite = BuildSuite()
                 if options.quick { suite.rounds = 2 }

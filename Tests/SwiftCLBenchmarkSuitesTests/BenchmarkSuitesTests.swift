@@ -129,4 +129,24 @@ struct BenchmarkSuitesTests {
         let copyRecords = try copy.run(on: device)
         #expect(copyRecords.count == 4 && copyRecords.allSatisfy { $0.verified && $0.unit == "GB/s" })
     }
+
+    @Test("the BLAS and FFT suites verify CLBlast, the tiled kernel and clFFT before timing them (smoke run)",
+          arguments: TestDevices.all)
+    func librarySuitesSmoke(device: Device) throws {
+        var blas = BLASSuite()
+        blas.sizes = [1, 40]  // 40: not a multiple of the tiled kernel's 16
+        blas.rounds = 1
+        let blasRecords = try blas.run(on: device)
+        #expect(blasRecords.map(\.variant) == ["clblast-sgemm", "swiftcl-tiled-gemm", "clblast-sgemm", "swiftcl-tiled-gemm"])
+        #expect(blasRecords.map(\.metric) == ["sgemm_1", "sgemm_1", "sgemm_40", "sgemm_40"])
+        #expect(blasRecords.allSatisfy { $0.verified && $0.unit == "GFLOP/s" && $0.median > 0 })
+        #expect(blasRecords.filter { $0.variant == "swiftcl-tiled-gemm" }.allSatisfy { ($0.extra["ratio_to_clblast-sgemm"] ?? 0) > 0 })
+        var fft = FFTSuite()
+        fft.length1D = 3 * 1024
+        fft.side2D = 60
+        fft.rounds = 1
+        let fftRecords = try fft.run(on: device)
+        #expect(fftRecords.map(\.metric) == ["c2c_3072", "c2c_60x60"])
+        #expect(fftRecords.allSatisfy { $0.verified && $0.unit == "GFLOP/s" && $0.median > 0 })
+    }
 }

@@ -1,0 +1,83 @@
+import SwiftCL
+import SwiftCLBLAS
+import SwiftCLBenchmarkHarness
+
+/// SGEMM through CLBlast beside a SwiftCL-written tiled GEMM kernel on the same device, square matrices of each of
+/// `sizes`, GFLOP/s (2·n³ per product). Both are checked before timing: `checkedEntries` entries of C against a
+/// Double dot product on the host, each within n·ε·Σ|aᵢₖ·bₖⱼ|.
+public struct BLASSuite: Sendable {
+    public var sizes = [512, 1024, 2048]
+    public var rounds = 3
+    public var checkedEntries = 256
+
+    public init() {}
+
+    /// A 16×16-tiled GEMM in local memory, C = A·B, row-major n×n: the kernel a user writes before reaching for CLBlast.
+    static let tiledSource = """
+        #define TILE 16
+        kernel void gemm_tiled(const int n, global const float *a, global const float *b, global float *c)
+        {
+            local float at[TILE][TILE], bt[TILE][TILE];
+            const int row = get_global_id(1), col = get_global_id(0);
+            const int lr = get_local_id(1), lc = get_local_id(0);
+            float sum = 0.0f;
+            for (int t = 0; t < n; t += TILE) {
+                at[lr][lc] = (row < n && t + lc < n) ? a[row * n + t + lc] : 0.0f;
+                bt[lr][lc] = (t + lr < n && col < n) ? b[(t + lr) * n + col] : 0.0f;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (int k = 0; k < TILE; k++) sum += at[lr][k] * bt[k][lc];
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            if (row < n && col < n) c[row * n + col] = sum;
+        }
+        """
+
+    public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
+        let queue = try ComputeQueue(device: device)
+        let tiled = try queue.context.program(source: Self.tiledSource, name: "gemm_tiled.cl").sharedKernel(named: "gemm_tiled")
+        var records: [BenchmarkRecord] = []
+        for n in sizes {
+            progress("blas: \(n)×\(n) matrices")
+            let a = (0..<(n * n)).map { Float(($0 &* 7_919) % 2001) / 1000 - 1 }
+            let b = (0..<(n * n)).map { Float(($0 &* 104_729) % 2001) / 1000 - 1 }
+            let da = try Buffer(copying: a, context: queue.context), db = try Buffer(copying: b, context: queue.context)
+            let dc = try Buffer<Float>(count: n * n, context: queue.context)
+            let ma = try BLASMatrix(da, rows: n, columns: n), mb = try BLASMatrix(db, rows: n, columns: n)
+            let mc = try BLASMatrix(dc, rows: n, columns: n)
+            let range = try NDRange(covering: [n, n], local: [16, 16])
+            let clblast = { try queue.sync { cl in _ = try cl.gemm(ma, times: mb, into: mc) } }
+            let handWritten = { try queue.sync { cl in try cl.launch(tiled, range, arguments: [Int32(n), da, db, dc]) } }
+            for (name, run) in [("clblast-sgemm", clblast), ("swiftcl-tiled-gemm", handWritten)] {
+                try queue.sync { cl in try cl.fill(dc, with: .nan) }
+                try run()
+                try check(try queue.sync { cl in try cl.read(dc) }, a, b, n: n, variant: name)
+            }
+            records += try LibraryTiming.records(
+                suite: "blas", metric: "sgemm_\(n)",
+                variants: [LibraryVariant(name: "clblast-sgemm", device: device.name, flops: 2 * pow3(n), run: clblast),
+                           LibraryVariant(name: "swiftcl-tiled-gemm", device: device.name, flops: 2 * pow3(n), run: handWritten)],
+                rounds: rounds, ratioTo: "clblast-sgemm", progress: progress)
+        }
+        return records
+    }
+
+    private func pow3(_ n: Int) -> Double { Double(n) * Double(n) * Double(n) }
+
+    /// Spread-out entries of `c` against Double dot products of A's rows and B's columns.
+    private func check(_ c: [Float], _ a: [Float], _ b: [Float], n: Int, variant: String) throws {
+        let eps = Double(Float.ulpOfOne)
+        for sample in 0..<min(checkedEntries, n * n) {
+            let index = (sample &* 2_654_435_761) % (n * n)
+            let (i, j) = (index / n, index % n)
+            var sum = 0.0, magnitude = 0.0
+            for k in 0..<n {
+                let product = Double(a[i * n + k]) * Double(b[k * n + j])
+                sum += product
+                magnitude += abs(product)
+            }
+            guard abs(Double(c[index]) - sum) <= Double(n) * eps * magnitude + 1e-30 else {
+                throw BenchmarkSuiteError.verificationFailed(suite: "blas", detail: "\(variant) \(n)×\(n): C[\(i), \(j)] = \(c[index]), host \(sum)")
+            }
+        }
+    }
+}
