@@ -5,12 +5,6 @@
 # Usage: Benchmarks/pyopencl/compare.sh [--rounds N] [--count N]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-scripts/install-opencl.sh
-venv=.venv-pyopencl
-if ! "$venv/bin/python" -c "import pyopencl, numpy, mako" 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --upgrade pip
-    "$venv/bin/pip" install --quiet pyopencl numpy mako
-fi
+. Benchmarks/pyopencl/venv.sh
 swift build -c release --product swiftcl
 exec "$venv/bin/python" Benchmarks/pyopencl/compare.py --swiftcl .build/release/swiftcl "$@"

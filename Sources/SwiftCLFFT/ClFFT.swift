@@ -1,6 +1,11 @@
 internal import CCLFFT
 import SwiftCL
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one place SwiftCLFFT calls clFFT: the library's set-up (once per process, on first use), plans created, baked
 /// and cached per (context, device, precision, transform), and transforms enqueued on an encoder's queue with their
@@ -8,9 +13,10 @@ import Synchronization
 ///
 /// Every clFFT call holds one process-wide lock: clFFT keeps plans in a global repository, and an enqueue only
 /// enqueues (microseconds), so serialising costs nothing measurable and rules out its thread-safety as a risk.
-/// clFFT's teardown is not called: it would destroy plans other threads may still use, and the process's end reclaims
-/// what the library holds. A plan is destroyed when its context has gone (checked whenever a plan is looked up) or
-/// when it is the least recently used beyond ``planLimit``.
+/// clFFT's teardown runs at process exit (an `atexit` handler registered by the set-up, which runs before the C++
+/// destructors of clFFT that would otherwise warn "clFFT resources not freed"); it destroys the cached plans under the
+/// lock, and a transform asked for after it throws. A plan is also destroyed when its context has gone (checked
+/// whenever a plan is looked up) or when it is the least recently used beyond ``planLimit``.
 enum ClFFT {
     /// Plans kept at most; the least recently used beyond this is destroyed.
     static let planLimit = 32
@@ -30,7 +36,9 @@ enum ClFFT {
     }
 
     private struct State {
+        /// clFFT's set-up status once it ran (0: set up).
         var setUp: Int32?
+        var tornDown = false
         var plans: [PlanKey: Plan] = [:]
         var clock: UInt64 = 0
     }
@@ -80,7 +88,13 @@ enum ClFFT {
 
     /// The cached plan for `key`, or a new one made, configured and baked on `queue`. Holds the lock.
     private static func plan(for key: PlanKey, context: Context, queue: OpaquePointer, in state: inout State) throws -> clfftPlanHandle {
-        if state.setUp == nil { state.setUp = swiftcl_clfft_setup().rawValue }
+        if state.tornDown {
+            throw FFTError(.library, routine: "clfftTeardown", "clFFT has been torn down: the process is exiting")
+        }
+        if state.setUp == nil {
+            state.setUp = swiftcl_clfft_setup().rawValue
+            if state.setUp == 0 { atexit { ClFFT.tearDown() } }
+        }
         if let status = state.setUp, status != 0 {
             throw libraryError("clfftSetup", clfftStatus(rawValue: status), routine: "clFFT set-up")
         }
@@ -99,6 +113,15 @@ enum ClFFT {
         let handle = try makePlan(key, context: context, queue: queue)
         state.plans[key] = Plan(context: context, handle: handle, lastUse: state.clock)
         return handle
+    }
+
+    /// Destroys every cached plan and tears clFFT down; later transforms throw. Registered with `atexit`.
+    private static func tearDown() {
+        state.withLock { state in
+            for key in Array(state.plans.keys) { destroy(key, in: &state) }
+            _ = clfftTeardown()
+            state.tornDown = true
+        }
     }
 
     private static func destroy(_ key: PlanKey, in state: inout State) {

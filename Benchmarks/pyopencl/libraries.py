@@ -1,0 +1,82 @@
+"""SwiftCLBLAS/SwiftCLFFT (CLBlast, clFFT on the OpenCL device) beside numpy on the host, interleaved round by round.
+
+Each round runs `swiftcl bench blas fft` (which checks CLBlast, the SwiftCL tiled GEMM kernel and clFFT against host
+references, then times them) and numpy's matmul (OpenBLAS) and numpy.fft on the same sizes and data shapes, each
+numpy result checked against a float64 computation first. The table gives min/median/max GFLOP/s per operation over
+the rounds (2·n³ per GEMM, 5·N·log2 N per complex FFT) and SwiftCL's median over numpy's.
+"""
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+
+from compare import timed  # the same warm-then-best-of timing as the PyOpenCL comparison
+
+
+def host_operations():
+    """(metric, flops, verified call) per operation, the metric naming the SwiftCL record it stands beside."""
+    operations = []
+    for n in (512, 1024, 2048):
+        index = np.arange(n * n, dtype=np.int64)
+        a = (((index * 7919) % 2001) / 1000 - 1).astype(np.float32).reshape(n, n)
+        b = (((index * 104729) % 2001) / 1000 - 1).astype(np.float32).reshape(n, n)
+        c = a @ b
+        rows = np.arange(0, n, max(1, n // 16))
+        exact = a[rows].astype(np.float64) @ b.astype(np.float64)
+        assert np.max(np.abs(c[rows] - exact)) <= n * np.finfo(np.float32).eps * np.max(np.abs(a[rows]) @ np.abs(b)), "numpy GEMM"
+        operations.append((f"sgemm_{n}", 2.0 * n ** 3, lambda a=a, b=b: a @ b))
+    for shape in ((1 << 20,), (2048, 2048)):
+        count = math.prod(shape)
+        index = np.arange(count, dtype=np.int64)
+        x = ((((index * 7919) % 2001) / 1000 - 1) + 1j * (((index * 104729) % 2001) / 1000 - 1)).astype(np.complex64).reshape(shape)
+        y = np.fft.fftn(x)
+        exact = np.fft.fftn(x.astype(np.complex128))
+        assert np.linalg.norm(y - exact) <= 1e-5 * np.linalg.norm(exact), "numpy FFT"
+        name = "x".join(str(s) for s in shape)
+        operations.append((f"c2c_{name}", 5.0 * count * math.log2(count), lambda x=x: np.fft.fftn(x)))
+    return operations
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--swiftcl", required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    print(f"numpy {np.__version__}; host peers beside `swiftcl bench blas fft`", flush=True)
+    operations = host_operations()
+    host = {metric: [] for metric, _, _ in operations}
+    swift = {}
+    for round_index in range(1, args.rounds + 1):
+        print(f"round {round_index}/{args.rounds}: swiftcl bench blas fft", flush=True)
+        with tempfile.TemporaryDirectory() as folder:
+            report = os.path.join(folder, "libraries.json")
+            subprocess.run([args.swiftcl, "bench", "blas", "fft", "--json", report], check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            with open(report) as handle:
+                for record in json.load(handle)["results"]:
+                    swift.setdefault((record["variant"], record["metric"]), []).append(record["median"])
+        print(f"round {round_index}/{args.rounds}: numpy", flush=True)
+        for metric, flops, call in operations:
+            host[metric].append(flops / timed(call, repeats=3) / 1e9)
+
+    def triple(values):
+        return f"{min(values):7.2f} {statistics.median(values):7.2f} {max(values):7.2f}"
+
+    print()
+    print("GFLOP/s, min / median / max over the rounds; ratio = SwiftCL median / numpy median (host).")
+    print(f"{'operation':16} {'SwiftCL variant':20} {'SwiftCL':>24} {'numpy':>24} {'ratio':>7}")
+    for (variant, metric), values in sorted(swift.items(), key=lambda item: (item[0][1], item[0][0])):
+        if metric not in host:
+            continue
+        ratio = statistics.median(values) / statistics.median(host[metric])
+        print(f"{metric:16} {variant:20} {triple(values):>24} {triple(host[metric]):>24} {ratio:7.2f}")
+
+
+if __name__ == "__main__":
+    main()
