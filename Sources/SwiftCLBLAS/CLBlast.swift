@@ -1,17 +1,19 @@
 internal import CCLBlast
 import SwiftCL
-import Synchronization
+
 
 /// How every CLBlast routine is enqueued (the routine files call CLBlast's C functions inside `enqueue`'s closure), on the encoder's queue in order with its
 /// other commands (``SwiftCL/ComputeEncoder/withUnsafeQueueHandle(keepingAlive:_:)``), its operands kept alive until
 /// it completes, its status turned into a ``BLASError`` naming the routine, and its event adopted as a
 /// ``SwiftCL/CommandEvent``.
 ///
-/// Calls into CLBlast are serialised by one process-wide lock: CLBlast 1.5.3 (Debian's) is not safe to call from two
+/// Calls into CLBlast are serialised by one process-wide lock (SwiftCL's `Locked`, which ThreadSanitizer sees): CLBlast 1.5.3 (Debian's) is not safe to call from two
 /// threads at once — AddressSanitizer caught a use-after-free inside its device database (`clblast::Database`) when two
 /// queues first ran GEMMs together. A call only enqueues, so the lock is held for microseconds, not for the kernel.
 enum CLBlast {
-    private static let callLock = Mutex(())
+    /// The lock, holding the number of CLBlast calls made (a `Locked<Void>` would put its zero-sized value at the
+    /// mutex's address, which ThreadSanitizer then reports as a race on the mutex itself).
+    private static let callLock = Locked(0)
 
     typealias Queue = UnsafeMutablePointer<OpaquePointer?>
     typealias Event = UnsafeMutablePointer<OpaquePointer?>
@@ -25,7 +27,10 @@ enum CLBlast {
         return try encoder.withUnsafeQueueHandle(keepingAlive: objects) { queueHandle in
             var queue: OpaquePointer? = queueHandle
             var event: OpaquePointer?
-            let status = callLock.withLock { _ in call(&queue, &event).rawValue }
+            let status = callLock.withLock { calls in
+                calls += 1
+                return call(&queue, &event).rawValue
+            }
             guard status == 0 else {
                 if let event { _ = try? CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context) }
                 throw BLASError(.library, routine: name, "failed with \(statusName(status)) (\(status))", status: status)

@@ -1,6 +1,6 @@
 internal import CCLFFT
 import SwiftCL
-import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,7 +43,7 @@ enum ClFFT {
         var clock: UInt64 = 0
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Plans cached for `context` now (tests use it to see the cache at work).
     static func plansCached(in context: Context) -> Int {
