@@ -11,9 +11,7 @@ import SwiftCL
 /// threads at once — AddressSanitizer caught a use-after-free inside its device database (`clblast::Database`) when two
 /// queues first ran GEMMs together. A call only enqueues, so the lock is held for microseconds, not for the kernel.
 enum CLBlast {
-    /// The lock, holding the number of CLBlast calls made (a `Locked<Void>` would put its zero-sized value at the
-    /// mutex's address, which ThreadSanitizer then reports as a race on the mutex itself).
-    private static let callLock = Locked(0)
+    private static let callLock = Locked(())
 
     typealias Queue = UnsafeMutablePointer<OpaquePointer?>
     typealias Event = UnsafeMutablePointer<OpaquePointer?>
@@ -27,10 +25,7 @@ enum CLBlast {
         return try encoder.withUnsafeQueueHandle(keepingAlive: objects) { queueHandle in
             var queue: OpaquePointer? = queueHandle
             var event: OpaquePointer?
-            let status = callLock.withLock { calls in
-                calls += 1
-                return call(&queue, &event).rawValue
-            }
+            let status = callLock.withLock { _ in call(&queue, &event).rawValue }
             guard status == 0 else {
                 if let event { _ = try? CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context) }
                 throw BLASError(.library, routine: name, "failed with \(statusName(status)) (\(status))", status: status)

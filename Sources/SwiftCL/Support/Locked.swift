@@ -34,10 +34,18 @@ public struct Locked<Value>: @unchecked Sendable where Value: Sendable {
         try storage.withLock(body)
     }
 
+    /// The header of the allocation: the value, and one byte so that a zero-sized value (`Locked(())`, a lock that
+    /// guards only calls) does not sit at the mutex's address, where ThreadSanitizer reports the value's inout access
+    /// and the mutex's own reads as a race.
+    private struct Header {
+        var value: Value
+        let distinctAddress: UInt8 = 0
+    }
+
     /// The value and, in the tail of the same allocation, its mutex.
-    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+    private final class Storage: ManagedBuffer<Header, pthread_mutex_t> {
         static func make(_ value: Value) -> Storage {
-            let buffer = Storage.create(minimumCapacity: 1) { _ in value }
+            let buffer = Storage.create(minimumCapacity: 1) { _ in Header(value: value) }
             buffer.withUnsafeMutablePointerToElements { mutex in
                 mutex.initialize(to: pthread_mutex_t())
                 let status = pthread_mutex_init(mutex, nil)
@@ -58,14 +66,14 @@ public struct Locked<Value>: @unchecked Sendable where Value: Sendable {
 
         @inline(__always)
         func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-            try withUnsafeMutablePointers { (value, mutex) throws(E) -> T in
+            try withUnsafeMutablePointers { (header, mutex) throws(E) -> T in
                 let locked = pthread_mutex_lock(mutex)
                 precondition(locked == 0, "pthread_mutex_lock failed: \(locked)")
                 defer {
                     let unlocked = pthread_mutex_unlock(mutex)
                     precondition(unlocked == 0, "pthread_mutex_unlock failed: \(unlocked)")
                 }
-                return try body(&value.pointee)
+                return try body(&header.pointee.value)
             }
         }
     }
