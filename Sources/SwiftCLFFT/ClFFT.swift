@@ -99,14 +99,13 @@ enum ClFFT {
             throw libraryError("clfftSetup", clfftStatus(rawValue: status), routine: "clFFT set-up")
         }
         state.clock += 1
-        // Plans whose context has gone, then the least recently used beyond the limit.
+        // Plans whose context has gone first: a context's identifier can be reused only once it has gone, so after
+        // this an entry under `key` is this context's. Then the least recently used beyond the limit.
         for (staleKey, plan) in state.plans where plan.context == nil { destroy(staleKey, in: &state) }
-        if var plan = state.plans[key], plan.context === context {
-            plan.lastUse = state.clock
-            state.plans[key] = plan
+        if let plan = state.plans[key] {
+            state.plans[key]?.lastUse = state.clock
             return plan.handle
         }
-        if state.plans[key] != nil { destroy(key, in: &state) }  // a dead context's identifier reused
         while state.plans.count >= planLimit, let oldest = state.plans.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
             destroy(oldest, in: &state)
         }

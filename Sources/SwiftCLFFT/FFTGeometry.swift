@@ -61,9 +61,13 @@ struct FFTGeometry: Hashable {
         kind == .complexToComplex ? shape : shape.dropLast() + [shape[shape.count - 1] / 2 + 1]
     }
 
+    /// Each side's row-major shape: the complex side of a real transform is ``complexShape``.
+    var inputShape: [Int] { kind == .complexToReal ? complexShape : shape }
+    var outputShape: [Int] { kind == .realToComplex ? complexShape : shape }
+
     /// Elements of one transform's input and output, in their own element types (real or complex).
-    var inputDistance: Int { (kind == .complexToReal ? complexShape : shape).reduce(1, *) }
-    var outputDistance: Int { (kind == .realToComplex ? complexShape : shape).reduce(1, *) }
+    var inputDistance: Int { inputShape.reduce(1, *) }
+    var outputDistance: Int { outputShape.reduce(1, *) }
 
     /// Packed strides, fastest dimension first, of a side with this row-major shape.
     static func strides(_ shape: [Int]) -> [Int] {
@@ -75,20 +79,6 @@ struct FFTGeometry: Hashable {
         return strides
     }
 
-    var inputStrides: [Int] { Self.strides(kind == .complexToReal ? complexShape : shape) }
-    var outputStrides: [Int] { Self.strides(kind == .realToComplex ? complexShape : shape) }
-
-    /// Floating-point operations of the batch by the 5·N·log₂N convention (real transforms count half).
-    var flops: Double {
-        let n = Double(shape.reduce(1, *))
-        let complex = 5 * n * logBase2(n) * Double(batch)
-        return kind == .complexToComplex ? complex : complex / 2
-    }
+    var inputStrides: [Int] { Self.strides(inputShape) }
+    var outputStrides: [Int] { Self.strides(outputShape) }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-private func logBase2(_ x: Double) -> Double { x > 1 ? log2(x) : 0 }
