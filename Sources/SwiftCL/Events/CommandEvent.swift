@@ -1,8 +1,9 @@
 /// The event of an enqueued command (or of a marker): its status, its profiling times, and its completion,
 /// which a host can wait for or await and another queue can wait for on the device (``ComputeEncoder/wait(for:)``).
 ///
-/// Get one from ``ComputeEncoder/commandEvent(_:)``, ``ComputeEncoder/marker()``, ``ComputeEncoder/enqueueWrite(_:from:at:)``
-/// or ``ComputeQueue/submit(_:)``. It is `Sendable`: hand it to another queue's closure.
+/// Get one from ``ComputeEncoder/commandEvent(_:)`` (any commands), ``ComputeEncoder/launch(_:_:_:waitingFor:)``,
+/// ``ComputeEncoder/marker()``, ``ComputeEncoder/enqueueWrite(_:from:at:)`` or ``ComputeQueue/submit(_:)`` (sync or
+/// async). It is `Sendable`: hand it to another queue's closure, or to ``ComputeEncoder/waiting(for:_:)``.
 public final class CommandEvent: Sendable, CustomStringConvertible {
     let event: CLEvent
     /// The context of the command's queue (events order commands within one context).
@@ -23,19 +24,28 @@ public final class CommandEvent: Sendable, CustomStringConvertible {
         case failed(CLStatus)
     }
 
-    /// The command's status now.
-    /// - Throws: ``OpenCLError``.
+    /// The command's status now. Reading it cannot fail for an event SwiftCL holds; should the runtime refuse the
+    /// query anyway, the status is `.failed` with the runtime's code.
     public var status: Status {
-        get throws {
-            switch try event.executionStatus() {
-            case 0: .complete
-            case 1: .running
-            case 2: .submitted
-            case 3: .queued
-            case let code: .failed(CLStatus(rawValue: code))
-            }
+        let code: Int32
+        do {
+            code = try event.executionStatus()
+        } catch let error as OpenCLError {
+            return .failed(error.status)
+        } catch {
+            return .failed(.invalidEvent)
+        }
+        return switch code {
+        case 0: .complete
+        case 1: .running
+        case 2: .submitted
+        case 3: .queued
+        default: .failed(CLStatus(rawValue: code))
         }
     }
+
+    /// Whether the command has completed successfully.
+    public var isComplete: Bool { status == .complete }
 
     /// The command's profiling times on the device's clock (every ``ComputeQueue`` profiles).
     /// - Throws: ``OpenCLError`` with ``CLStatus/profilingInfoNotAvailable`` until the command has completed.

@@ -18,6 +18,15 @@ extension ComputeEncoder {
         try launch(kernel, range, arguments: arguments)
     }
 
+    /// ``launch(_:_:_:)`` that waits, on the device, for `events` first and returns its own event (PyOpenCL's
+    /// `wait_for=` and returned event): `let done = try cl.launch(blur, range, a, b, waitingFor: [uploaded])`.
+    /// - Throws: as ``launch(_:_:_:)``, and ``SwiftCLError/contextMismatch(_:)`` for an event of another context.
+    @discardableResult
+    public func launch(_ kernel: Kernel, _ range: NDRange, _ arguments: any KernelArgument...,
+                       waitingFor events: [CommandEvent]) throws -> CommandEvent {
+        try commandEvent(waitingFor: events) { try launch(kernel, range, arguments: arguments) }
+    }
+
     /// ``launch(_:_:_:)`` with the arguments as an array.
     /// - Throws: as ``launch(_:_:_:)``.
     public func launch(_ kernel: Kernel, _ range: NDRange, arguments: [any KernelArgument]) throws {
@@ -61,7 +70,7 @@ extension ComputeEncoder {
                                                    argumentBytes: localBytes, limit: device.localMemoryBytes, device: device.name)
         }
         let local = try range.resolvedLocalSize(device: device, kernel: info)
-        record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, wantEvent: wantsEvents),
+        record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, options: enqueueOptions),
                label: "launch \(core.name)")
         // Keep the kernel and the objects alive until the commands complete; a launch of the same
         // kernel object with the same objects as the previous one (a batch) adds nothing new and, in the

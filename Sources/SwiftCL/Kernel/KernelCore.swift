@@ -91,7 +91,7 @@ final class KernelCore: Sendable {
 
     /// Binds the arguments and enqueues the launch as one step under the kernel's lock.
     func enqueue(on queue: QueueHandle, range: NDRange, local: SIMD3<Int>?, arguments: [KernelArgumentValue],
-                 wantEvent: Bool) throws -> CLEvent? {
+                 options: EnqueueOptions) throws -> CLEvent? {
         try launchLock.withLock { launches in
             for (index, argument) in arguments.enumerated() {
                 switch argument.storage {
@@ -116,7 +116,7 @@ final class KernelCore: Sendable {
             }
             let event = try CL.enqueueNDRangeKernel(
                 queue, id, dimensions: range.dimensions, offset: range.offsetSize, global: range.globalSize,
-                local: local, wantEvent: wantEvent, kernelName: name)
+                local: local, options: options, kernelName: name)
             launches += 1
             return event
         }

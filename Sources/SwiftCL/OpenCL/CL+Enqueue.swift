@@ -1,12 +1,12 @@
 internal import COpenCL
 
-// Commands: launches, transfers, maps, markers and event callbacks. Every enqueue takes `wantEvent` and
-// returns the command's event, owned, when asked for one (for profiling), and nil otherwise.
+// Commands: launches, transfers, maps, markers and event callbacks. Every enqueue takes ``EnqueueOptions``: it
+// returns the command's event, owned, when asked for one, and nil otherwise, and waits for the options' events.
 extension CL {
     /// Launches `kernel` over the first `dimensions` axes of `offset`/`global`/`local` (`local` nil: the
     /// runtime chooses). `kernelName` only labels the error. No allocation: the sizes are passed in place.
     static func enqueueNDRangeKernel(_ queue: QueueHandle, _ kernel: KernelHandle, dimensions: Int, offset: SIMD3<Int>,
-                                     global: SIMD3<Int>, local: SIMD3<Int>?, wantEvent: Bool,
+                                     global: SIMD3<Int>, local: SIMD3<Int>?, options: EnqueueOptions,
                                      kernelName: String) throws -> CLEvent? {
         func first(_ lanes: UnsafePointer<SIMD3<Int>>) -> UnsafePointer<Int> {
             UnsafeRawPointer(lanes).assumingMemoryBound(to: Int.self)
@@ -14,9 +14,9 @@ extension CL {
         return try withUnsafePointer(to: offset) { o in
             try withUnsafePointer(to: global) { g in
                 try withUnsafePointer(to: local ?? .zero) { l in
-                    try enqueue(wantEvent: wantEvent, detail: kernelName) { event in
+                    try enqueue(options, detail: kernelName) { waits, event in
                         clEnqueueNDRangeKernel(queue.pointer, kernel.pointer, cl_uint(dimensions), first(o), first(g),
-                                               local == nil ? nil : first(l), 0, nil, event)
+                                               local == nil ? nil : first(l), waits.count, waits.events, event)
                     }
                 }
             }
@@ -24,124 +24,124 @@ extension CL {
     }
 
     static func enqueueWriteBuffer(_ queue: QueueHandle, _ buffer: MemoryHandle, blocking: Bool, offset: Int, byteCount: Int,
-                                   from host: UnsafeRawPointer?, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
-            clEnqueueWriteBuffer(queue.pointer, buffer.pointer, bool(blocking), offset, byteCount, host, 0, nil, event)
+                                   from host: UnsafeRawPointer?, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
+            clEnqueueWriteBuffer(queue.pointer, buffer.pointer, bool(blocking), offset, byteCount, host, waits.count, waits.events, event)
         }
     }
 
     static func enqueueReadBuffer(_ queue: QueueHandle, _ buffer: MemoryHandle, blocking: Bool, offset: Int, byteCount: Int,
-                                  into host: UnsafeMutableRawPointer?, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
-            clEnqueueReadBuffer(queue.pointer, buffer.pointer, bool(blocking), offset, byteCount, host, 0, nil, event)
+                                  into host: UnsafeMutableRawPointer?, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
+            clEnqueueReadBuffer(queue.pointer, buffer.pointer, bool(blocking), offset, byteCount, host, waits.count, waits.events, event)
         }
     }
 
     static func enqueueCopyBuffer(_ queue: QueueHandle, from source: MemoryHandle, to destination: MemoryHandle, sourceOffset: Int,
-                                  destinationOffset: Int, byteCount: Int, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
+                                  destinationOffset: Int, byteCount: Int, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
             clEnqueueCopyBuffer(queue.pointer, source.pointer, destination.pointer, sourceOffset, destinationOffset, byteCount,
-                                0, nil, event)
+                                waits.count, waits.events, event)
         }
     }
 
     static func enqueueFillBuffer(_ queue: QueueHandle, _ buffer: MemoryHandle, pattern: UnsafeRawPointer?, patternBytes: Int,
-                                  offset: Int, byteCount: Int, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
-            clEnqueueFillBuffer(queue.pointer, buffer.pointer, pattern, patternBytes, offset, byteCount, 0, nil, event)
+                                  offset: Int, byteCount: Int, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
+            clEnqueueFillBuffer(queue.pointer, buffer.pointer, pattern, patternBytes, offset, byteCount, waits.count, waits.events, event)
         }
     }
 
     static func enqueueCopyBufferRect(_ queue: QueueHandle, from source: MemoryHandle, to destination: MemoryHandle,
-                                      _ rect: RectGeometry, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
+                                      _ rect: RectGeometry, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
             clEnqueueCopyBufferRect(queue.pointer, source.pointer, destination.pointer, rect.sourceOrigin, rect.destinationOrigin,
                                     rect.region, rect.sourceRowPitch, rect.sourceSlicePitch, rect.destinationRowPitch,
-                                    rect.destinationSlicePitch, 0, nil, event)
+                                    rect.destinationSlicePitch, waits.count, waits.events, event)
         }
     }
 
     /// A blocking rectangle read; the rectangle's source side is the buffer, its destination side the host.
     static func enqueueReadBufferRect(_ queue: QueueHandle, _ buffer: MemoryHandle, _ rect: RectGeometry,
-                                      into host: UnsafeMutableRawPointer?, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
+                                      into host: UnsafeMutableRawPointer?, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
             clEnqueueReadBufferRect(queue.pointer, buffer.pointer, bool(true), rect.sourceOrigin, rect.destinationOrigin, rect.region,
                                     rect.sourceRowPitch, rect.sourceSlicePitch, rect.destinationRowPitch, rect.destinationSlicePitch,
-                                    host, 0, nil, event)
+                                    host, waits.count, waits.events, event)
         }
     }
 
     /// A blocking rectangle write; the rectangle's source side is the buffer, its destination side the host.
     static func enqueueWriteBufferRect(_ queue: QueueHandle, _ buffer: MemoryHandle, _ rect: RectGeometry,
-                                       from host: UnsafeRawPointer?, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
+                                       from host: UnsafeRawPointer?, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
             clEnqueueWriteBufferRect(queue.pointer, buffer.pointer, bool(true), rect.sourceOrigin, rect.destinationOrigin, rect.region,
                                      rect.sourceRowPitch, rect.sourceSlicePitch, rect.destinationRowPitch, rect.destinationSlicePitch,
-                                     host, 0, nil, event)
+                                     host, waits.count, waits.events, event)
         }
     }
 
     /// A blocking write of tightly packed pixels into a region of an image.
     static func enqueueWriteImage(_ queue: QueueHandle, _ image: MemoryHandle, origin: Origin3D, region: Extent3D,
-                                  from host: UnsafeRawPointer?, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
-            clEnqueueWriteImage(queue.pointer, image.pointer, bool(true), origin.values, region.values, 0, 0, host, 0, nil, event)
+                                  from host: UnsafeRawPointer?, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
+            clEnqueueWriteImage(queue.pointer, image.pointer, bool(true), origin.values, region.values, 0, 0, host, waits.count, waits.events, event)
         }
     }
 
     /// A blocking read of a region of an image into tightly packed pixels.
     static func enqueueReadImage(_ queue: QueueHandle, _ image: MemoryHandle, origin: Origin3D, region: Extent3D,
-                                 into host: UnsafeMutableRawPointer?, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
-            clEnqueueReadImage(queue.pointer, image.pointer, bool(true), origin.values, region.values, 0, 0, host, 0, nil, event)
+                                 into host: UnsafeMutableRawPointer?, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
+            clEnqueueReadImage(queue.pointer, image.pointer, bool(true), origin.values, region.values, 0, 0, host, waits.count, waits.events, event)
         }
     }
 
     static func enqueueCopyImage(_ queue: QueueHandle, from source: MemoryHandle, origin sourceOrigin: Origin3D, to destination: MemoryHandle,
-                                 origin destinationOrigin: Origin3D, region: Extent3D, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
+                                 origin destinationOrigin: Origin3D, region: Extent3D, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
             clEnqueueCopyImage(queue.pointer, source.pointer, destination.pointer, sourceOrigin.values, destinationOrigin.values,
-                               region.values, 0, nil, event)
+                               region.values, waits.count, waits.events, event)
         }
     }
 
     static func enqueueCopyBufferToImage(_ queue: QueueHandle, from buffer: MemoryHandle, offset: Int, to image: MemoryHandle,
-                                         origin: Origin3D, region: Extent3D, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
-            clEnqueueCopyBufferToImage(queue.pointer, buffer.pointer, image.pointer, offset, origin.values, region.values, 0, nil, event)
+                                         origin: Origin3D, region: Extent3D, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
+            clEnqueueCopyBufferToImage(queue.pointer, buffer.pointer, image.pointer, offset, origin.values, region.values, waits.count, waits.events, event)
         }
     }
 
     static func enqueueCopyImageToBuffer(_ queue: QueueHandle, from image: MemoryHandle, origin: Origin3D, region: Extent3D,
-                                         to buffer: MemoryHandle, offset: Int, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
-            clEnqueueCopyImageToBuffer(queue.pointer, image.pointer, buffer.pointer, origin.values, region.values, offset, 0, nil, event)
+                                         to buffer: MemoryHandle, offset: Int, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
+            clEnqueueCopyImageToBuffer(queue.pointer, image.pointer, buffer.pointer, origin.values, region.values, offset, waits.count, waits.events, event)
         }
     }
 
     /// Fills a region of an image with the colour at `color` (four channels of the image's sampled type).
     static func enqueueFillImage(_ queue: QueueHandle, _ image: MemoryHandle, color: UnsafeRawPointer?, origin: Origin3D,
-                                 region: Extent3D, wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
-            clEnqueueFillImage(queue.pointer, image.pointer, color, origin.values, region.values, 0, nil, event)
+                                 region: Extent3D, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
+            clEnqueueFillImage(queue.pointer, image.pointer, color, origin.values, region.values, waits.count, waits.events, event)
         }
     }
 
     /// A blocking map of `byteCount` bytes from `offset`, for reading, or reading and writing.
     static func enqueueMapBuffer(_ queue: QueueHandle, _ buffer: MemoryHandle, write: Bool, offset: Int, byteCount: Int,
-                                 wantEvent: Bool) throws(OpenCLError) -> (base: UnsafeMutableRawPointer, event: CLEvent?) {
-        try mapped(wantEvent: wantEvent) { event, status in
-            clEnqueueMapBuffer(queue.pointer, buffer.pointer, bool(true), mapFlags(write: write), offset, byteCount, 0, nil, event, status)
+                                 options: EnqueueOptions) throws(OpenCLError) -> (base: UnsafeMutableRawPointer, event: CLEvent?) {
+        try mapped(options) { waits, event, status in
+            clEnqueueMapBuffer(queue.pointer, buffer.pointer, bool(true), mapFlags(write: write), offset, byteCount, waits.count, waits.events, event, status)
         }
     }
 
     /// A blocking read-write map of a region of an image; also returns its row and slice pitch in bytes.
-    static func enqueueMapImage(_ queue: QueueHandle, _ image: MemoryHandle, origin: Origin3D, region: Extent3D, wantEvent: Bool)
+    static func enqueueMapImage(_ queue: QueueHandle, _ image: MemoryHandle, origin: Origin3D, region: Extent3D, options: EnqueueOptions)
         throws(OpenCLError) -> (base: UnsafeMutableRawPointer, rowPitch: Int, slicePitch: Int, event: CLEvent?) {
         var rowPitch = 0, slicePitch = 0
-        let (base, event) = try mapped(wantEvent: wantEvent) { event, status in
+        let (base, event) = try mapped(options) { waits, event, status in
             clEnqueueMapImage(queue.pointer, image.pointer, bool(true), mapFlags(write: true), origin.values, region.values,
-                              &rowPitch, &slicePitch, 0, nil, event, status)
+                              &rowPitch, &slicePitch, waits.count, waits.events, event, status)
         }
         return (base, rowPitch, slicePitch, event)
     }
@@ -151,12 +151,12 @@ extension CL {
     }
 
     /// The status and NULL checks both maps share; the routine is the calling map's.
-    private static func mapped(wantEvent: Bool, function: StaticString = #function,
-                               _ map: (UnsafeMutablePointer<cl_event?>?, UnsafeMutablePointer<cl_int>) -> UnsafeMutableRawPointer?) throws(OpenCLError) -> (base: UnsafeMutableRawPointer, event: CLEvent?) {
+    private static func mapped(_ options: EnqueueOptions, function: StaticString = #function,
+                               _ map: (WaitList, UnsafeMutablePointer<cl_event?>?, UnsafeMutablePointer<cl_int>) -> UnsafeMutableRawPointer?) throws(OpenCLError) -> (base: UnsafeMutableRawPointer, event: CLEvent?) {
         var base: UnsafeMutableRawPointer?
-        let event = try enqueue(wantEvent: wantEvent, function: function) { event in
+        let event = try enqueue(options, function: function) { waits, event in
             var status: cl_int = CL_SUCCESS
-            base = map(event, &status)
+            base = map(waits, event, &status)
             return status
         }
         guard let base else { throw OpenCLError(status: .mapFailure, routine: routine(function) + " returned NULL") }
@@ -164,15 +164,16 @@ extension CL {
     }
 
     static func enqueueUnmapMemObject(_ queue: QueueHandle, _ memory: MemoryHandle, _ base: UnsafeMutableRawPointer,
-                                      wantEvent: Bool) throws(OpenCLError) -> CLEvent? {
-        try enqueue(wantEvent: wantEvent) { event in
-            clEnqueueUnmapMemObject(queue.pointer, memory.pointer, base, 0, nil, event)
+                                      options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in
+            clEnqueueUnmapMemObject(queue.pointer, memory.pointer, base, waits.count, waits.events, event)
         }
     }
 
-    /// A marker that completes when every command enqueued before it has.
-    static func enqueueMarkerWithWaitList(_ queue: QueueHandle) throws(OpenCLError) -> CLEvent {
-        guard let marker = try enqueue(wantEvent: true, { event in clEnqueueMarkerWithWaitList(queue.pointer, 0, nil, event) }) else {
+    /// A marker that completes when every command enqueued before it has (and, with `events`, those too).
+    static func enqueueMarkerWithWaitList(_ queue: QueueHandle, waitingFor events: [CLEvent] = []) throws(OpenCLError) -> CLEvent {
+        let options = EnqueueOptions(wantEvent: true, waitList: events)
+        guard let marker = try enqueue(options, { waits, event in clEnqueueMarkerWithWaitList(queue.pointer, waits.count, waits.events, event) }) else {
             throw OpenCLError(status: .invalidEvent, routine: routine(#function) + " returned no event")
         }
         return marker

@@ -48,11 +48,28 @@ enum CL {
         }
     }
 
-    /// Runs an enqueue that can hand back an event: with `wantEvent`, the event it creates is returned as an
-    /// owned ``CLEvent``; without, no event is created (the fast path).
+    /// Runs an enqueue that can hand back an event and wait for others: with `options.wantEvent`, the event it
+    /// creates is returned as an owned ``CLEvent``; without, no event is created (the fast path). `body` receives the
+    /// wait list (count 0 and nil when there is none: no allocation then) and where the event goes.
     @inline(__always)
-    static func enqueue(wantEvent: Bool, detail: @autoclosure () -> String? = nil, function: StaticString = #function,
-                        _ body: (UnsafeMutablePointer<cl_event?>?) -> cl_int) throws(OpenCLError) -> CLEvent? {
+    static func enqueue(_ options: EnqueueOptions, detail: @autoclosure () -> String? = nil, function: StaticString = #function,
+                        _ body: (WaitList, UnsafeMutablePointer<cl_event?>?) -> cl_int) throws(OpenCLError) -> CLEvent? {
+        if options.waitList.isEmpty {
+            return try enqueue(wantEvent: options.wantEvent, detail: detail(), function: function) { event in
+                body(WaitList(count: 0, events: nil), event)
+            }
+        }
+        let handles: [cl_event?] = options.waitList.map { $0.handle.pointer }
+        return try handles.withUnsafeBufferPointer { (list) throws(OpenCLError) -> CLEvent? in
+            try enqueue(wantEvent: options.wantEvent, detail: detail(), function: function) { event in
+                body(WaitList(count: cl_uint(list.count), events: list.baseAddress), event)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func enqueue(wantEvent: Bool, detail: @autoclosure () -> String?, function: StaticString,
+                                _ body: (UnsafeMutablePointer<cl_event?>?) -> cl_int) throws(OpenCLError) -> CLEvent? {
         guard wantEvent else {
             try check(body(nil), detail: detail(), function: function)
             return nil
@@ -62,6 +79,12 @@ enum CL {
         let owned = event.map { CLEvent(adopting: CLHandle($0)) }
         try check(status, detail: detail(), function: function)
         return owned
+    }
+
+    /// The events a command waits for, as `clEnqueue*` takes them.
+    struct WaitList {
+        let count: cl_uint
+        let events: UnsafePointer<cl_event?>?
     }
 
     /// `CL_TRUE` or `CL_FALSE`.

@@ -15,24 +15,55 @@ extension ComputeEncoder {
         return CommandEvent(event, context: context, label: label)
     }
 
-    /// A marker: an event that completes when every command enqueued on this queue before it has.
+    /// ``commandEvent(_:)`` whose commands each wait, on the device, for `events` first (``waiting(for:_:)``):
+    /// `let blurred = try cl.commandEvent(waitingFor: [uploaded]) { try cl.launch(blur, range, a, b) }`.
+    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` for an event of another context, what `body` throws, ``OpenCLError``.
+    public func commandEvent(waitingFor events: [CommandEvent], _ body: () throws -> Void) throws -> CommandEvent {
+        try waiting(for: events) { try commandEvent(body) }
+    }
+
+    /// Runs `body` with every command it enqueues waiting, on the device, for `events` first: each command carries
+    /// them in its own wait list (PyOpenCL's `wait_for=`), so nothing else on the queue is held back and no host
+    /// thread blocks. The events may come from other queues and devices of the same context; scopes nest (the lists
+    /// add up), and the events are kept alive until the commands have completed.
+    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` for an event of another context (nothing runs then), what
+    ///   `body` throws, ``OpenCLError``.
+    public func waiting<T>(for events: [CommandEvent], _ body: () throws -> T) throws -> T {
+        try checkUsable()
+        try checkContext(of: events)
+        if events.isEmpty { return try body() }
+        let outer = pendingWaits
+        pendingWaits = outer + events.map(\.event)
+        defer { pendingWaits = outer }
+        keepAlive(contentsOf: events)
+        return try body()
+    }
+
+    /// A marker: an event that completes when every command enqueued on this queue before it has (and, inside
+    /// ``waiting(for:_:)``, the events it waits for).
     /// - Throws: ``SwiftCLError/encoderExpired``, ``OpenCLError``.
     public func marker() throws -> CommandEvent {
         try checkUsable()
-        return CommandEvent(try CL.enqueueMarkerWithWaitList(queue.id), context: context, label: "marker")
+        return CommandEvent(try CL.enqueueMarkerWithWaitList(queue.id, waitingFor: pendingWaits), context: context, label: "marker")
     }
 
     /// Makes every command enqueued after this wait, on the device, until `events` have completed; no host thread
-    /// blocks. The events may come from other queues of the same context.
+    /// blocks. The events may come from other queues of the same context. (A barrier: on an out-of-order queue it
+    /// holds back every later command; ``waiting(for:_:)`` holds back only the commands inside it.)
     /// - Throws: ``SwiftCLError/contextMismatch(_:)`` for an event of another context, ``OpenCLError``.
     public func wait(for events: [CommandEvent]) throws {
         try checkUsable()
-        for event in events where event.context !== context {
-            throw SwiftCLError.contextMismatch("\(event) belongs to \(event.context), the queue to \(context)")
-        }
+        try checkContext(of: events)
         if events.isEmpty { return }
         try CL.enqueueBarrierWithWaitList(queue.id, waitingFor: events.map(\.event))
         keepAlive(contentsOf: events)
+    }
+
+    /// Refuses events of another context (OpenCL orders commands by events only within one).
+    private func checkContext(of events: [CommandEvent]) throws {
+        for event in events where event.context !== context {
+            throw SwiftCLError.contextMismatch("\(event) belongs to \(event.context), the queue to \(context)")
+        }
     }
 
     /// A barrier: commands enqueued after it start once every command before it has completed (it matters on
@@ -54,7 +85,7 @@ extension ComputeEncoder {
         let held = HeldArray(elements)
         let event = try held.elements.withUnsafeBufferPointer { pointer in
             try CL.enqueueWriteBuffer(queue.id, buffer.id, blocking: false, offset: range.lowerBound * MemoryLayout<E>.stride,
-                                      byteCount: range.count * MemoryLayout<E>.stride, from: pointer.baseAddress, wantEvent: true)
+                                      byteCount: range.count * MemoryLayout<E>.stride, from: pointer.baseAddress, options: enqueueOptions(wantEvent: true))
         }
         return try keepingEvent(event, label: "enqueueWrite", alive: buffer, held)
     }
@@ -70,7 +101,7 @@ extension ComputeEncoder {
         let event: CLEvent?
         do {
             event = try CL.enqueueReadBuffer(queue.id, buffer.id, blocking: false, offset: range.lowerBound * MemoryLayout<E>.stride,
-                                             byteCount: range.count * MemoryLayout<E>.stride, into: storage.baseAddress, wantEvent: true)
+                                             byteCount: range.count * MemoryLayout<E>.stride, into: storage.baseAddress, options: enqueueOptions(wantEvent: true))
         } catch {
             storage.deallocate()
             throw error

@@ -12,7 +12,7 @@ extension ComputeEncoder {
         try checkHostBytes(pixels.count * MemoryLayout<T>.stride, for: region, of: image, "image write")
         try pixels.withUnsafeBytes { raw in
             record(try CL.enqueueWriteImage(queue.id, image.id, origin: origin, region: region, from: raw.baseAddress,
-                                            wantEvent: wantsEvents), label: "write image")
+                                            options: enqueueOptions), label: "write image")
         }
     }
 
@@ -46,7 +46,7 @@ extension ComputeEncoder {
         let region = try image.checkedRegion(origin: origin, extent: extent, "image read")
         try checkHostBytes(destination.count, for: region, of: image, "image read")
         record(try CL.enqueueReadImage(queue.id, image.id, origin: origin, region: region, into: destination.baseAddress,
-                                       wantEvent: wantsEvents), label: "read image")
+                                       options: enqueueOptions), label: "read image")
     }
 
     /// Copies a region between images of the same format on the device.
@@ -61,7 +61,7 @@ extension ComputeEncoder {
         let region = try source.checkedRegion(origin: sourceOrigin, extent: extent, "image copy source")
         _ = try destination.checkedRegion(origin: destinationOrigin, extent: region, "image copy destination")
         record(try CL.enqueueCopyImage(queue.id, from: source.id, origin: sourceOrigin, to: destination.id, origin: destinationOrigin,
-                                       region: region, wantEvent: wantsEvents), label: "copy image")
+                                       region: region, options: enqueueOptions), label: "copy image")
         keepAlive(source, destination)
     }
 
@@ -93,10 +93,10 @@ extension ComputeEncoder {
         let byteOffset = range.lowerBound * stride
         if toImage {
             record(try CL.enqueueCopyBufferToImage(queue.id, from: buffer.id, offset: byteOffset, to: image.id, origin: origin,
-                                                   region: region, wantEvent: wantsEvents), label: "copy buffer to image")
+                                                   region: region, options: enqueueOptions), label: "copy buffer to image")
         } else {
             record(try CL.enqueueCopyImageToBuffer(queue.id, from: image.id, origin: origin, region: region, to: buffer.id,
-                                                   offset: byteOffset, wantEvent: wantsEvents), label: "copy image to buffer")
+                                                   offset: byteOffset, options: enqueueOptions), label: "copy image to buffer")
         }
         keepAlive(image, buffer)
     }
@@ -113,7 +113,7 @@ extension ComputeEncoder {
         func enqueue<C: BitwiseCopyable>(_ value: C) throws {
             try withUnsafeBytes(of: value) { color in
                 record(try CL.enqueueFillImage(queue.id, image.id, color: color.baseAddress, origin: origin, region: region,
-                                               wantEvent: wantsEvents), label: "fill image")
+                                               options: enqueueOptions), label: "fill image")
             }
         }
         switch color {
@@ -134,7 +134,7 @@ extension ComputeEncoder {
         let region = try image.checkedRegion(origin: origin, extent: extent, "image map")
         var rowPitch = 0, slicePitch = 0
         return try withMapping(image, map: {
-            let mapped = try CL.enqueueMapImage(queue.id, image.id, origin: origin, region: region, wantEvent: wantsEvents)
+            let mapped = try CL.enqueueMapImage(queue.id, image.id, origin: origin, region: region, options: enqueueOptions)
             (rowPitch, slicePitch) = (mapped.rowPitch, mapped.slicePitch)
             return (mapped.base, mapped.event)
         }) { base in

@@ -30,7 +30,7 @@ extension ComputeEncoder {
         let stride = MemoryLayout<E>.stride
         return try withMapping(buffer, map: {
             try CL.enqueueMapBuffer(queue.id, buffer.id, write: write, offset: range.lowerBound * stride,
-                                    byteCount: range.count * stride, wantEvent: wantsEvents)
+                                    byteCount: range.count * stride, options: enqueueOptions)
         }) { pointer in
             let typed = pointer.bindMemory(to: E.self, capacity: range.count)
             return try body(UnsafeMutableBufferPointer(start: typed, count: range.count))
@@ -56,7 +56,7 @@ extension ComputeEncoder {
         defer {
             mapped.remove(key)
             do {
-                record(try CL.enqueueUnmapMemObject(queue.id, object.id, base, wantEvent: wantsEvents), label: "unmap")
+                record(try CL.enqueueUnmapMemObject(queue.id, object.id, base, options: enqueueOptions), label: "unmap")
             } catch {
                 swiftCLLogger.error("\(error)")
             }

@@ -13,7 +13,7 @@ extension ComputeEncoder {
             throw SwiftCLError.overlappingCopy(operation: "copyRect")
         }
         let geometry = try RectGeometry(E.self, source: sourceLayout, destination: destinationLayout, extent: extent)
-        record(try CL.enqueueCopyBufferRect(queue.id, from: source.id, to: destination.id, geometry, wantEvent: wantsEvents), label: "copyRect")
+        record(try CL.enqueueCopyBufferRect(queue.id, from: source.id, to: destination.id, geometry, options: enqueueOptions), label: "copyRect")
         keepAlive(source, destination)
     }
 
@@ -46,9 +46,9 @@ extension ComputeEncoder {
         _ = try hostLayout.touchedRange(extent, count: count, "\(operation) host")
         let geometry = try RectGeometry(E.self, source: bufferLayout, destination: hostLayout, extent: extent)
         if write {
-            record(try CL.enqueueWriteBufferRect(queue.id, buffer.id, geometry, from: host, wantEvent: wantsEvents), label: "writeRect")
+            record(try CL.enqueueWriteBufferRect(queue.id, buffer.id, geometry, from: host, options: enqueueOptions), label: "writeRect")
         } else {
-            record(try CL.enqueueReadBufferRect(queue.id, buffer.id, geometry, into: host, wantEvent: wantsEvents), label: "readRect")
+            record(try CL.enqueueReadBufferRect(queue.id, buffer.id, geometry, into: host, options: enqueueOptions), label: "readRect")
         }
     }
 }

@@ -13,7 +13,7 @@ extension ComputeEncoder {
         func enqueue(_ pointer: UnsafeBufferPointer<E>) throws {
             record(try CL.enqueueWriteBuffer(queue.id, buffer.id, blocking: true, offset: range.lowerBound * MemoryLayout<E>.stride,
                                              byteCount: range.count * MemoryLayout<E>.stride, from: pointer.baseAddress,
-                                             wantEvent: wantsEvents), label: "write")
+                                             options: enqueueOptions), label: "write")
         }
         if try elements.withContiguousStorageIfAvailable({ try enqueue($0) }) == nil {
             try Array(elements).withUnsafeBufferPointer { try enqueue($0) }
@@ -48,7 +48,7 @@ extension ComputeEncoder {
         if range.isEmpty { return }
         record(try CL.enqueueReadBuffer(queue.id, buffer.id, blocking: true, offset: range.lowerBound * MemoryLayout<E>.stride,
                                         byteCount: range.count * MemoryLayout<E>.stride, into: destination.baseAddress,
-                                        wantEvent: wantsEvents), label: "read")
+                                        options: enqueueOptions), label: "read")
     }
 
     /// Copies `count` elements (by default all that fit) from element `sourceOffset` of one buffer to
@@ -70,7 +70,7 @@ extension ComputeEncoder {
         if source === destination, from.overlaps(to) { throw SwiftCLError.overlappingCopy(operation: "copy") }
         let stride = MemoryLayout<E>.stride
         record(try CL.enqueueCopyBuffer(queue.id, from: source.id, to: destination.id, sourceOffset: from.lowerBound * stride,
-                                        destinationOffset: to.lowerBound * stride, byteCount: count * stride, wantEvent: wantsEvents), label: "copy")
+                                        destinationOffset: to.lowerBound * stride, byteCount: count * stride, options: enqueueOptions), label: "copy")
         keepAlive(source, destination)
     }
 
@@ -93,7 +93,7 @@ extension ComputeEncoder {
         }
         try withUnsafeBytes(of: value) { pattern in
             record(try CL.enqueueFillBuffer(queue.id, buffer.id, pattern: pattern.baseAddress, patternBytes: stride,
-                                            offset: range.lowerBound * stride, byteCount: range.count * stride, wantEvent: wantsEvents), label: "fill")
+                                            offset: range.lowerBound * stride, byteCount: range.count * stride, options: enqueueOptions), label: "fill")
         }
         keepAlive(buffer)
     }

@@ -24,6 +24,8 @@ public final class ComputeEncoder {
     /// Set while ``commandEvent(_:)`` runs its body: commands then ask for events, and the last one is kept.
     var capturingEvent = false
     var capturedEvent: (label: String, event: CLEvent)?
+    /// Set while ``waiting(for:_:)`` runs its body: the events every command then waits for (its own wait list).
+    var pendingWaits: [CLEvent] = []
 
     init(queue: ComputeQueue, measuring: Bool) {
         self.queue = queue
@@ -83,6 +85,13 @@ public final class ComputeEncoder {
     /// Whether commands should ask OpenCL for their events: when measuring or capturing one (no event is created on
     /// the fast path).
     var wantsEvents: Bool { measuring || capturingEvent }
+
+    /// What each command asks of OpenCL: its event when ``wantsEvents``, and the events of an enclosing
+    /// ``waiting(for:_:)``.
+    var enqueueOptions: EnqueueOptions { EnqueueOptions(wantEvent: wantsEvents, waitList: pendingWaits) }
+
+    /// ``enqueueOptions`` for a command that always hands its event back.
+    func enqueueOptions(wantEvent: Bool) -> EnqueueOptions { EnqueueOptions(wantEvent: wantEvent, waitList: pendingWaits) }
 
     /// Keeps a command's event: every one of a measured closure (for per-command times), the last one while
     /// capturing. `label` says what the command was.

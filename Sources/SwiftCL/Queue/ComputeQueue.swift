@@ -192,23 +192,42 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     /// completes when they have. Another queue of the context can ``ComputeEncoder/wait(for:)`` the event on the
     /// device (the guide's Listing 8-3 without a blocked thread); what the commands use stays alive until then.
     /// - Throws: what `body` throws (nothing it enqueued is waited for then), ``OpenCLError``.
-    @available(*, noasync, message: "briefly blocks the calling thread while the closure enqueues; use run(_:) from async code")
+    @available(*, noasync, message: "briefly blocks the calling thread while the closure enqueues; use the async submit(_:) from async code")
     public func submit<T>(_ body: (ComputeEncoder) throws -> T) throws -> (value: T, completion: CommandEvent) {
         try checkNotNested()
         return try dispatchQueue.sync {
-            try QueueNesting.inside(self) {
-                let encoder = ComputeEncoder(queue: self, measuring: false)
-                let value: T
-                do {
-                    value = try body(encoder)
-                } catch {
-                    encoder.expire()
-                    throw error
+            try QueueNesting.inside(self) { try enqueueSubmission(body) }
+        }
+    }
+
+    /// ``submit(_:)`` for async code: the closure runs on the queue while the task is suspended (no cooperative
+    /// thread blocks), and the task resumes once the commands are enqueued — not completed: await
+    /// ``CommandEvent/completed`` for that, or hand the event to another queue's ``ComputeEncoder/waiting(for:_:)``.
+    /// - Throws: what `body` throws (nothing it enqueued is waited for then), ``OpenCLError``.
+    public func submit<T: Sendable>(_ body: @escaping @Sendable (ComputeEncoder) throws -> T) async throws
+        -> (value: T, completion: CommandEvent) {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(value: T, completion: CommandEvent), any Error>) in
+            dispatchQueue.async {
+                QueueNesting.inside(self) {
+                    continuation.resume(with: Result { try self.enqueueSubmission(body) })
                 }
-                let marker = try encoder.completionMarker { _ in }
-                return (value, CommandEvent(marker, context: context, label: "submit"))
             }
         }
+    }
+
+    /// Runs `body` with a fresh encoder and ends it with a completion marker (released commands' objects when it
+    /// completes); on the queue's Dispatch queue.
+    private func enqueueSubmission<T>(_ body: (ComputeEncoder) throws -> T) throws -> (value: T, completion: CommandEvent) {
+        let encoder = ComputeEncoder(queue: self, measuring: false)
+        let value: T
+        do {
+            value = try body(encoder)
+        } catch {
+            encoder.expire()
+            throw error
+        }
+        let marker = try encoder.completionMarker { _ in }
+        return (value, CommandEvent(marker, context: context, label: "submit"))
     }
 }
 
