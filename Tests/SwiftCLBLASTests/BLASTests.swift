@@ -68,7 +68,7 @@ struct BLASTests {
                                         into: try BLASMatrix(dc, rows: m, columns: n, layout: layout, leadingDimension: ldc),
                                         alpha: T(1.5), beta: T(-0.5))
                         }
-                        #expect(try event.status == .complete)
+                        #expect(event.status == .complete)
                         let result = try queue.sync { cl in try cl.read(dc) }
                         expectGEMM(T.self, m: m, n: n, k: k, layout: layout, ta: ta, tb: tb, a: a, lda: lda, b: b, ldb: ldb,
                                    c0: c0, ldc: ldc, alpha: 1.5, beta: -0.5, actual: result)

@@ -28,7 +28,7 @@ struct InteropTests {
             }
         }
         try event.wait()
-        #expect(try event.status == .complete)
+        #expect(event.status == .complete)
         #expect(try event.times.ended >= event.times.started)
         var expected = values.map { $0 * 3 }
         expected[0] = 3

@@ -175,3 +175,74 @@ struct RuntimeSourceTests {
         }
     }
 }
+
+@Suite("Programs from .cl files: context.program(contentsOf:)")
+struct ProgramFileTests {
+    @Test("headers beside the file and in include folders are found; errors name the file, the header, or the path",
+          arguments: TestDevices.all)
+    func programFromFile(device: Device) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-programs-\(UUID())")
+        let common = root.appendingPathComponent("common"), kernels = root.appendingPathComponent("kernels")
+        try FileManager.default.createDirectory(at: common, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: kernels, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "#define SCALE 3.0f\n".write(to: common.appendingPathComponent("scale.h"), atomically: true, encoding: .utf8)
+        try "#define OFFSET 1.0f\n".write(to: kernels.appendingPathComponent("offset.h"), atomically: true, encoding: .utf8)
+        try "#include \"scale.h\"\n#include \"offset.h\"\nkernel void affine(global float *a) { a[get_global_id(0)] = a[get_global_id(0)] * SCALE + OFFSET; }\n"
+            .write(to: kernels.appendingPathComponent("affine.cl"), atomically: true, encoding: .utf8)
+        try "kernel void fine(global float *a) { }\n\nkernel void broken(global float *a) {\n    a[0] = nowhere;\n}\n"
+            .write(to: kernels.appendingPathComponent("broken.cl"), atomically: true, encoding: .utf8)
+        try "#define HALF (1.0f / 2.0f\n".write(to: common.appendingPathComponent("bad.h"), atomically: true, encoding: .utf8)
+        try "#include \"bad.h\"\nkernel void k(global float *a) { a[0] = HALF; }\n"
+            .write(to: kernels.appendingPathComponent("uses_bad.cl"), atomically: true, encoding: .utf8)
+        let context = try Context(devices: [device])
+        let affinePath = kernels.appendingPathComponent("affine.cl").path
+        let program = try context.program(contentsOf: affinePath, includeFolders: [common.path])
+        #expect(try context.program(contentsOf: affinePath, includeFolders: [common.path]) === program, "cached per context")
+        let queue = try ComputeQueue(device: device, context: context)
+        let data = try Buffer<Float>(copying: [0, 1, 2], context: context)
+        let result = try queue.sync { cl in
+            try cl.launch(program.kernel(named: "affine"), NDRange(3), data)
+            return try cl.read(data)
+        }
+        #expect(result == [1, 4, 7])
+
+        // Without the include folder, the missing header is a build error at its #include line.
+        let missingHeader = thrownError { _ = try context.program(contentsOf: affinePath) } as? BuildError
+        #expect(missingHeader?.diagnostics.contains { $0.file == affinePath && $0.line == 1 && $0.severity == .error } == true,
+                "\(String(describing: missingHeader))")
+        // A build error points at the file as given, line and column.
+        let brokenPath = kernels.appendingPathComponent("broken.cl").path
+        let broken = thrownError { _ = try context.program(contentsOf: brokenPath) } as? BuildError
+        #expect(broken?.diagnostics.contains { $0.file == brokenPath && $0.line == 4 && $0.column == 12 } == true,
+                "\(String(describing: broken))")
+        #expect(broken.map { String(describing: $0) }?.contains("broken.cl:4:12") == true)
+        // An error inside a header names the header.
+        let usesBad = thrownError {
+            _ = try context.program(contentsOf: kernels.appendingPathComponent("uses_bad.cl").path, includeFolders: [common.path])
+        } as? BuildError
+        #expect(usesBad?.diagnostics.contains { $0.file.hasSuffix("bad.h") || $0.file.hasSuffix("uses_bad.cl") } == true,
+                "\(String(describing: usesBad))")
+
+        // Bad paths: typed errors naming the path, before any build.
+        let builds = context.programCache.buildCount
+        let none = kernels.appendingPathComponent("none.cl").path
+        #expect(throws: SwiftCLError.unreadableFile(path: none, reason: "no such file")) { _ = try context.program(contentsOf: none) }
+        #expect(throws: SwiftCLError.unreadableFile(path: kernels.path, reason: "not a regular file (a directory)")) {
+            _ = try context.program(contentsOf: kernels.path)
+        }
+        let nowhere = root.appendingPathComponent("nowhere").path
+        #expect(throws: SwiftCLError.unreadableFile(path: nowhere, reason: "include folder: no such folder")) {
+            _ = try context.program(contentsOf: affinePath, includeFolders: [nowhere])
+        }
+        let file = common.appendingPathComponent("scale.h").path
+        #expect(throws: SwiftCLError.unreadableFile(path: file, reason: "include folder: not a folder (a regular file)")) {
+            _ = try context.program(contentsOf: affinePath, includeFolders: [file])
+        }
+        let spaced = root.appendingPathComponent("with space")
+        try FileManager.default.createDirectory(at: spaced, withIntermediateDirectories: true)
+        #expect(throws: SwiftCLError.self) { _ = try context.program(contentsOf: affinePath, includeFolders: [spaced.path]) }
+        #expect(context.programCache.buildCount == builds, "nothing was built for a refused path")
+        #expect(try context.program(contentsOf: affinePath, includeFolders: [common.path]) === program, "still usable")
+    }
+}

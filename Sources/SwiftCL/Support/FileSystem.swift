@@ -76,6 +76,16 @@ package enum FileSystem {
         return text
     }
 
+    /// Why `path` cannot serve as a folder to search (`-I`), or nil when it is an existing directory (symlinks
+    /// followed).
+    package static func problemWithFolder(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT ? "no such folder" : "cannot stat: \(String(cString: strerror(errno)))"
+        }
+        return info.st_mode & S_IFMT == S_IFDIR ? nil : "not a folder (\(fileKind(info.st_mode)))"
+    }
+
     /// How messages name a file type that is not a regular file.
     private static func fileKind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
@@ -85,6 +95,7 @@ package enum FileSystem {
         case S_IFSOCK: "a socket"
         case S_IFDIR: "a directory"
         case S_IFLNK: "a symbolic link"
+        case S_IFREG: "a regular file"
         default: "mode \(String(mode & S_IFMT, radix: 8))"
         }
     }
