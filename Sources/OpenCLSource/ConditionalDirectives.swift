@@ -12,6 +12,9 @@ package struct ConditionalDirectives {
         /// Whether a branch of this `#if` chain has been taken.
         var taken: Bool
         var active: Bool
+        /// Why the generator cannot know which branch the compiler takes (a macro the compiler predefines per
+        /// device, a condition it cannot evaluate), or nil when it can.
+        var uncertainty: String?
     }
 
     private var frames: [Frame] = []
@@ -24,6 +27,18 @@ package struct ConditionalDirectives {
 
     /// Whether code at this point is compiled.
     package var isActive: Bool { frames.last?.active ?? true }
+
+    /// Why whether code at this point is compiled depends on something only the compiler knows (the innermost
+    /// enclosing such condition), or nil when the generator's answer is certain.
+    package var uncertainty: String? { frames.last { $0.uncertainty != nil }?.uncertainty }
+
+    /// Whether the compiler may predefine `name` (so an undefined one is not known to be 0): its reserved names
+    /// (`__OPENCL_VERSION__`, `__IMAGE_SUPPORT__`, `__ENDIAN_LITTLE__`), extension macros (`cl_khr_fp64`), `CL_VERSION_*`
+    /// and `FP_FAST_FMA*`.
+    package static func compilerMayDefine(_ name: String) -> Bool {
+        name.hasPrefix("__") || name.hasPrefix("cl_") || name.hasPrefix("CL_") || name.hasPrefix("FP_FAST_FMA")
+            || name == "FLT_EVAL_METHOD" || name == "NULL"
+    }
 
     /// The `-D` definitions among build options (`-D NAME=VALUE`, `-DNAME`, …).
     package static func definitions(in options: [String]) -> [String: String] {
@@ -46,19 +61,28 @@ package struct ConditionalDirectives {
         return result
     }
 
-    /// Applies one directive line (without its `#`).
-    package mutating func apply(_ line: String) {
+    /// Applies one directive line (without its `#`); `lineNumber` names it in the reason a branch is uncertain.
+    package mutating func apply(_ line: String, lineNumber: Int = 0) {
         let text = Substring(line).drop { $0 == " " || $0 == "\t" }
         let keyword = String(text.prefix { $0.isLetter })
         let rest = String(text.dropFirst(keyword.count)).trimmingBlanks()
+        let directive = "#\(keyword) \(rest.strippingComments())` (line \(lineNumber))"
+        func unknown(_ name: String) -> String? {
+            macros[name] == nil && Self.compilerMayDefine(name)
+                ? "`" + directive + " depends on \(name), which the compiler defines or not per device" : nil
+        }
         switch keyword {
-        case "if": push(evaluate(rest) != 0)
-        case "ifdef": push(macros[rest.firstWord] != nil)
-        case "ifndef": push(macros[rest.firstWord] == nil)
+        case "if":
+            let (value, uncertainty) = evaluate(rest)
+            push(value != 0, uncertainty: uncertainty.map { "`" + directive + " " + $0 })
+        case "ifdef": push(macros[rest.firstWord] != nil, uncertainty: unknown(rest.firstWord))
+        case "ifndef": push(macros[rest.firstWord] == nil, uncertainty: unknown(rest.firstWord))
         case "elif":
             guard var frame = frames.popLast() else { return }
-            frame.active = frame.parentActive && !frame.taken && evaluate(rest) != 0
+            let (value, uncertainty) = evaluate(rest)
+            frame.active = frame.parentActive && !frame.taken && value != 0
             frame.taken = frame.taken || frame.active
+            frame.uncertainty = frame.uncertainty ?? uncertainty.map { "`" + directive + " " + $0 }
             frames.append(frame)
         case "else":
             guard var frame = frames.popLast() else { return }
@@ -76,16 +100,19 @@ package struct ConditionalDirectives {
         }
     }
 
-    private mutating func push(_ condition: Bool) {
+    private mutating func push(_ condition: Bool, uncertainty: String?) {
         let parent = isActive
-        frames.append(Frame(parentActive: parent, taken: parent && condition, active: parent && condition))
+        frames.append(Frame(parentActive: parent, taken: parent && condition, active: parent && condition, uncertainty: uncertainty))
     }
 
-    /// The condition's value; one it cannot evaluate counts as true (1).
-    func evaluate(_ expression: String) -> Int {
+    /// The condition's value (one it cannot evaluate counts as true, 1) and why the compiler may decide otherwise.
+    func evaluate(_ expression: String) -> (value: Int, uncertainty: String?) {
         var parser = ExpressionParser(tokens: ExpressionParser.tokenize(expression), macros: macros)
-        guard let value = parser.parseOr(), parser.isAtEnd else { return 1 }
-        return value
+        guard let value = parser.parseOr(), parser.isAtEnd else { return (1, "cannot be evaluated by the generator") }
+        if let name = parser.unknownNames.first {
+            return (value, "depends on \(name), which the compiler defines or not per device")
+        }
+        return (value, nil)
     }
 }
 
@@ -95,6 +122,8 @@ private struct ExpressionParser {
     let macros: [String: String]
     var index = 0
     var depth = 0
+    /// Identifiers the condition read that are undefined here but that the compiler may predefine.
+    var unknownNames: [String] = []
 
     var isAtEnd: Bool { index == tokens.count }
 
@@ -184,14 +213,19 @@ private struct ExpressionParser {
                 guard current == ")" else { return nil }
                 index += 1
             }
+            if macros[name] == nil, ConditionalDirectives.compilerMayDefine(name) { unknownNames.append(name) }
             return macros[name] != nil ? 1 : 0
         default:
             if let number = Int(token.trimmingSuffixLetters()) { return number }
             guard token.first?.isLetter == true || token.first == "_" else { return nil }
-            guard let value = macros[token] else { return 0 }  // undefined identifiers are 0 in #if
+            guard let value = macros[token] else {  // undefined identifiers are 0 in #if
+                if ConditionalDirectives.compilerMayDefine(token) { unknownNames.append(token) }
+                return 0
+            }
             guard depth < 16 else { return nil }
             var nested = ExpressionParser(tokens: Self.tokenize(value), macros: macros, depth: depth + 1)
             guard let result = nested.parseOr(), nested.isAtEnd else { return nil }
+            unknownNames += nested.unknownNames
             return result
         }
     }
@@ -203,6 +237,24 @@ extension String {
         while let first = view.first, first == " " || first == "\t" || first == "\r" { view.removeFirst() }
         while let last = view.last, last == " " || last == "\t" || last == "\r" { view.removeLast() }
         return String(view)
+    }
+
+    /// The text without `/* … */` and `// …` comments (for quoting a directive in a message).
+    package func strippingComments() -> String {
+        var result = "", characters = Array(self)[...]
+        while let first = characters.first {
+            if first == "/", characters.dropFirst().first == "/" { break }
+            if first == "/", characters.dropFirst().first == "*" {
+                characters = characters.dropFirst(2)
+                while !characters.isEmpty, !(characters.first == "*" && characters.dropFirst().first == "/") { characters.removeFirst() }
+                characters = characters.dropFirst(2)
+                result.append(" ")
+                continue
+            }
+            result.append(first)
+            characters.removeFirst()
+        }
+        return result.trimmingBlanks()
     }
 
     package var firstWord: String { String(prefix { $0 == "_" || $0.isLetter || $0.isNumber }) }

@@ -3,11 +3,15 @@ package struct SourceToken: Hashable, Sendable {
     package let text: String
     package let line: Int
     package let column: Int
+    /// Why the compiler may or may not see this token when the generator cannot tell (it stands in a branch of an
+    /// `#if` on a macro the compiler predefines per device, or one the generator cannot evaluate); nil when certain.
+    package var condition: String?
 
-    package init(text: String, line: Int, column: Int) {
+    package init(text: String, line: Int, column: Int, condition: String? = nil) {
         self.text = text
         self.line = line
         self.column = column
+        self.condition = condition
     }
 }
 
@@ -82,18 +86,34 @@ package struct KernelDeclarations {
     package let tokens: [SourceToken]
     /// The object-like macros defined at the end of the source (the `-D`s, then the active `#define`s and `#undef`s).
     package let macros: [String: String]
+    /// Kernels whose compilation depends on what only the compiler knows (``SourceToken/condition`` of the name says
+    /// why): those in ``kernels`` that stand in such a branch, and those in the branches the generator judged not taken.
+    package let conditionalKernels: [KernelDeclaration]
+    /// Top-level uses of function-like macros whose body declares a kernel (`MAKE(square)`), with the macro's name:
+    /// the compiler builds kernels there that no signature reader sees without expanding macros.
+    package let kernelMacroUses: [(use: SourceToken, macro: String)]
 
     /// Parses `source` with `definitions` as `-D` macros; `//` comments that start with `annotationPrefix` are kept
     /// as tokens and attached to the kernel directly below them.
     package init(source: String, definitions: [String: String], annotationPrefix: String? = nil) {
-        (tokens, macros) = Self.scan(source, definitions: definitions, annotationPrefix: annotationPrefix)
+        let scanned = Self.scan(source, definitions: definitions, annotationPrefix: annotationPrefix)
+        (tokens, macros) = (scanned.tokens, scanned.macros)
+        let parsed = Self.parse(scanned.tokens, annotationPrefix: annotationPrefix, kernelMacros: scanned.kernelMacros)
+        (kernels, problems, kernelMacroUses) = (parsed.kernels, parsed.problems, parsed.macroUses)
+        let skipped = Self.parse(scanned.sideTokens, annotationPrefix: annotationPrefix, kernelMacros: []).kernels
+        conditionalKernels = kernels.filter { $0.nameToken.condition != nil } + skipped
+    }
+
+    /// Finds the kernels among `tokens`.
+    private static func parse(_ tokens: [SourceToken], annotationPrefix: String?, kernelMacros: Set<String>)
+        -> (kernels: [KernelDeclaration], problems: [SourceProblem], macroUses: [(use: SourceToken, macro: String)]) {
         var kernels: [KernelDeclaration] = []
+        var macroUses: [(use: SourceToken, macro: String)] = []
         var problems: [SourceProblem] = []
         var index = 0
         var pendingAttribute: [Int]?
         var pendingAnnotations: [SourceToken] = []
         var depth = 0
-        let tokens = self.tokens
         func isAnnotation(_ token: SourceToken) -> Bool { annotationPrefix.map { token.text.hasPrefix($0) } ?? false }
         while index < tokens.count {
             let token = tokens[index]
@@ -114,29 +134,42 @@ package struct KernelDeclarations {
                 index = next
                 continue
             }
+            if depth == 0, kernelMacros.contains(token.text), index + 1 < tokens.count, tokens[index + 1].text == "(" {
+                macroUses.append((token, token.text))
+            }
             if depth == 0, token.text == "kernel" || token.text == "__kernel" {
                 var cursor = index + 1
-                while cursor < tokens.count, tokens[cursor].text == "__attribute__" {
-                    let (size, next) = Self.parseAttribute(tokens, from: cursor, problems: &problems)
-                    if let size { pendingAttribute = size }
-                    cursor = next
+                // `void kernel name(…)` is as valid as `kernel void name(…)`; attributes may stand on either side of `void`.
+                var returnsVoid = index > 0 && tokens[index - 1].text == "void"
+                func skipAttributes() {
+                    while cursor < tokens.count, tokens[cursor].text == "__attribute__" {
+                        let (size, next) = Self.parseAttribute(tokens, from: cursor, problems: &problems)
+                        if let size { pendingAttribute = size }
+                        cursor = next
+                    }
+                }
+                skipAttributes()
+                if cursor < tokens.count, tokens[cursor].text == "void" {
+                    returnsVoid = true
+                    cursor += 1
+                    skipAttributes()
                 }
                 defer {
                     pendingAttribute = nil
                     pendingAnnotations = []
                 }
-                guard cursor + 2 < tokens.count, tokens[cursor].text == "void" else {
+                guard returnsVoid, cursor + 1 < tokens.count else {
                     problems.append(SourceProblem(at: tokens[min(cursor, tokens.count - 1)], "a kernel must return void"))
                     index = cursor + 1
                     continue
                 }
-                let nameToken = tokens[cursor + 1]
-                guard Self.isIdentifier(nameToken.text), tokens[cursor + 2].text == "(" else {
+                let nameToken = tokens[cursor]
+                guard Self.isIdentifier(nameToken.text), tokens[cursor + 1].text == "(" else {
                     problems.append(SourceProblem(at: nameToken, "expected a kernel name followed by '('"))
-                    index = cursor + 2
+                    index = cursor + 1
                     continue
                 }
-                let (parameters, next) = Self.parseParameters(tokens, from: cursor + 3, problems: &problems)
+                let (parameters, next) = Self.parseParameters(tokens, from: cursor + 2, problems: &problems)
                 if let parameters {
                     kernels.append(KernelDeclaration(nameToken: nameToken, parameters: parameters,
                                                      requiredWorkGroupSize: pendingAttribute, annotations: pendingAnnotations))
@@ -155,8 +188,7 @@ package struct KernelDeclarations {
             }
             index += 1
         }
-        self.kernels = kernels
-        self.problems = problems
+        return (kernels, problems, macroUses)
     }
 
     /// `__attribute__((reqd_work_group_size(X, Y, Z)))` → the size; other attributes are skipped.
@@ -280,10 +312,20 @@ package struct KernelDeclarations {
         scan(source, definitions: definitions, annotationPrefix: annotationPrefix).tokens
     }
 
-    /// ``tokenize(_:definitions:annotationPrefix:)`` with the macros defined at the end.
-    private static func scan(_ source: String, definitions: [String: String],
-                             annotationPrefix: String?) -> (tokens: [SourceToken], macros: [String: String]) {
+    /// What one pass over a source finds.
+    private struct Scan {
+        /// The tokens the compiler would see; those in uncertain branches carry their ``SourceToken/condition``.
         var tokens: [SourceToken] = []
+        /// The tokens of branches judged not taken whose condition the compiler may judge otherwise.
+        var sideTokens: [SourceToken] = []
+        var macros: [String: String] = [:]
+        /// Function-like macros whose body contains `kernel` or `__kernel`.
+        var kernelMacros: Set<String> = []
+    }
+
+    /// ``tokenize(_:definitions:annotationPrefix:)`` with the macros defined at the end.
+    private static func scan(_ source: String, definitions: [String: String], annotationPrefix: String?) -> Scan {
+        var result = Scan()
         var conditions = ConditionalDirectives(definitions: definitions)
         let characters = Array(source.unicodeScalars)
         var index = 0, line = 1, column = 1
@@ -295,22 +337,43 @@ package struct KernelDeclarations {
         func isWord(_ scalar: Unicode.Scalar) -> Bool {
             scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
         }
+        /// A backslash that ends a line (before `\n` or `\r\n`): the compiler joins the lines before anything else.
+        func isLineSplice(at position: Int) -> Bool {
+            guard position < characters.count, characters[position] == "\\" else { return false }
+            if position + 1 < characters.count, characters[position + 1] == "\n" { return true }
+            return position + 2 < characters.count && characters[position + 1] == "\r" && characters[position + 2] == "\n"
+        }
+        func skipLineSplice() {
+            let atStart = atLineStart
+            advance()
+            if characters[index] == "\r" { advance() }
+            advance()
+            atLineStart = atStart
+        }
         while index < characters.count {
             let character = characters[index]
-            if character == "\n" || character == " " || character == "\t" || character == "\r" {
+            if character == "\n" || character == " " || character == "\t" || character == "\r" || character == "\u{0B}" || character == "\u{0C}" {
                 advance()
+                continue
+            }
+            if isLineSplice(at: index) {
+                skipLineSplice()
                 continue
             }
             if character == "/", index + 1 < characters.count, characters[index + 1] == "/" {
                 let startLine = line, startColumn = column
                 var comment = ""
                 while index < characters.count, characters[index] != "\n" {
+                    if isLineSplice(at: index) {  // a `//` comment ending in a backslash goes on to the next line
+                        skipLineSplice()
+                        continue
+                    }
                     comment.unicodeScalars.append(characters[index])
                     advance()
                 }
                 let body = comment.dropFirst(2).drop { $0 == " " || $0 == "\t" }
                 if conditions.isActive, let annotationPrefix, body.hasPrefix(annotationPrefix) {
-                    tokens.append(SourceToken(text: String(body), line: startLine, column: startColumn))
+                    result.tokens.append(SourceToken(text: String(body), line: startLine, column: startColumn))
                 }
                 continue
             }
@@ -325,6 +388,7 @@ package struct KernelDeclarations {
             if character == "#", atLineStart {
                 // A preprocessor line, with backslash continuations.
                 var directive = ""
+                let directiveLine = line
                 advance()
                 while index < characters.count {
                     if characters[index] == "\\", index + 1 < characters.count, characters[index + 1] == "\n" { advance(); advance(); continue }
@@ -332,13 +396,20 @@ package struct KernelDeclarations {
                     directive.unicodeScalars.append(characters[index])
                     advance()
                 }
-                conditions.apply(directive)
+                if conditions.isActive, let name = kernelMacroName(directive) { result.kernelMacros.insert(name) }
+                conditions.apply(directive, lineNumber: directiveLine)
                 continue
             }
             atLineStart = false
-            if !conditions.isActive {
+            // Code in a branch not taken is skipped, unless the compiler may take it: then its tokens go aside.
+            let condition = conditions.uncertainty
+            if !conditions.isActive && condition == nil {
                 advance()
                 continue
+            }
+            let active = conditions.isActive
+            func emit(_ token: SourceToken) {
+                if active { result.tokens.append(token) } else { result.sideTokens.append(token) }
             }
             let startLine = line, startColumn = column
             if character == "\"" || character == "'" {
@@ -350,21 +421,35 @@ package struct KernelDeclarations {
                     advance()
                 }
                 if index < characters.count, characters[index] == character { text.unicodeScalars.append(character); advance() }
-                tokens.append(SourceToken(text: text, line: startLine, column: startColumn))
+                emit(SourceToken(text: text, line: startLine, column: startColumn, condition: condition))
                 continue
             }
             if isWord(character) {
                 var text = ""
-                while index < characters.count, isWord(characters[index]) {
+                while index < characters.count {
+                    if isLineSplice(at: index) { skipLineSplice(); continue }  // a name split across lines
+                    guard isWord(characters[index]) else { break }
                     text.unicodeScalars.append(characters[index])
                     advance()
                 }
-                tokens.append(SourceToken(text: text, line: startLine, column: startColumn))
+                emit(SourceToken(text: text, line: startLine, column: startColumn, condition: condition))
                 continue
             }
-            tokens.append(SourceToken(text: String(character), line: startLine, column: startColumn))
+            emit(SourceToken(text: String(character), line: startLine, column: startColumn, condition: condition))
             advance()
         }
-        return (tokens, conditions.macros)
+        result.macros = conditions.macros
+        return result
+    }
+
+    /// The name of a function-like macro `#define NAME(…) …` whose body contains `kernel` or `__kernel`, else nil.
+    private static func kernelMacroName(_ directive: String) -> String? {
+        let text = Substring(directive).drop { $0 == " " || $0 == "\t" }
+        guard text.hasPrefix("define") else { return nil }
+        let rest = text.dropFirst("define".count).drop { $0 == " " || $0 == "\t" }
+        let name = rest.prefix { $0 == "_" || $0.isLetter || $0.isNumber }
+        guard !name.isEmpty, rest.dropFirst(name.count).hasPrefix("(") else { return nil }
+        let words = rest.dropFirst(name.count).split { !($0 == "_" || $0.isLetter || $0.isNumber) }
+        return words.contains { $0 == "kernel" || $0 == "__kernel" } ? String(name) : nil
     }
 }

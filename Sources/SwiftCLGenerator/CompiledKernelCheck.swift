@@ -11,9 +11,19 @@ public enum CompiledKernelCheck {
         }
     }
 
-    /// One `file:line:column: error:` line per mismatch (empty when the typed kernels match the compiled ones).
-    public static func mismatches(typed: [KernelSignature], compiled: [Compiled], fileName: String, device: String) -> [String] {
+    /// One `file:line:column: error:` line per mismatch (empty when the typed kernels match the compiled ones);
+    /// `warnings` are the generator's: a compiled kernel one of them says is not typed is no mismatch.
+    public static func mismatches(typed: [KernelSignature], compiled: [Compiled], fileName: String, device: String,
+                                  warnings: [GeneratorDiagnostic] = []) -> [String] {
         var errors: [String] = []
+        let typedNames = Set(typed.map(\.name))
+        // PoCL lists a kernel named like an OpenCL C built-in (`any`, `sin`) as `_cl_any`; it is the typed `any`.
+        let compiled = compiled.map { kernel in
+            let declared = String(kernel.name.dropFirst(4))
+            return kernel.name.hasPrefix("_cl_") && !typedNames.contains(kernel.name)
+                && (typedNames.contains(declared) || warnings.explainsUntyped(declared))
+                ? Compiled(name: declared, argumentCount: kernel.argumentCount) : kernel
+        }
         let built = Dictionary(compiled.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for kernel in typed {
             let place = "\(fileName):\(kernel.line):\(kernel.column): error:"
@@ -27,8 +37,7 @@ public enum CompiledKernelCheck {
                     + "built it with \(match.argumentCount) (a macro in its signature?)")
             }
         }
-        let typedNames = Set(typed.map(\.name))
-        for kernel in compiled where !typedNames.contains(kernel.name) {
+        for kernel in compiled where !typedNames.contains(kernel.name) && !warnings.explainsUntyped(kernel.name) {
             errors.append("\(fileName):1:1: error: \(device) built kernel \(kernel.name), which the generator did not find "
                 + "(declared through a macro?); it would have no typed function")
         }

@@ -23,12 +23,39 @@ public struct KernelParser {
             annotationPrefix: Self.requirementPrefix)
         var diagnostics = declarations.problems.map(diagnostic)
         var kernels: [KernelSignature] = []
+        // Kernels the compiler may or may not build: named, never typed (their Swift could call a kernel that is not there).
+        var untyped: Set<String> = []
+        for conditional in declarations.conditionalKernels {
+            let token = conditional.nameToken
+            guard untyped.insert(token.text).inserted else { continue }
+            diagnostics.append(GeneratorDiagnostic(
+                file: fileName, line: token.line, column: token.column,
+                message: "kernel \(token.text) is not typed: \(token.condition ?? "a conditional branch decides whether the compiler sees it"); "
+                    + "launch it by name (program.kernel(named: \"\(token.text)\"))",
+                severity: .warning, untyped: .kernel(token.text)))
+        }
+        for (use, macro) in declarations.kernelMacroUses {
+            diagnostics.append(GeneratorDiagnostic(
+                file: fileName, line: use.line, column: use.column,
+                message: "the kernel that macro \(macro) declares here is not typed: the generator does not expand macros; "
+                    + "launch it by name (program.kernel(named:))",
+                severity: .warning, untyped: .throughMacro(macro)))
+        }
         // Integer macros the file (or its swiftcl-options) defines: the defaults a requirement's macros fall back to.
         let macroDefaults = declarations.macros.compactMapValues { Int($0) }
-        for declaration in declarations.kernels {
+        for declaration in declarations.kernels where declaration.nameToken.condition == nil {
             var parameters: [KernelSignature.Parameter] = []
             var failed = false
+            var names: [String: SourceToken] = [:]
             for parameter in declaration.parameters {
+                if case let .success(read) = parameter {
+                    if let first = names[read.name] {
+                        diagnostics.append(diagnostic(SourceProblem(
+                            at: read.nameToken, "parameter \(read.name) of kernel \(declaration.name) is declared twice (first at \(first.line):\(first.column))")))
+                        failed = true
+                    }
+                    names[read.name] = names[read.name] ?? read.nameToken
+                }
                 switch parameter.flatMap(classify) {
                 case let .success(mapped): parameters.append(mapped)
                 case let .failure(problem):
@@ -60,7 +87,7 @@ public struct KernelParser {
                 message: "a kernel named \(kernel.name) would hide the \(kernel.name) module the generated Swift names; rename it"))
         }
         diagnostics += typeNameCollisions(kernels)
-        return (kernels, diagnostics)
+        return (kernels.filter { !untyped.contains($0.name) }, diagnostics)
     }
 
     /// Kernels whose generated Swift types would have one name (`box_avg` and `boxAvg` both give `BoxAvg`), reported

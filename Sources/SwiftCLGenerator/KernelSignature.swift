@@ -36,13 +36,46 @@ public struct KernelSignature: Hashable, Sendable {
     public var requirements: [LaunchRequirementSpec] = []
 }
 
-/// A problem the generator found, located in the `.cl` file.
+/// A problem the generator found, located in the `.cl` file: an error (nothing is generated) or a warning that a
+/// kernel the compiler may build is left untyped, and why.
 public struct GeneratorDiagnostic: Hashable, Sendable, CustomStringConvertible, Error {
+    public enum Severity: String, Hashable, Sendable {
+        case error, warning
+    }
+
     public let file: String
     public let line: Int
     public let column: Int
     public let message: String
+    public let severity: Severity
+    /// What a warning leaves untyped: a kernel by name, or the kernels a macro declares (names unknown without
+    /// expanding it).
+    public enum Untyped: Hashable, Sendable {
+        case kernel(String)
+        case throughMacro(String)
+    }
 
-    /// The form compilers print and SwiftPM shows as a build error.
-    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+    /// What a warning leaves untyped.
+    public let untyped: Untyped?
+
+    public init(file: String, line: Int, column: Int, message: String, severity: Severity = .error, untyped: Untyped? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.severity = severity
+        self.untyped = untyped
+    }
+
+    /// The form compilers print and SwiftPM shows as a build error or warning.
+    public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+}
+
+extension [GeneratorDiagnostic] {
+    /// The errors among the diagnostics (a file with any generates nothing).
+    public var errors: [GeneratorDiagnostic] { filter { $0.severity == .error } }
+    /// Whether a warning says why a kernel the compiler built is not typed (by its name, or as declared through a macro).
+    public func explainsUntyped(_ kernel: String) -> Bool {
+        contains { $0.untyped == .kernel(kernel) || { if case .throughMacro = $0 { true } else { false } }($0.untyped) }
+    }
 }

@@ -29,7 +29,8 @@ do {
     fail("\(input.path):1:1: error: cannot read the file: \(error)")
 }
 let (kernels, diagnostics) = KernelParser(fileName: input.path).parse(source)
-if !diagnostics.isEmpty { fail(diagnostics.map(\.description).joined(separator: "\n")) }
+if !diagnostics.errors.isEmpty { fail(diagnostics.map(\.description).joined(separator: "\n")) }
+for warning in diagnostics { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
 
 let devices = compile ? ((try? Device.all) ?? []) : []
 if compile && devices.isEmpty {
@@ -45,7 +46,8 @@ if !devices.isEmpty {
             let compiled = try program.kernelNames.map { name in
                 CompiledKernelCheck.Compiled(name: name, argumentCount: try program.kernel(named: name).argumentCount)
             }
-            errors += CompiledKernelCheck.mismatches(typed: kernels, compiled: compiled, fileName: input.path, device: device.name)
+            errors += CompiledKernelCheck.mismatches(typed: kernels, compiled: compiled, fileName: input.path, device: device.name,
+                                                warnings: diagnostics)
         } catch let error as BuildError {
             let located = error.diagnostics.filter { $0.severity == .error }.map(\.description)
             errors += located.isEmpty

@@ -35,7 +35,7 @@ struct CheckCommand: ParsableCommand {
         let (kernels, diagnostics) = KernelParser(fileName: url.path).parse(source)
         for diagnostic in diagnostics {
             print(diagnostic)
-            failed = true
+            if diagnostic.severity == .error { failed = true }
         }
         var options = BuildOptions()
         options.raw = SwiftGenerator.declaredOptions(in: source)

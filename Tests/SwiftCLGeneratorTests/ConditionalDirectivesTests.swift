@@ -24,8 +24,11 @@ struct ConditionalDirectivesTests {
             == ["k"])
         #expect(Self.kernelNames("#if 0\n#if 1\nkernel void inner() {}\n#endif\n#else\nkernel void outer() {}\n#endif\n") == ["outer"])
         #expect(Self.kernelNames("#if 0 /* x */ \\\n  || 0\nkernel void continued() {}\n#endif\nkernel void after() {}\n") == ["after"])
-        // A condition it cannot evaluate counts as true (the build-time cross-check catches a wrong guess).
-        #expect(Self.kernelNames("#if FOO(1)\nkernel void maybe() {}\n#endif\n") == ["maybe"])
+        // A condition it cannot evaluate leaves the kernel untyped, named in a warning (the compiler may go either way).
+        #expect(Self.kernelNames("#if FOO(1)\nkernel void maybe() {}\n#endif\n") == [])
+        let (_, warnings) = KernelParser(fileName: "c.cl").parse("#if FOO(1)\nkernel void maybe() {}\n#endif\n")
+        #expect(warnings.map(\.description) == ["c.cl:2:13: warning: kernel maybe is not typed: `#if FOO(1)` (line 1) "
+            + "cannot be evaluated by the generator; launch it by name (program.kernel(named: \"maybe\"))"])
     }
 
     @Test("the cross-check reports typed kernels the compiler did not build, and the reverse")

@@ -102,7 +102,15 @@ struct GeneratedSwiftCompilesTests {
             default: return "\(pick(scalars))\(pick(widths)) \(name)"
             }
         }
-        var accepted: [(String, String)] = [], rejected = 0
+        var accepted: [(String, String)] = [], rejected = 0, duplicates = 0
+        func parameterListsRepeatAName(_ source: String) -> Bool {
+            source.split(separator: "\n").contains { line in
+                guard let kernel = line.range(of: "kernel void "), let open = line[kernel.upperBound...].firstIndex(of: "("),
+                      let close = line.lastIndex(of: ")") else { return false }
+                let names = line[line.index(after: open)..<close].split(separator: ",").compactMap { $0.split(separator: " ").last?.trimmingPrefix("*") }
+                return Set(names.map(String.init)).count != names.count
+            }
+        }
         for index in 0..<inputs {
             var source = ""
             var kernelNames: Set<String> = []
@@ -112,14 +120,20 @@ struct GeneratedSwiftCompilesTests {
                 var parameterNames: [String] = []
                 for _ in 0..<Int(random.next() % 5) {
                     let candidate = pick(names)
-                    if !parameterNames.contains(candidate) { parameterNames.append(candidate) }
+                    // Now and then a repeated name: the generator must refuse it at the .cl line, not write Swift with
+                    // a redeclared parameter.
+                    if !parameterNames.contains(candidate) || random.next() % 8 == 0 { parameterNames.append(candidate) }
                 }
                 let attribute = random.next() % 4 == 0 ? "__attribute__((reqd_work_group_size(4,1,1))) " : ""
                 source += "\(attribute)kernel void \(name)(\(parameterNames.map(parameter).joined(separator: ", "))) { }\n"
             }
             let fileName = "\(pick(["fuzz", "swift", "kernel", "a b", "3d"]))\(index).cl"
             let (kernels, diagnostics) = KernelParser(fileName: fileName).parse(source)
-            if !diagnostics.isEmpty { rejected += 1; continue }
+            if parameterListsRepeatAName(source) {
+                duplicates += 1
+                #expect(diagnostics.contains { $0.severity == .error && $0.message.contains("is declared twice") }, "\(source)")
+            }
+            if !diagnostics.errors.isEmpty { rejected += 1; continue }
             accepted.append((fileName, SwiftGenerator().generate(fileName: fileName, source: source, kernels: kernels)
                 + Self.callSites(fileName: fileName, kernels: kernels, imports: false)))
         }
@@ -132,8 +146,8 @@ struct GeneratedSwiftCompilesTests {
                 Issue.record("a batch of generated files does not type-check: \(result.output.prefix(3000))")
             }
         }
-        print("fuzzed \(inputs) inputs: \(accepted.count) accepted and type-checked in batches, \(rejected) rejected, "
-            + "\(failures) failing batches")
+        print("fuzzed \(inputs) inputs: \(accepted.count) accepted and type-checked in batches, \(rejected) rejected (\(duplicates) with a repeated "
+            + "parameter name), \(failures) failing batches")
     }
 
     /// Swift that calls every kernel of a generated file as a user would: the static function and the bound struct,

@@ -188,3 +188,63 @@ struct LaunchRequirementGeneratorTests {
         #expect(swift.contains("SwiftCL.LaunchQuantity.macro(\"TILE\""))
     }
 }
+
+@Suite("Generator: inputs it cannot type are named, never skipped")
+struct GeneratorSilentGapTests {
+    @Test("a repeated parameter name is an error at the second one")
+    func duplicateParameter() {
+        let (kernels, diagnostics) = KernelParser(fileName: "d.cl").parse("kernel void k(sampler_t sampler,\n  global float *sampler) { }\n")
+        #expect(kernels.isEmpty)
+        #expect(diagnostics.map(\.description) == ["d.cl:2:17: error: parameter sampler of kernel k is declared twice (first at 1:25)"])
+    }
+
+    @Test("kernels under conditions on compiler-predefined macros are named in warnings, not typed")
+    func predefinedMacros() {
+        let source = """
+        #ifdef cl_khr_fp64
+        kernel void wide(global double *a) { }
+        #else
+        kernel void narrow(global float *a) { }
+        #endif
+        #if __OPENCL_VERSION__ >= 120
+        kernel void modern(global float *a) { }
+        #endif
+        #if 0
+        kernel void dead(global float *a) { }
+        #endif
+        kernel void plain(global float *a) { }
+        """
+        let (kernels, diagnostics) = KernelParser(fileName: "p.cl").parse(source)
+        #expect(kernels.map(\.name) == ["plain"])
+        #expect(diagnostics.errors.isEmpty)
+        #expect(diagnostics.map(\.description) == [
+            "p.cl:4:13: warning: kernel narrow is not typed: `#ifdef cl_khr_fp64` (line 1) depends on cl_khr_fp64, "
+                + "which the compiler defines or not per device; launch it by name (program.kernel(named: \"narrow\"))",
+            "p.cl:2:13: warning: kernel wide is not typed: `#ifdef cl_khr_fp64` (line 1) depends on cl_khr_fp64, "
+                + "which the compiler defines or not per device; launch it by name (program.kernel(named: \"wide\"))",
+            "p.cl:7:13: warning: kernel modern is not typed: `#if __OPENCL_VERSION__ >= 120` (line 6) depends on "
+                + "__OPENCL_VERSION__, which the compiler defines or not per device; launch it by name (program.kernel(named: \"modern\"))",
+        ])
+        #expect(diagnostics.explainsUntyped("wide") && !diagnostics.explainsUntyped("dead"))
+    }
+
+    @Test("kernels declared through a macro, line splices, form feeds and `void kernel` are handled")
+    func unusualForms() {
+        let (kernels, diagnostics) = KernelParser(fileName: "u.cl").parse("""
+        #define MAKE(n) kernel void n(global float *p) { }
+        MAKE(made)
+        // a comment that goes on \\
+        kernel void commented(global float *a) { }
+        void kernel reordered(global float *a) { }
+        kernel\u{0C}void fed(global float *a) { }
+        kernel void spli\\
+        ced(global float *a) { }
+        kernel void subscript() { }
+        """)
+        #expect(kernels.map(\.name) == ["reordered", "fed", "spliced", "subscript"])
+        #expect(diagnostics.map(\.description) == [
+            "u.cl:2:1: warning: the kernel that macro MAKE declares here is not typed: the generator does not expand macros; "
+                + "launch it by name (program.kernel(named:))",
+        ])
+    }
+}
