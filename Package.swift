@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SwiftCLArrays", targets: ["SwiftCLArrays"]),
         .library(name: "SwiftCLBLAS", targets: ["SwiftCLBLAS"]),
         .library(name: "SwiftCLFFT", targets: ["SwiftCLFFT"]),
+        .library(name: "SwiftCLImageIO", targets: ["SwiftCLImageIO"]),
         .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
         .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
         .library(name: "SwiftCLBenchmarkHarness", targets: ["SwiftCLBenchmarkHarness"]),
@@ -62,6 +63,10 @@ let package = Package(
         .systemLibrary(name: "CCLFFT", pkgConfig: "clFFT", providers: [.apt(["libclfft-dev"])]),
         // FFTs on clFFT through SwiftCL's buffers, queues and events; a separate product like SwiftCLBLAS.
         .target(name: "SwiftCLFFT", dependencies: ["SwiftCL", "CCLFFT"]),
+        // libpng (Debian libpng-dev), imported only inside SwiftCLImageIO (internal import).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // PNG, PGM and PPM files to and from pictures, SwiftCL images and buffers.
+        .target(name: "SwiftCLImageIO", dependencies: ["SwiftCL", "CPNG"]),
         // The shipped kernel library: every .cl file here becomes a typed Swift namespace
         // (square.cl → SquareCL) at build time, plus the box-filter runner and its host reference.
         .target(
@@ -123,6 +128,7 @@ let package = Package(
         ),
         .testTarget(name: "SwiftCLBLASTests", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLFFTTests", dependencies: ["SwiftCL", "SwiftCLFFT", "SwiftCLTestSupport"]),
+        .testTarget(name: "SwiftCLImageIOTests", dependencies: ["SwiftCL", "SwiftCLImageIO", "SwiftCLKernels", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLKernelsTests", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLTestSupport"]),
         // SwiftCL too: the generated Swift is type-checked against the real module.
         .testTarget(name: "SwiftCLGeneratorTests", dependencies: ["SwiftCLGenerator", "SwiftCL", "SwiftCLTestSupport"]),
