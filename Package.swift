@@ -107,7 +107,7 @@ let package = Package(
             name: "swiftcl",
             dependencies: [
                 "SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLValidationSuites", "SwiftCLBenchmarkHarness",
-                "SwiftCLBenchmarkSuites", "SwiftCLGenerator", "GuideSamples",
+                "SwiftCLBenchmarkSuites", "SwiftCLGenerator", "SwiftCLImageIO", "GuideSamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(name: "GuideSamplesTests", dependencies: ["SwiftCL", "SwiftCLKernels", "GuideSamples", "SwiftCLTestSupport"]),
         // The command-line tool, run as a child process (it is built next to the tests).
-        .testTarget(name: "swiftclTests", dependencies: ["swiftcl", "SwiftCLValidation", "SwiftCLTestSupport"]),
+        .testTarget(name: "swiftclTests", dependencies: ["swiftcl", "SwiftCLValidation", "SwiftCLImageIO", "SwiftCLKernels", "SwiftCLTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
