@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // `swift package generate-documentation`: renders the DocC catalogues (a command plugin; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // SHA-256 for the program binary cache's keys and entry checks (never a hand-written hash); SwiftCLBinaryCache only.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         // Property-based tests that drive the public API with random and extreme integers.
