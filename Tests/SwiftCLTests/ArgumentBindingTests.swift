@@ -157,6 +157,20 @@ struct ArgumentBindingTests {
         #expect("\(error.map { "\($0)" } ?? "")".contains("0...255"))
     }
 
+    @Test("a refused by-value argument names what differs: the kind of scalar, or only the signedness of integers",
+          arguments: TestDevices.all)
+    func byValueMessages(device: Device) throws {
+        let queue = try makeQueue(device)
+        let program = try queue.context.program(source: "kernel void f(float x) { }\nkernel void v(int2 x) { }", name: "m.cl")
+        let float = try program.kernel(named: "f"), vector = try program.kernel(named: "v")
+        let intForFloat = "\(thrownError { try queue.sync { cl in try cl.launch(float, NDRange(1), Int32(1)) } } ?? SwiftCLError.encoderExpired)"
+        #expect(intForFloat.contains("a floating-point value, not an integer") && !intForFloat.contains("signedness"), "\(intForFloat)")
+        let narrow = "\(thrownError { try queue.sync { cl in try cl.launch(vector, NDRange(1), SIMD2<Float>(1, 2)) } } ?? SwiftCLError.encoderExpired)"
+        #expect(narrow.contains("an integer, not a floating-point value"), "\(narrow)")
+        // A UInt32 pair for an int2 is accepted (same size, either signedness).
+        try queue.sync { cl in try cl.launch(vector, NDRange(1), SIMD2<UInt32>(1, 2)) }
+    }
+
     @Test("reinterpreted(as:) refuses a byte count that is not a whole number of the new type", arguments: TestDevices.all)
     func reinterpretation(device: Device) throws {
         let context = try Context.shared(for: device)

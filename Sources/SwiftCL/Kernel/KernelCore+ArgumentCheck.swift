@@ -61,8 +61,14 @@ extension KernelCore {
             }
             if let typeName, typeName != parameter.typeName, let given = OpenCLType(name: typeName),
                !given.sharesScalar(with: declared) || given.lanes != declared.lanes {
-                throw mismatch("a \(declared) value (\(declared.kind.word) of \(declared.scalarBytes) bytes, either signedness for "
-                    + "integers); KernelArgumentValue.unchecked(_:) binds other bytes of the same size deliberately")
+                // Name what differs: the kind of scalar (an Int32 for a float), its size, or the vector width;
+                // signedness is mentioned only where it is the one thing that may differ (integers of one size).
+                let detail = declared.kind.word == given.kind.word
+                    ? "\(declared.kind.word) of \(declared.scalarBytes) bytes\(declared.lanes > 1 ? " × \(declared.lanes) lanes" : "")"
+                        + (declared.kind.word == "integer" ? ", either signedness" : "")
+                    : "\(declared.kind.word == "integer" ? "an integer" : "a floating-point value"), not "
+                        + "\(given.kind.word == "integer" ? "an integer" : "a floating-point value")"
+                throw mismatch("a \(declared) value (\(detail)); KernelArgumentValue.unchecked(_:) binds other bytes of the same size deliberately")
             }
         case (.private, let .integer(value)):
             return try converted(value, to: parameter, addressBits: addressBits, index: index, mismatch)
