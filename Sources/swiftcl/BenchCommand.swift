@@ -156,13 +156,13 @@ extension BenchCommand {
     private func benchUserKernel(_ file: String, on device: Device) throws {
         let queue = try ComputeQueue(device: device)
         let kernels = try user.userKernels(in: file)
-        let given = try user.referenceKernel()
-        let reference = given ?? kernels[0]
+        let given = try user.kernelReference(fallback: nil)
+        let reference = given ?? .kernel(kernels[0])
         print("Verifying against \(reference.label) (\(user.tolerance))"
-            + (given == nil ? "; no --reference, so the first kernel is the oracle and is itself checked only for repeatability" : ""))
-        var benchmark = try reference.benchmark(variants: kernels, tolerance: try user.parsedTolerance(),
-                                                localSizes: [nil] + (try user.parsedLocalSizes()).map(Optional.some),
-                                                flops: try flops.map(SizeExpression.init), on: queue)
+            + (given == nil ? "; no --reference or --expect, so the first kernel is the oracle and is itself checked only for repeatability" : ""))
+        var benchmark = try UserKernel.benchmark(variants: kernels, against: reference, tolerance: try user.parsedTolerance(),
+                                                 localSizes: [nil] + (try user.parsedLocalSizes()).map(Optional.some),
+                                                 flops: try flops.map(SizeExpression.init), on: queue)
         if quick { benchmark.settings.samples = 3; benchmark.settings.sampleBudget = 0.01 }
         let progress = ProgressLine()
         let results = try benchmark.run(sizes: try user.parsedSizes(), on: queue) { progress.show($0) }

@@ -7,11 +7,18 @@ import SwiftCLValidation
 
 /// The options `validate FILE.cl` and `bench FILE.cl` share: which kernels, their arguments, sizes, tolerance.
 struct UserKernelOptions: ParsableArguments {
-    @Option(name: .customLong("kernel"), help: "The kernel to run (repeatable for bench: each is a variant).")
+    @Option(name: .customLong("kernel"), help: ArgumentHelp("""
+        The kernel to run (repeatable for bench: each is a variant), with its own global size when it does more than one         element per work-item: NAME:EXPR, e.g. saxpy4:n/4 or saxpy4:(n+3)/4 (first dimension; default: one per element).
+        """, valueName: "NAME[:EXPR]"))
     var kernels: [String] = []
 
     @Option(help: ArgumentHelp("The reference kernel, FILE.cl:NAME (default for bench: the first --kernel).", valueName: "FILE.cl:NAME"))
     var reference: String?
+
+    @Option(name: .customLong("expect"), help: ArgumentHelp("""
+        A host reference instead of a reference kernel: one OUTPUT = EXPRESSION per output buffer, evaluated in Double         for every element i (names: the kernel's arguments, i, n, w, h, d; + - * / %, sqrt exp log sin cos tan tanh abs         floor ceil min max pow fma). Example: --expect "y = a * x + y".
+        """, valueName: "OUT = EXPR"))
+    var expectations: [String] = []
 
     @Option(help: ArgumentHelp("""
         The kernel's arguments in order: in:TYPE[COUNT], out:TYPE[COUNT], inout:TYPE[COUNT] (buffers) or TYPE=VALUE \
@@ -38,12 +45,36 @@ struct UserKernelOptions: ParsableArguments {
     func validate() throws {
         do {
             if let args { _ = try KernelArgumentSpec(args) }
+            _ = try parsedKernels()
+            _ = try parsedExpectations()
+            if reference != nil && !expectations.isEmpty { throw ValidationError("give --reference or --expect, not both") }
             _ = try parsedSizes()
             _ = try parsedTolerance()
             _ = try parsedLocalSizes()
         } catch let error as KernelSpecError {
             throw ValidationError(error.description)
         }
+    }
+
+    /// `--kernel` values as (name, global size).
+    func parsedKernels() throws -> [(name: String, globalSize: SizeExpression?)] {
+        try kernels.map { text in
+            guard let colon = text.firstIndex(of: ":") else { return (text, nil) }
+            let name = String(text[..<colon]), expression = String(text[text.index(after: colon)...])
+            guard !name.isEmpty, !expression.isEmpty else { throw ValidationError("--kernel needs NAME or NAME:EXPR, got \(text)") }
+            return (name, try SizeExpression(expression))
+        }
+    }
+
+    func parsedExpectations() throws -> [HostExpression] { try expectations.map(HostExpression.init) }
+
+    /// What the kernels are checked against: `--expect` host expressions, the `--reference` kernel, or (`fallback`)
+    /// none given.
+    func kernelReference(fallback: UserKernel?) throws -> UserKernel.Reference? {
+        let expressions = try parsedExpectations()
+        if !expressions.isEmpty { return .host(expressions) }
+        if let given = try referenceKernel() { return .kernel(given) }
+        return fallback.map { .kernel($0) }
     }
 
     func parsedSizes() throws -> [ProblemSize] { try sizes.split(separator: ",").map { try ProblemSize(spec: String($0)) } }
@@ -60,6 +91,7 @@ struct UserKernelOptions: ParsableArguments {
     func childArguments(file: String, kernel: String, size: ProblemSize) -> [String] {
         var arguments = ["validate", file, "--kernel", kernel, "--sizes", size.spec, "--tolerance", tolerance]
         if let reference { arguments += ["--reference", reference] }
+        for expectation in expectations { arguments += ["--expect", expectation] }
         if let args { arguments += ["--args", args] }
         for definition in definitions { arguments += ["-D", definition] }
         return arguments
@@ -70,7 +102,7 @@ struct UserKernelOptions: ParsableArguments {
         guard !kernels.isEmpty else { throw ValidationError("give --kernel NAME for \(file)") }
         let spec = try self.spec()
         let (source, options) = try load(file)
-        return kernels.map { UserKernel(source: source, name: $0, spec: spec, options: options) }
+        return try parsedKernels().map { UserKernel(source: source, name: $0.name, spec: spec, options: options, globalSize: $0.globalSize) }
     }
 
     /// The `--reference FILE.cl:NAME` kernel, if given.

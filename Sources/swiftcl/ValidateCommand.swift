@@ -117,7 +117,9 @@ struct ValidateCommand: ParsableCommand {
     /// `validate FILE.cl --kernel NAME --reference REF.cl:NAME --args …`: every kernel against the reference, on
     /// every device, size and local size; with `--memcheck`, then every case again in its own Oclgrind process.
     private func validateUserKernel(_ file: String) throws {
-        guard let reference = try user.referenceKernel() else { throw ValidationError("give --reference FILE.cl:NAME: the kernel to compare with") }
+        guard let reference = try user.kernelReference(fallback: nil) else {
+            throw ValidationError("give --reference FILE.cl:NAME (a kernel to compare with) or --expect \"OUT = EXPR\" (a host reference)")
+        }
         let kernels = try user.userKernels(in: file)
         let sizes = try user.parsedSizes(), tolerance = try user.parsedTolerance(), locals = try user.parsedLocalSizes()
         if oclgrindChild {
@@ -139,7 +141,7 @@ struct ValidateCommand: ParsableCommand {
         for (kernel, size, local) in cases {
             let localText = local.map(String.init) ?? "auto"
             let name = "\(kernel.name) \(size) local \(localText)"
-            let result = try Oclgrind.run(executable, arguments: user.childArguments(file: file, kernel: kernel.name, size: size)
+            let result = try Oclgrind.run(executable, arguments: user.childArguments(file: file, kernel: kernel.globalSize.map { "\(kernel.name):\($0)" } ?? kernel.name, size: size)
                                             + ["--oclgrind-child", "--oclgrind-local", localText])
             let findings = result.findings.map { finding in
                 Oclgrind.Finding(context: name, kernel: finding.kernel, summary: finding.summary, details: finding.details)
@@ -165,7 +167,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// In the child: the one case its arguments name, on the Oclgrind device.
-    private func runUserCaseUnderOclgrind(_ kernels: [UserKernel], reference: UserKernel, sizes: [ProblemSize], tolerance: Tolerance) throws {
+    private func runUserCaseUnderOclgrind(_ kernels: [UserKernel], reference: UserKernel.Reference, sizes: [ProblemSize], tolerance: Tolerance) throws {
         let device = try oclgrindDevice()
         let local: Int? = oclgrindLocal.flatMap(Int.init)
         let queue = try ComputeQueue(device: device)

@@ -50,3 +50,28 @@ struct KernelSpecTests {
         }
     }
 }
+
+@Suite("Host expressions (--expect)")
+struct HostExpressionTests {
+    @Test("OUT = EXPR with precedence, functions, i and size names; malformed text refused with the reason")
+    func parsing() throws {
+        let values: [String: Double] = ["a": 2, "x": 3, "y": 5]
+        func value(_ text: String, at i: Int = 4) throws -> Double {
+            try HostExpression(text).evaluate(at: i) { name in
+                guard let value = values[name] else { throw KernelSpecError.badExpression(name, reason: "unknown") }
+                return value
+            }
+        }
+        #expect(try HostExpression("y = a * x + y").output == "y")
+        #expect(try value("y = a * x + y") == 11)
+        #expect(try value("y = a * (x + y)") == 16)
+        #expect(try value("y = -a * x - y % 3") == -8)
+        let expected: Double = 29  // 11 + 5 - 1 + 3 + 8 + 1 + 2
+        #expect(try value("y = fma(a, x, y) + max(x, y) - min(a, 1) + sqrt(x * x) + pow(a, 3) + abs(-1) + floor(2.5)") == expected)
+        #expect(try value("y = i * 2", at: 21) == 42)
+        #expect(try HostExpression("out = a * x + y").names == ["a", "x", "y"])
+        for bad in ["a * x", "y == x", "y = ", "y = a * (x", "y = a $ x", "y = sqrt(a, x)", "y = max(a)", "y = a x", "1y = x"] {
+            #expect(throws: KernelSpecError.self, "\(bad)") { _ = try value(bad) }
+        }
+    }
+}

@@ -178,9 +178,10 @@ struct SwiftclCommandTests {
         let badFlops = try Self.runSwiftcl(["bench", file.path, "--kernel", "saxpy", "--flops", "2*q"] + saxpy)
         #expect(badFlops.status == 64 && badFlops.output.contains("--flops"), "\(badFlops.output)")
         #expect(results.first { ($0["variant"] as? String)?.hasSuffix(":saxpyWrong") == true }?["verified"] as? Bool == false)
-        // --local adds a variant per kernel at that local size, beside the runtime's choice.
+        // --local adds a variant per kernel at that local size, beside the runtime's choice; the copy bound follows.
         #expect(results.compactMap { $0["variant"] as? String }.map { $0.split(separator: ":").last.map(String.init) ?? "" }
-            == ["saxpy", "saxpy@local 16", "saxpyWrong", "saxpyWrong@local 16"])
+            == ["saxpy", "saxpy@local 16", "saxpyWrong", "saxpyWrong@local 16", "copy of the declared bytes"])
+        #expect(timed["percent_of_bound"] as? Double != nil, "a user kernel's % of the in-run copy bound: \(timed)")
         let local16 = results.first { ($0["variant"] as? String)?.hasSuffix("saxpy@local 16") == true }
         #expect(local16?["verified"] as? Bool == true && local16?["local_size"] as? Int == 16, "the result names its local size")
     }

@@ -4,76 +4,29 @@ import Foundation
 /// parentheses: how a kernel argument spec gives element counts (`n`, `w*h/4`) and scalar values (`n`, `2.5`).
 public struct SizeExpression: Hashable, Sendable, CustomStringConvertible {
     public let text: String
-    private let tokens: [String]
+    private let parser: ArithmeticParser
 
     /// - Throws: ``KernelSpecError/badExpression(_:reason:)`` for anything else.
     public init(_ text: String) throws {
         self.text = text.trimmingCharacters(in: .whitespaces)
-        var tokens: [String] = [], current = ""
-        func flush() { if !current.isEmpty { tokens.append(current); current = "" } }
-        for character in self.text {
-            if character.isLetter || character.isNumber || character == "." || character == "_" {
-                current.append(character)
-            } else if "+-*/()".contains(character) {
-                flush()
-                tokens.append(String(character))
-            } else if character == " " {
-                flush()
-            } else {
-                throw KernelSpecError.badExpression(text, reason: "unexpected '\(character)'")
-            }
-        }
-        flush()
-        guard !tokens.isEmpty else { throw KernelSpecError.badExpression(text, reason: "empty") }
-        self.tokens = tokens
+        let tokens = try ArithmeticParser.tokenize(Substring(self.text), operators: "+-*/()", text: self.text)
+        parser = ArithmeticParser(text: self.text, tokens: tokens, functions: [:], allowsRemainder: false)
         _ = try value(for: ProblemSize(1))   // reports syntax errors now, not at the first size
     }
+
+    public static func == (lhs: SizeExpression, rhs: SizeExpression) -> Bool { lhs.text == rhs.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// The value for `size`.
     /// - Throws: ``KernelSpecError/badExpression(_:reason:)``.
     public func value(for size: ProblemSize) throws -> Double {
-        var index = 0
         let variables = ["n": size.elements, "w": size.width, "h": size.height, "d": size.depth]
-        func fail(_ reason: String) -> KernelSpecError { .badExpression(text, reason: reason) }
-        func primary() throws -> Double {
-            guard index < tokens.count else { throw fail("ends too early") }
-            let token = tokens[index]
-            index += 1
-            if token == "(" {
-                let inner = try sum()
-                guard index < tokens.count, tokens[index] == ")" else { throw fail("missing ')'") }
-                index += 1
-                return inner
+        return try parser.evaluate { name in
+            guard let variable = variables[name] else {
+                throw KernelSpecError.badExpression(text, reason: "unknown name '\(name)' (use n, w, h, d)")
             }
-            if token == "-" { return -(try primary()) }
-            if let variable = variables[token] { return Double(variable) }
-            if let number = Double(token) { return number }
-            throw fail("unknown name '\(token)' (use n, w, h, d)")
+            return Double(variable)
         }
-        func product() throws -> Double {
-            var value = try primary()
-            while index < tokens.count, tokens[index] == "*" || tokens[index] == "/" {
-                let isDivision = tokens[index] == "/"
-                index += 1
-                let right = try primary()
-                if isDivision && right == 0 { throw fail("division by zero") }
-                value = isDivision ? value / right : value * right
-            }
-            return value
-        }
-        func sum() throws -> Double {
-            var value = try product()
-            while index < tokens.count, tokens[index] == "+" || tokens[index] == "-" {
-                let isMinus = tokens[index] == "-"
-                index += 1
-                let right = try product()
-                value = isMinus ? value - right : value + right
-            }
-            return value
-        }
-        let result = try sum()
-        guard index == tokens.count else { throw fail("unexpected '\(tokens[index])'") }
-        return result
     }
 
     /// The value as a whole number of at least `minimum`.

@@ -9,17 +9,22 @@ public struct UserKernel: Sendable {
     public let name: String
     public let spec: KernelArgumentSpec
     public let options: BuildOptions
+    /// The global size along the first dimension as an expression of the problem size (`n/4` for a kernel that does
+    /// four elements per work-item, rounded up, at least 1); nil: the problem's extent.
+    public let globalSize: SizeExpression?
 
-    /// The kernel `name` of `source`, built with `options`.
-    public init(source: ProgramSource, name: String, spec: KernelArgumentSpec, options: BuildOptions = BuildOptions()) {
+    /// The kernel `name` of `source`, built with `options`, launched over `globalSize` work-items (nil: one per element).
+    public init(source: ProgramSource, name: String, spec: KernelArgumentSpec, options: BuildOptions = BuildOptions(),
+                globalSize: SizeExpression? = nil) {
         self.source = source
         self.name = name
         self.spec = spec
         self.options = options
+        self.globalSize = globalSize
     }
 
-    /// `"FILE.cl:NAME"` or, with `defaultName`, `"FILE.cl"`.
-    public var label: String { "\(source.name):\(name)" }
+    /// `"FILE.cl:NAME"`, with `[global EXPR]` when the kernel has its own global size.
+    public var label: String { "\(source.name):\(name)" + (globalSize.map { " [global \($0)]" } ?? "") }
 
     /// The kernel on `queue`'s context, checked against the spec's argument count.
     /// - Throws: the build's ``BuildError``, ``SwiftCLError/kernelNotFound(name:available:)``,
@@ -41,7 +46,16 @@ public struct UserKernel: Sendable {
     /// The encode closure of an already looked-up `kernel`.
     private func encode(_ kernel: Kernel, size: ProblemSize, local: Int?) throws -> KernelBenchmark.Variant.Encode {
         let names = spec.names(for: kernel)
-        let range = try Self.range(size, local: local)
+        var extents = size.extents
+        if let globalSize {
+            // Rounded up, so `n/4` covers every element (the kernel checks its bounds).
+            let value = try globalSize.value(for: size)
+            guard value.isFinite, value < 1e15 else {
+                throw KernelSpecError.badExpression(globalSize.text, reason: "gives \(value) for \(size); a global size must be finite")
+            }
+            extents[0] = max(1, Int(value.rounded(.up)))
+        }
+        let range = try Self.range(extents, local: local)
         return { cl, buffers in
             try cl.launch(kernel, range, arguments: try spec.launchArguments(for: size, names: names, buffers: buffers))
         }
@@ -61,9 +75,9 @@ public struct UserKernel: Sendable {
 
     /// The global range of a problem; with a local size (first dimension) the global size is rounded up to a multiple
     /// of it, as Kernel Tuner does, so the kernel must check its bounds (`if (i < n)`).
-    static func range(_ size: ProblemSize, local: Int?) throws -> NDRange {
-        guard let local else { return try NDRange(global: size.extents) }
-        return try NDRange(covering: size.extents, local: [local] + Array(repeating: 1, count: size.dimensions - 1))
+    static func range(_ extents: [Int], local: Int?) throws -> NDRange {
+        guard let local else { return try NDRange(global: extents) }
+        return try NDRange(covering: extents, local: [local] + Array(repeating: 1, count: extents.count - 1))
     }
 }
 
@@ -71,14 +85,41 @@ extension UserKernel {
     /// A check of this kernel against `reference` (another kernel with the same arguments) on the same generated
     /// inputs, for every size and local size: every output compared under `tolerance`.
     public func check(against reference: UserKernel, sizes: [ProblemSize], tolerance: Tolerance, localSizes: [Int]) -> KernelCheck {
+        check(against: .kernel(reference), sizes: sizes, tolerance: tolerance, localSizes: localSizes)
+    }
+
+    /// What a user kernel is checked against: another kernel with the same arguments, or host expressions.
+    public enum Reference: Sendable {
+        case kernel(UserKernel)
+        /// One `OUTPUT = EXPRESSION` per output, evaluated on the host (``HostExpression``).
+        case host([HostExpression])
+
+        public var label: String {
+            switch self {
+            case let .kernel(kernel): kernel.label
+            case let .host(expressions): "the host (" + expressions.map(\.text).joined(separator: "; ") + ")"
+            }
+        }
+
+        /// The expected outputs for `arrays` at `size`.
+        func outputs(on queue: ComputeQueue, size: ProblemSize, arrays: HostArrays, names: [String], spec: KernelArgumentSpec) throws -> HostArrays {
+            switch self {
+            // The reference runs with the runtime's local size: it is the oracle, not the kernel under test.
+            case let .kernel(kernel): try kernel.outputs(on: queue, size: size, local: nil, arrays: arrays)
+            case let .host(expressions): try spec.expectedOutputs(expressions, arrays: arrays, names: names, size: size)
+            }
+        }
+    }
+
+    /// A check of this kernel against `reference` on the same generated inputs, for every size and local size.
+    public func check(against reference: Reference, sizes: [ProblemSize], tolerance: Tolerance, localSizes: [Int]) -> KernelCheck {
         KernelCheck(name: "\(label) vs \(reference.label)", sizes: sizes.map { ImageProblem(width: $0.width, height: $0.height * $0.depth) },
                     tolerance: tolerance, localSizes: { _ in localSizes }) { queue, image, local in
             let size = sizes.first { $0.width == image.width && $0.height * $0.depth == image.height } ?? ProblemSize(width: image.width, height: image.height)
             let names = spec.names(for: try kernel(on: queue))
             let arrays = try spec.arrays(for: size, names: names)
             let actual = try outputs(on: queue, size: size, local: local, arrays: arrays)
-            // The reference runs with the runtime's local size: it is the oracle, not the kernel under test.
-            let expected = try reference.outputs(on: queue, size: size, local: nil, arrays: arrays)
+            let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: spec)
             return KernelCheck.Outcome(outputs: actual.names.map { name in
                 KernelCheck.Outcome.Output(name) { tolerance in
                     guard let array = actual[name], let wanted = expected[name] else {
@@ -92,18 +133,28 @@ extension UserKernel {
 
     /// A benchmark on `queue` timing `variants` (kernels with this kernel's arguments) at each of `localSizes` (nil:
     /// the runtime's choice; a variant per kernel and local size, named `FILE.cl:NAME@local L`), each verified
-    /// against this kernel's outputs on the same inputs; traffic is the spec's buffers read and written once per run,
-    /// and `flops` (an expression of the size, e.g. `2*n`) the FLOPs of one run when given.
+    /// against this kernel's outputs on the same inputs; see ``benchmark(variants:against:tolerance:localSizes:flops:on:)``.
     /// - Throws: as ``kernel(on:)``.
     public func benchmark(variants: [UserKernel], tolerance: Tolerance, localSizes: [Int?] = [nil], flops: SizeExpression? = nil,
                           on queue: ComputeQueue) throws -> KernelBenchmark {
-        let reference = self
-        let names = spec.names(for: try kernel(on: queue))
+        try Self.benchmark(variants: variants, against: .kernel(self), tolerance: tolerance, localSizes: localSizes, flops: flops, on: queue)
+    }
+
+    /// A benchmark on `queue` timing `variants` (kernels with the same arguments) at each of `localSizes`, each verified
+    /// against `reference` on the same inputs; traffic is the spec's buffers read and written once per run, `flops` (an
+    /// expression of the size, e.g. `2*n`) the FLOPs of one run when given, and the bound — timed beside every variant,
+    /// giving its "% of bound" — a copy kernel moving the same declared bytes (half read, half written).
+    /// - Throws: as ``kernel(on:)``.
+    public static func benchmark(variants: [UserKernel], against reference: Reference, tolerance: Tolerance, localSizes: [Int?] = [nil],
+                                 flops: SizeExpression? = nil, on queue: ComputeQueue) throws -> KernelBenchmark {
+        guard let first = variants.first else { throw KernelSpecError.badArgument("--kernel", reason: "no kernel to benchmark") }
+        let spec = first.spec
+        let names = spec.names(for: try first.kernel(on: queue))
         var benchmark = KernelBenchmark(
-            name: label,
-            arrays: { size in try reference.spec.arrays(for: size, names: names) },
+            name: first.label,
+            arrays: { size in try spec.arrays(for: size, names: names) },
             outputs: spec.outputs(names: names),
-            reference: { arrays, size in try reference.outputs(on: queue, size: size, local: nil, arrays: arrays) },
+            reference: { arrays, size in try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: spec) },
             tolerance: tolerance,
             variants: variants.flatMap { variant in
                 localSizes.map { local in
@@ -120,6 +171,36 @@ extension UserKernel {
                 }
             })
         benchmark.inPlace = spec.inPlace(names: names)
+        benchmark.bound = declaredBytesCopy(spec)
         return benchmark
+    }
+
+    /// The bound of a user kernel: a streaming copy kernel (one `float16`, 64 bytes, read and written per work-item)
+    /// between two buffers of its own, moving the bytes the spec declares (half of them read, half written, rounded up
+    /// to 64), so "% of bound" is the kernel's GB/s over a plain parallel copy's. (The guide's one-float copy kernel
+    /// pays PoCL's per-work-item overhead on every 8 bytes, and PoCL's `clEnqueueCopyBuffer` is a single-threaded
+    /// `memcpy`: both run below what a streaming kernel reaches, so neither bounds anything.)
+    static func declaredBytesCopy(_ spec: KernelArgumentSpec) -> KernelBenchmark.Variant {
+        @Sendable func vectors(_ size: ProblemSize) -> Int {
+            let traffic = (try? spec.traffic(for: size)) ?? Traffic(bytesRead: 0, bytesWritten: 0)
+            return max(1, (traffic.bytesRead + traffic.bytesWritten + 127) / 128)
+        }
+        return KernelBenchmark.Variant(name: "copy of the declared bytes", traffic: { size in
+            Traffic(bytesRead: vectors(size) * 64, bytesWritten: vectors(size) * 64)
+        }) { queue, size in
+            let count = vectors(size)
+            let program = try queue.context.program(source: """
+                kernel void swiftcl_copy_bound(global const float16 *in, global float16 *out) { out[get_global_id(0)] = in[get_global_id(0)]; }
+                """, name: "copy_bound.cl")
+            let kernel = try program.kernel(named: "swiftcl_copy_bound")
+            let source = try Buffer<Float>(count: count * 16, context: queue.context)
+            let destination = try Buffer<Float>(count: count * 16, context: queue.context)
+            try queue.sync { cl in
+                try cl.fill(source, with: 1)
+                try cl.fill(destination, with: 0)
+            }
+            let range = try NDRange(count)
+            return { cl, _ in try cl.launch(kernel, range, source.reinterpreted(as: SIMD16<Float>.self), destination.reinterpreted(as: SIMD16<Float>.self)) }
+        }
     }
 }

@@ -1,0 +1,96 @@
+import SwiftCLValidation
+
+extension KernelArgumentSpec {
+    /// The outputs `expressions` compute on the host from `arrays` (the inputs, as generated for `size`), one
+    /// expression per output buffer, each element evaluated in Double and stored in the output's element type
+    /// (integers truncated toward zero, as C converts).
+    /// - Throws: ``KernelSpecError/badExpression(_:reason:)`` for an output without an expression, an expression for
+    ///   something that is not an output, a name that is not an argument, or an element past a buffer's end.
+    public func expectedOutputs(_ expressions: [HostExpression], arrays: HostArrays, names: [String], size: ProblemSize) throws -> HostArrays {
+        let outputs = outputs(names: names)
+        for expression in expressions where !outputs.contains(expression.output) {
+            throw KernelSpecError.badExpression(expression.text, reason: "\(expression.output) is not an output buffer (outputs: \(outputs.joined(separator: ", ")))")
+        }
+        var scalars: [String: Double] = ["n": Double(size.elements), "w": Double(size.width), "h": Double(size.height), "d": Double(size.depth)]
+        var buffers: [String: [Double]] = [:]
+        for (argument, name) in zip(arguments, names) {
+            switch argument {
+            case let .scalar(_, value): scalars[name] = try value.value(for: size)
+            case .buffer:
+                guard let array = arrays[name] else { continue }
+                guard let values = array.doubles else {
+                    throw KernelSpecError.badExpression(name, reason: "--expect reads scalar elements only; \(name) holds \(array.elementType)")
+                }
+                buffers[name] = values
+            }
+        }
+        var result = HostArrays()
+        for output in outputs {
+            guard let expression = expressions.first(where: { $0.output == output }) else {
+                throw KernelSpecError.badExpression(output, reason: "no --expect gives output \(output) (one per output: \"\(output) = …\")")
+            }
+            guard let template = arrays[output] else { continue }
+            let values = try (0..<template.count).map { i in
+                try expression.evaluate(at: i) { name in
+                    if let value = scalars[name] { return value }
+                    guard let values = buffers[name] else {
+                        throw KernelSpecError.badExpression(expression.text, reason: "unknown name '\(name)' (arguments: \(names.joined(separator: ", ")); also i, n, w, h, d)")
+                    }
+                    guard i < values.count else {
+                        throw KernelSpecError.badExpression(expression.text, reason: "\(name) has \(values.count) elements; element \(i) was read")
+                    }
+                    return values[i]
+                }
+            }
+            guard let array = template.converting(values) else {
+                throw KernelSpecError.badExpression(expression.text, reason: "--expect writes scalar elements only; \(output) holds \(template.elementType)")
+            }
+            result.set(output, array)
+        }
+        return result
+    }
+}
+
+extension HostArray {
+    /// The elements as Double, when they are scalars.
+    var doubles: [Double]? {
+        if let v = values as? [Float] { return v.map(Double.init) }
+        if let v = values as? [Double] { return v }
+        if let v = values as? [Int32] { return v.map(Double.init) }
+        if let v = values as? [UInt32] { return v.map(Double.init) }
+        if let v = values as? [Int64] { return v.map(Double.init) }
+        if let v = values as? [UInt64] { return v.map(Double.init) }
+        if let v = values as? [Int16] { return v.map(Double.init) }
+        if let v = values as? [UInt16] { return v.map(Double.init) }
+        if let v = values as? [Int8] { return v.map(Double.init) }
+        if let v = values as? [UInt8] { return v.map(Double.init) }
+        if let v = values as? [Float16] { return v.map(Double.init) }
+        return nil
+    }
+
+    /// An array of this one's element type holding `values` (integers truncated toward zero and wrapped to the type,
+    /// as C converts), when the elements are scalars.
+    func converting(_ values: [Double]) -> HostArray? {
+        func integers<T: FixedWidthInteger & ValidatedElement & BitwiseCopyable>(_: T.Type) -> HostArray {
+            HostArray(values.map { value -> T in
+                let whole = value.isNaN ? 0 : value.rounded(.towardZero)
+                let wide: Int64 = whole >= 9.2e18 ? .max : whole <= -9.2e18 ? .min : Int64(whole)
+                return T(truncatingIfNeeded: wide)
+            })
+        }
+        switch values.isEmpty ? nil : self.values {
+        case is [Float]: return HostArray(values.map(Float.init))
+        case is [Double]: return HostArray(values)
+        case is [Float16]: return HostArray(values.map(Float16.init))
+        case is [Int32]: return integers(Int32.self)
+        case is [UInt32]: return integers(UInt32.self)
+        case is [Int64]: return integers(Int64.self)
+        case is [UInt64]: return integers(UInt64.self)
+        case is [Int16]: return integers(Int16.self)
+        case is [UInt16]: return integers(UInt16.self)
+        case is [Int8]: return integers(Int8.self)
+        case is [UInt8]: return integers(UInt8.self)
+        default: return values.isEmpty ? self : nil
+        }
+    }
+}
