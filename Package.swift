@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "SwiftCLBLAS", targets: ["SwiftCLBLAS"]),
         .library(name: "SwiftCLFFT", targets: ["SwiftCLFFT"]),
         .library(name: "SwiftCLImageIO", targets: ["SwiftCLImageIO"]),
+        .library(name: "SwiftCLMPI", targets: ["SwiftCLMPI"]),
+        .executable(name: "swiftcl-mpi", targets: ["swiftcl-mpi"]),
         .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
         .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
         .library(name: "SwiftCLBenchmarkHarness", targets: ["SwiftCLBenchmarkHarness"]),
@@ -69,6 +71,14 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // PNG, PGM and PPM files to and from pictures, SwiftCL images and buffers.
         .target(name: "SwiftCLImageIO", dependencies: ["SwiftCL", "CPNG"]),
+        // Open MPI's C API (Debian libopenmpi-dev), imported only inside SwiftCLMPI (internal import).
+        .systemLibrary(name: "CMPI", pkgConfig: "ompi-c", providers: [.apt(["libopenmpi-dev"])]),
+        // MPI on host arrays and SwiftCL buffers, row decompositions, halo exchange, the distributed box filter.
+        .target(name: "SwiftCLMPI", dependencies: ["SwiftCL", "SwiftCLKernels", "CMPI"]),
+        // Runs under mpirun: checks the collectives on every rank, and the distributed box filter against one process.
+        .executableTarget(name: "swiftcl-mpi", dependencies: [
+            "SwiftCL", "SwiftCLKernels", "SwiftCLMPI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The shipped kernel library: every .cl file here becomes a typed Swift namespace
         // (square.cl → SquareCL) at build time, plus the box-filter runner and its host reference.
         .target(
@@ -130,6 +140,7 @@ let package = Package(
         ),
         .testTarget(name: "SwiftCLBLASTests", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLFFTTests", dependencies: ["SwiftCL", "SwiftCLFFT", "SwiftCLTestSupport"]),
+        .testTarget(name: "SwiftCLMPITests", dependencies: ["swiftcl-mpi", "SwiftCLMPI", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLImageIOTests", dependencies: ["SwiftCL", "SwiftCLImageIO", "SwiftCLKernels", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLKernelsTests", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLTestSupport"]),
         // SwiftCL too: the generated Swift is type-checked against the real module.

@@ -1,0 +1,63 @@
+/// Rows of a row-decomposed image moved between ranks so each holds its block plus `halo` rows above and below
+/// (clipped to the image): what a stencil of that reach needs. Works for any block sizes — a halo may span several
+/// ranks' blocks when blocks are thinner than the halo — by one all-to-all in which each pair exchanges only the rows
+/// one owns and the other needs.
+public struct HaloExchange: Sendable {
+    public let blocks: RowBlocks
+    public let width: Int
+    public let halo: Int
+
+    public init(blocks: RowBlocks, width: Int, halo: Int) throws {
+        guard width > 0, halo >= 0 else {
+            throw MPIError(.invalidArgument, routine: "HaloExchange", reason: "width \(width), halo \(halo)")
+        }
+        self.blocks = blocks
+        self.width = width
+        self.halo = halo
+    }
+
+    /// This rank's rows with their halo (``RowBlocks/rangeWithHalo(of:halo:)``), from `ownRows` (its block, row after
+    /// row, `width` floats each). Collective.
+    /// - Throws: ``MPIError`` `.shapeMismatch` when `ownRows` does not hold the rank's block, or the communicator's size
+    ///   is not the decomposition's.
+    public func exchange<T: MPIElement>(_ ownRows: [T], on communicator: Communicator) throws -> [T] {
+        let me = communicator.rank
+        guard communicator.size == blocks.ranks else {
+            throw MPIError(.shapeMismatch, routine: "HaloExchange", reason: "the rows are split over \(blocks.ranks) ranks, the communicator has \(communicator.size)")
+        }
+        let own = blocks.range(of: me)
+        guard ownRows.count == own.count * width else {
+            throw MPIError(.shapeMismatch, routine: "HaloExchange",
+                           reason: "rank \(me) owns \(own.count) rows of \(width), given \(ownRows.count) values")
+        }
+        // To each rank: the rows of mine it needs.
+        let outgoing = (0..<blocks.ranks).map { other -> [T] in
+            guard other != me else { return [] }
+            let wanted = Self.overlap(blocks.rangeWithHalo(of: other, halo: halo), own)
+            return Array(ownRows[((wanted.lowerBound - own.lowerBound) * width)..<((wanted.upperBound - own.lowerBound) * width)])
+        }
+        let incoming = try communicator.allToAll(outgoing)
+        let needed = blocks.rangeWithHalo(of: me, halo: halo)
+        var result: [T] = []
+        result.reserveCapacity(needed.count * width)
+        // Assemble in row order: the ranks' blocks are ordered by rank.
+        for other in 0..<blocks.ranks {
+            if other == me {
+                result += ownRows
+            } else {
+                let rows = Self.overlap(needed, blocks.range(of: other))
+                guard incoming[other].count == rows.count * width else {
+                    throw MPIError(.shapeMismatch, routine: "HaloExchange",
+                                   reason: "rank \(other) sent \(incoming[other].count) values, \(rows.count * width) expected")
+                }
+                result += incoming[other]
+            }
+        }
+        return result
+    }
+
+    static func overlap(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+        let lower = max(a.lowerBound, b.lowerBound), upper = min(a.upperBound, b.upperBound)
+        return lower < upper ? lower..<upper : b.lowerBound..<b.lowerBound
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import SwiftCL
+import SwiftCLMPI
+
+/// `swiftcl-mpi selftest`: every collective and point-to-point operation, on host arrays and SwiftCL buffers, checked
+/// against what each rank can compute alone; refusals; a rank that dies on request.
+struct SelfTestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "selftest", abstract: "Check SwiftCLMPI's operations on every rank.")
+
+    @Option(help: "This rank kills itself (SIGKILL) halfway through, as a crash would (to test that the others end, not hang).")
+    var dieRank: Int?
+
+    func run() throws {
+        try requireLaunchedByMPI()
+        let world = try MPI.world()
+        let (rank, size) = (world.rank, world.size)
+        var checks = 0
+        func check(_ condition: Bool, _ what: @autoclosure () -> String) {
+            if !condition { failRank(world, what()) }
+            checks += 1
+        }
+        do {
+            // Point to point: a ring, each rank sends its rank to the next.
+            if size > 1 {
+                let next = (rank + 1) % size, previous = (rank + size - 1) % size
+                let received = try world.sendReceive([Int32(rank), Int32(rank * 10)], to: next, receiving: 2, from: previous)
+                check(received == [Int32(previous), Int32(previous * 10)], "ring sendReceive got \(received)")
+                if rank == 0 { try world.send([Double](repeating: 1.5, count: 7), to: 1, tag: 5) }
+                if rank == 1 { check(try world.receive(Double.self, count: 7, from: 0, tag: 5) == [Double](repeating: 1.5, count: 7), "send/receive") }
+            }
+            // Collectives on host arrays.
+            let values = (0..<5).map { Float(rank * 5 + $0) }
+            let sum = try world.allReduce(values, .sum)
+            check(sum == (0..<5).map { i in Float((0..<size).reduce(0) { $0 + $1 * 5 + i }) }, "allReduce sum \(sum)")
+            check(try world.allReduce([Int64(rank)], .maximum) == [Int64(size - 1)], "allReduce max")
+            check(try world.allReduce([UInt8(rank + 1)], .minimum) == [1], "allReduce min")
+            check(try world.broadcast(rank == 0 ? [UInt32](arrayLiteral: 7, 8, 9) : [], root: 0) == [7, 8, 9], "broadcast")
+            let mine = [Int16](repeating: Int16(rank), count: rank + 1)   // uneven counts
+            let gathered = try world.gather(mine, root: size - 1)
+            let expected = (0..<size).flatMap { [Int16](repeating: Int16($0), count: $0 + 1) }
+            check(rank == size - 1 ? gathered == expected : gathered == nil, "gather \(String(describing: gathered))")
+            check(try world.allGather(mine) == expected, "allGather")
+            let chunks: [[Int32]] = rank == 0 ? (0..<size).map { r in (r..<(r + 3)).map { Int32($0) } } : []
+            let scattered = try world.scatter(chunks, root: 0)
+            check(scattered == (rank..<(rank + 3)).map { Int32($0) }, "scatter \(scattered)")
+            let toAll = try world.allToAll((0..<size).map { [Int32(rank * 100 + $0)] })
+            check(toAll == (0..<size).map { [Int32($0 * 100 + rank)] }, "allToAll \(toAll)")
+            // A sub-communicator: even and odd ranks.
+            let half = try world.split(color: rank % 2)
+            check(half.size == (size + 1 - rank % 2) / 2 && half.rank == rank / 2, "split \(half)")
+            check(try half.allReduce([Int32(1)], .sum) == [Int32(half.size)], "split allReduce")
+            // SwiftCL buffers, through maps.
+            let queue = try ComputeQueue(preferring: [.gpu, .cpu])
+            let buffer = try Buffer(copying: (0..<1000).map { Float($0 + rank) }, context: queue.context)
+            try world.allReduce(buffer, .sum, on: queue)
+            let reduced = try queue.sync { cl in try cl.read(buffer) }
+            check(reduced == (0..<1000).map { i in Float((0..<size).reduce(0) { $0 + i + $1 }) }, "allReduce on a buffer")
+            try world.broadcast(buffer, root: size - 1, on: queue)
+            if size > 1 {
+                if rank == 0 { try world.send(buffer, range: 10..<20, to: 1, tag: 9, on: queue) }
+                if rank == 1 {
+                    let target = try Buffer<Float>(count: 10, context: queue.context)
+                    try world.receive(into: target, from: 0, tag: 9, on: queue)
+                    check(try queue.sync { cl in try cl.read(target) } == Array(reduced[10..<20]), "buffer send/receive")
+                }
+            }
+            if let dieRank, dieRank == rank {
+                FileHandle.standardError.write(Data("rank \(rank): killing itself on purpose (--die-rank)\n".utf8))
+                kill(getpid(), SIGKILL)
+            }
+            // Refusals: every rank gets the same typed error, and the communicator stays usable.
+            do {
+                _ = try world.allReduce([Float](repeating: 1, count: rank + 1), .sum)
+                check(size == 1, "allReduce with different counts was accepted")
+            } catch let error as MPIError {
+                check(error.code == .shapeMismatch, "allReduce mismatch gave \(error)")
+            }
+            do {
+                try world.send([Float(1)], to: size, tag: 0)
+                check(false, "a send to rank \(size) was accepted")
+            } catch let error as MPIError {
+                check(error.code == .invalidArgument, "send to a missing rank gave \(error)")
+            }
+            try world.barrier()
+            check(try world.allReduce([Int32(1)], .sum) == [Int32(size)], "usable after refusals")
+        } catch {
+            failRank(world, "\(error)")
+        }
+        let total = try world.allReduce([Int64(checks)], .sum)[0]
+        if world.isRoot { print("selftest passed on \(size) rank(s): \(total) checks (\(MPI.libraryVersion.split(separator: ",").first ?? ""))") }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import SwiftCLMPI
+import SwiftCLTestSupport
+import Testing
+
+/// SwiftCLMPI under real `mpirun` processes on this machine only: Open MPI's shared-memory (`vader`) and self
+/// transports, no network; `--oversubscribe` for more ranks than cores; `--allow-run-as-root` because CI runs as root.
+/// Every run is bounded by `timeout`.
+@Suite("MPI: real mpirun, 1, 2 and 4 ranks", .serialized)
+struct MPIRunTests {
+    static var executable: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("swiftcl-mpi"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/debug/swiftcl-mpi"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static let mpirun = ["--allow-run-as-root", "--oversubscribe", "--mca", "btl", "self,vader",
+                         "--mca", "btl_vader_single_copy_mechanism", "none"]
+
+    /// `mpirun -np ranks swiftcl-mpi arguments…`, killed after `seconds`.
+    static func run(ranks: Int, _ arguments: [String], seconds: Int = 120) throws -> (status: Int32, output: String) {
+        let executable = try #require(executable, "swiftcl-mpi is built next to the tests")
+        return try runProcess(["timeout", "-k", "5", "\(seconds)", "mpirun"] + mpirun + ["-np", "\(ranks)", executable.path] + arguments)
+    }
+
+    @Test("every operation on host arrays and buffers, checked on every rank", arguments: [1, 2, 4])
+    func selfTest(ranks: Int) throws {
+        let run = try Self.run(ranks: ranks, ["selftest"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("selftest passed on \(ranks) rank(s)"), "\(run.output)")
+    }
+
+    @Test("the distributed box filter is bit-identical to one process, odd heights, RANGE 1…16", arguments: [1, 2, 4])
+    func boxFilter(ranks: Int) throws {
+        for (width, height, range, variant) in [(37, 23, 1, "H1+V1"), (64, 9, 16, "H1+V1"), (33, 101, 5, "boxAvg1"), (17, 3, 2, "H2+V1")] {
+            let run = try Self.run(ranks: ranks, ["box", "--width", "\(width)", "--height", "\(height)", "--range", "\(range)",
+                                                  "--variant", variant, "--repeats", "1"])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("\(width)×\(height) RANGE \(range) \(variant) on \(ranks) rank(s): bit-identical to one process"),
+                    "\(run.output)")
+        }
+    }
+
+    @Test("a rank that dies ends the job with an error within the time bound, naming the rank")
+    func killedRank() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try Self.run(ranks: 2, ["selftest", "--die-rank", "1"], seconds: 90)
+        #expect(run.status != 0 && run.status != 124, "mpirun reports the failure, not a timeout: \(run.status) \(run.output)")
+        #expect(run.output.contains("rank 1: killing itself on purpose"), "\(run.output)")
+        #expect(!run.output.contains("selftest passed"), "no report written as if complete: \(run.output)")
+        #expect(clock.now - start < .seconds(90))
+    }
+
+    @Test("refusals: a variant whose rounding depends on the cut, a run without mpirun")
+    func refusals() throws {
+        let rows = try Self.run(ranks: 2, ["box", "--width", "16", "--height", "16", "--variant", "rows4"])
+        #expect(rows.status != 0 && rows.output.contains("rows4 keeps running sums"), "\(rows.output)")
+        let executable = try #require(Self.executable)
+        let alone = try runProcess([executable.path, "selftest"])
+        #expect(alone.status != 0 && alone.output.contains("mpirun -np N swiftcl-mpi"), "\(alone.output)")
+    }
+
+    @Test("row blocks cover the image once and differ by at most one row; halos clip at the borders")
+    func rowBlocks() throws {
+        for (height, ranks) in [(0, 1), (1, 4), (23, 4), (1000, 3), (7, 7)] {
+            let blocks = try RowBlocks(height: height, ranks: ranks)
+            let ranges = (0..<ranks).map { blocks.range(of: $0) }
+            #expect(ranges.flatMap { Array($0) } == Array(0..<height))
+            #expect((ranges.map(\.count).max() ?? 0) - (ranges.map(\.count).min() ?? 0) <= 1)
+            for rank in 0..<ranks {
+                let halo = blocks.rangeWithHalo(of: rank, halo: 3)
+                #expect(halo.lowerBound >= 0 && halo.upperBound <= height)
+            }
+        }
+        #expect(throws: MPIError.self) { _ = try RowBlocks(height: 5, ranks: 0) }
+    }
+}
