@@ -46,17 +46,21 @@ public struct DistributedBoxFilter: Sendable {
         let exchange = try HaloExchange(blocks: blocks, width: width, halo: filter.range)
         let clock = ContinuousClock()
         let start = clock.now
-        let local = try exchange.exchange(ownRows, on: communicator)
+        let (above, below) = try exchange.halos(around: ownRows, on: communicator)
         let exchanged = clock.now
         let own = blocks.range(of: communicator.rank)
         guard !own.isEmpty else { return ([], Timing(halo: exchanged - start, compute: .zero)) }
         let needed = blocks.rangeWithHalo(of: communicator.rank, halo: filter.range)
         let rows = needed.count
         let workspace = try filter.makeWorkspace(width: width, height: rows)
-        let input = try Buffer(copying: local, context: queue.context)
+        // The halo rows and the block go straight into the device buffer: every row crosses to the device once.
+        let input = try Buffer<Float>(count: width * rows, context: queue.context)
         let output = try Buffer<Float>(count: width * rows, context: queue.context)
         let first = own.lowerBound - needed.lowerBound
         let result = try queue.sync { cl in
+            if !above.isEmpty { try cl.write(input, from: above) }
+            try cl.write(input, from: ownRows, at: above.count)
+            if !below.isEmpty { try cl.write(input, from: below, at: above.count + ownRows.count) }
             try filter.encode(cl, input: input, output: output, workspace: workspace)
             return try cl.read(output, range: (first * width)..<((first + own.count) * width))
         }

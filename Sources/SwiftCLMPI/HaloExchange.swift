@@ -17,10 +17,19 @@ public struct HaloExchange: Sendable {
     }
 
     /// This rank's rows with their halo (``RowBlocks/rangeWithHalo(of:halo:)``), from `ownRows` (its block, row after
-    /// row, `width` floats each). Collective.
+    /// row, `width` values each). Collective.
     /// - Throws: ``MPIError`` `.shapeMismatch` when `ownRows` does not hold the rank's block, or the communicator's size
     ///   is not the decomposition's.
     public func exchange<T: MPIElement>(_ ownRows: [T], on communicator: Communicator) throws -> [T] {
+        let (above, below) = try halos(around: ownRows, on: communicator)
+        if above.isEmpty && below.isEmpty { return ownRows }   // one rank, or no halo: no copy
+        return above + ownRows + below
+    }
+
+    /// The halo rows above and below this rank's block (each clipped to the image), without copying the block itself:
+    /// a caller that uploads the three parts to a device buffer moves every row once. Collective.
+    /// - Throws: as ``exchange(_:on:)``.
+    public func halos<T: MPIElement>(around ownRows: [T], on communicator: Communicator) throws -> (above: [T], below: [T]) {
         let me = communicator.rank
         guard communicator.size == blocks.ranks else {
             throw MPIError(.shapeMismatch, routine: "HaloExchange", reason: "the rows are split over \(blocks.ranks) ranks, the communicator has \(communicator.size)")
@@ -38,22 +47,17 @@ public struct HaloExchange: Sendable {
         }
         let incoming = try communicator.allToAll(outgoing)
         let needed = blocks.rangeWithHalo(of: me, halo: halo)
-        var result: [T] = []
-        result.reserveCapacity(needed.count * width)
-        // Assemble in row order: the ranks' blocks are ordered by rank.
-        for other in 0..<blocks.ranks {
-            if other == me {
-                result += ownRows
-            } else {
-                let rows = Self.overlap(needed, blocks.range(of: other))
-                guard incoming[other].count == rows.count * width else {
-                    throw MPIError(.shapeMismatch, routine: "HaloExchange",
-                                   reason: "rank \(other) sent \(incoming[other].count) values, \(rows.count * width) expected")
-                }
-                result += incoming[other]
+        var above: [T] = [], below: [T] = []
+        // The ranks' blocks are ordered by rank: those before this one hold the rows above it.
+        for other in 0..<blocks.ranks where other != me {
+            let rows = Self.overlap(needed, blocks.range(of: other))
+            guard incoming[other].count == rows.count * width else {
+                throw MPIError(.shapeMismatch, routine: "HaloExchange",
+                               reason: "rank \(other) sent \(incoming[other].count) values, \(rows.count * width) expected")
             }
+            if other < me { above += incoming[other] } else { below += incoming[other] }
         }
-        return result
+        return (above, below)
     }
 
     static func overlap(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {

@@ -15,11 +15,8 @@ struct SelfTestCommand: ParsableCommand {
         try requireLaunchedByMPI()
         let world = try MPI.world()
         let (rank, size) = (world.rank, world.size)
-        var checks = 0
-        func check(_ condition: Bool, _ what: @autoclosure () -> String) {
-            if !condition { failRank(world, what()) }
-            checks += 1
-        }
+        let counter = CheckCounter(world: world)
+        let check = counter.check
         do {
             // Point to point: a ring, each rank sends its rank to the next.
             if size > 1 {
@@ -87,7 +84,20 @@ struct SelfTestCommand: ParsableCommand {
         } catch {
             failRank(world, "\(error)")
         }
-        let total = try world.allReduce([Int64(checks)], .sum)[0]
+        let total = try world.allReduce([Int64(counter.passed)], .sum)[0]
         if world.isRoot { print("selftest passed on \(size) rank(s): \(total) checks (\(MPI.libraryVersion.split(separator: ",").first ?? ""))") }
+    }
+}
+
+/// Counts passed checks; a failed one aborts the job naming this rank.
+final class CheckCounter {
+    let world: Communicator
+    private(set) var passed = 0
+
+    init(world: Communicator) { self.world = world }
+
+    func check(_ condition: Bool, _ what: @autoclosure () -> String) {
+        if !condition { failRank(world, what()) }
+        passed += 1
     }
 }
