@@ -77,7 +77,8 @@ let package = Package(
         .target(name: "SwiftCLMPI", dependencies: ["SwiftCL", "SwiftCLKernels", "CMPI"]),
         // Runs under mpirun: checks the collectives on every rank, and the distributed box filter against one process.
         .executableTarget(name: "swiftcl-mpi", dependencies: [
-            "SwiftCL", "SwiftCLKernels", "SwiftCLMPI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SwiftCL", "SwiftCLKernels", "SwiftCLMPI", "SwiftCLValidation", "SwiftCLValidationSuites",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The shipped kernel library: every .cl file here becomes a typed Swift namespace
         // (square.cl → SquareCL) at build time, plus the box-filter runner and its host reference.

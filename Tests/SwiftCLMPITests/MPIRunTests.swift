@@ -64,6 +64,32 @@ struct MPIRunTests {
         #expect(alone.status != 0 && alone.output.contains("mpirun -np N swiftcl-mpi"), "\(alone.output)")
     }
 
+    @Test("fleet validation: checks split over the ranks, one report from rank 0 naming host, rank and device", arguments: [2, 4])
+    func fleetValidation(ranks: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-fleet-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("fleet.json").path, markdown = folder.appendingPathComponent("fleet.md").path
+        let checks = ["--check", "square", "--check", "copy", "--check", "add_arrays", "--check", "box/H4+V1"]
+        let run = try Self.run(ranks: ranks, ["validate"] + checks + ["--json", json, "--markdown", markdown])
+        #expect(run.status == 0 && run.output.contains("Fleet validation: all"), "\(run.output)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        #expect(report["passed"] as? Bool == true && report["ranks"] as? Int == ranks)
+        let ranksSeen = Set(rows.compactMap { $0["rank"] as? Int })
+        #expect(ranksSeen == Set(0..<ranks), "every rank ran a share: \(ranksSeen)")
+        #expect(rows.allSatisfy { ($0["host"] as? String)?.isEmpty == false })
+        #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("| check | host | rank | device |"))
+        // A failing rank is a FAIL row naming it, and a non-zero exit.
+        let failing = try Self.run(ranks: ranks, ["validate"] + checks + ["--fail-on-rank", "1"])
+        #expect(failing.status != 0 && failing.output.contains("rank 1:") && failing.output.contains("Fleet validation FAILED"), "\(failing.output)")
+        // A crashing rank ends the job; no report is written as if complete.
+        let partial = folder.appendingPathComponent("partial.json").path
+        let crashing = try Self.run(ranks: ranks, ["validate"] + checks + ["--die-on-rank", "1", "--json", partial], seconds: 90)
+        #expect(crashing.status != 0 && crashing.status != 124 && crashing.output.contains("rank 1"), "\(crashing.output)")
+        #expect(!FileManager.default.fileExists(atPath: partial))
+    }
+
     @Test("row blocks cover the image once and differ by at most one row; halos clip at the borders")
     func rowBlocks() throws {
         for (height, ranks) in [(0, 1), (1, 4), (23, 4), (1000, 3), (7, 7)] {

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import SwiftCL
+import SwiftCLMPI
+import SwiftCLValidation
+import SwiftCLValidationSuites
+
+/// `mpirun -np N swiftcl-mpi validate`: the shipped checks split over the ranks, each rank running its share on every
+/// device it has, and rank 0 writing one report with host, rank and device on every row. A crashing rank ends the job
+/// (mpirun names it) and no report is written; a failing check is a row marked FAIL and a non-zero exit.
+struct FleetValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "validate", abstract: "Validate the shipped kernels across every rank's devices; one report.")
+
+    @Option(name: .customLong("check"), help: "Only checks whose name starts with this (repeatable).")
+    var checks: [String] = []
+
+    @Option(help: "Write the fleet report as JSON here (rank 0).")
+    var json: String?
+
+    @Option(help: "Write the fleet report as Markdown here (rank 0).")
+    var markdown: String?
+
+    @Option(help: .hidden)
+    var failOnRank: Int?
+
+    @Option(help: .hidden)
+    var dieOnRank: Int?
+
+    /// One row of the fleet report: a validation case and where it ran.
+    struct Row: Codable {
+        let rank: Int
+        let host: String
+        let result: ValidationCase
+    }
+
+    func run() throws {
+        try requireLaunchedByMPI()
+        let world = try MPI.world()
+        var rows: [Row] = []
+        do {
+            var selected = ShippedChecks.all()
+            if !checks.isEmpty { selected = selected.filter { check in checks.contains { check.name.hasPrefix($0) } } }
+            guard !selected.isEmpty else { throw ValidationError("no shipped check matches \(checks)") }
+            // Round-robin: check i runs on rank i mod N (every rank has work once there are N checks).
+            let mine = selected.enumerated().filter { $0.offset % world.size == world.rank }.map(\.element)
+            let devices = try Device.all
+            var host = [CChar](repeating: 0, count: 256)
+            gethostname(&host, host.count)
+            let hostName = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            rows = Validator().run(mine, on: devices).map { Row(rank: world.rank, host: hostName, result: $0) }
+            if dieOnRank == world.rank {
+                FileHandle.standardError.write(Data("rank \(world.rank): killing itself on purpose (--die-on-rank)\n".utf8))
+                kill(getpid(), SIGKILL)
+            }
+            if failOnRank == world.rank {
+                // A check that fails on this rank only, as a broken device would: its row must say so.
+                rows = rows.map { row in
+                    Row(rank: row.rank, host: row.host, result: Self.failed(row.result, reason: "forced failure on rank \(world.rank) (--fail-on-rank)"))
+                }
+            }
+        } catch {
+            failRank(world, "\(error)")
+        }
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let bytes = try [UInt8](encoder.encode(rows))
+        let lengths = try world.allGatherLengths(bytes.count)
+        guard let gathered = try world.gather(bytes, root: 0) else { return }
+        // Rank 0: every rank's rows, in rank order (each rank's JSON array is a separate run of bytes).
+        var all: [Row] = []
+        var offset = 0
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        for length in lengths {
+            all += try decoder.decode([Row].self, from: Data(gathered[offset..<(offset + length)]))
+            offset += length
+        }
+        try report(all, ranks: world.size)
+        if !all.allSatisfy({ $0.result.passed }) { throw ExitCode.failure }
+    }
+
+    static func failed(_ result: ValidationCase, reason: String) -> ValidationCase {
+        // Round-trip through JSON to set the two fields (ValidationCase has no public memberwise initialiser).
+        guard var object = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(result))) as? [String: Any] else { return result }
+        object["passed"] = false
+        object["failure"] = reason
+        guard let data = try? JSONSerialization.data(withJSONObject: object),
+              let changed = try? JSONDecoder().decode(ValidationCase.self, from: data) else { return result }
+        return changed
+    }
+
+    private func report(_ rows: [Row], ranks: Int) throws {
+        var table: [[String]] = [["check", "host", "rank", "device", "cases", "failed", "worst max error"]]
+        var groups: [String: [Row]] = [:], order: [String] = []
+        for row in rows {
+            let key = "\(row.result.check)|\(row.host)|\(row.rank)|\(row.result.device)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(row)
+        }
+        for key in order {
+            let group = groups[key] ?? []
+            let first = group[0]
+            let failed = group.filter { !$0.result.passed }.count
+            let worst = group.map(\.result.maxError).max() ?? 0
+            table.append([first.result.check, first.host, "\(first.rank)", first.result.device, "\(group.count)",
+                          failed == 0 ? "0" : "\(failed) FAIL", worst.isFinite ? String(format: "%.3g", worst) : "error"])
+        }
+        let passed = rows.allSatisfy { $0.result.passed }
+        let hosts = Set(rows.map(\.host)).count
+        print(TextTable.lines(table).joined(separator: "\n"))
+        for row in rows where !row.result.passed { print("FAIL on \(row.host) rank \(row.rank): \(row.result)") }
+        print(passed ? "Fleet validation: all \(rows.count) cases passed on \(ranks) rank(s), \(hosts) host(s)."
+                     : "Fleet validation FAILED: \(rows.filter { !$0.result.passed }.count) of \(rows.count) cases.")
+        if let json {
+            struct Report: Codable {
+                let passed: Bool
+                let ranks: Int
+                let rows: [Row]
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            try encoder.encode(Report(passed: passed, ranks: ranks, rows: rows)).write(to: URL(fileURLWithPath: json), options: .atomic)
+            print("JSON: \(json)")
+        }
+        if let markdown {
+            let lines = ["# Fleet validation", "", passed ? "All cases passed." : "**FAILED**", "",
+                         "| " + table[0].joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: table[0].count)]
+                + table.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: markdown), options: .atomic)
+            print("Markdown: \(markdown)")
+        }
+    }
+}
+
+extension Communicator {
+    /// Every rank's `count`, in rank order, on every rank.
+    func allGatherLengths(_ count: Int) throws -> [Int] {
+        try allGather([Int64(count)]).map { Int($0) }
+    }
+}
