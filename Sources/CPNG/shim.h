@@ -64,6 +64,12 @@ static void swiftcl_png_write_bytes(png_structp png, png_bytep bytes, png_size_t
 
 static void swiftcl_png_flush(png_structp png) { (void)png; }
 
+/// PNG stores 16-bit samples big-endian; on a little-endian host libpng swaps them to and from host order.
+static void swiftcl_png_host_order(png_structp png) {
+    const unsigned one = 1;
+    if (*(const unsigned char *)&one == 1) png_set_swap(png);
+}
+
 static inline void swiftcl_png_free(swiftcl_png_result *result) {
     free(result->data);
     result->data = NULL;
@@ -98,10 +104,7 @@ static inline int swiftcl_png_decode(const unsigned char *bytes, size_t count, u
     if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (color == PNG_COLOR_TYPE_GRAY && png_get_bit_depth(png, info) < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
-    if (png_get_bit_depth(png, info) == 16) {
-        const unsigned one = 1;
-        if (*(const unsigned char *)&one == 1) png_set_swap(png);  // PNG stores 16-bit samples big-endian
-    }
+    if (png_get_bit_depth(png, info) == 16) swiftcl_png_host_order(png);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
     int channels = png_get_channels(png, info), depth = png_get_bit_depth(png, info);
@@ -151,10 +154,7 @@ static inline int swiftcl_png_encode(const unsigned char *pixels, uint32_t width
     png_set_IHDR(png, info, width, height, bit_depth, colors[channels], PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
-    if (bit_depth == 16) {
-        const unsigned one = 1;
-        if (*(const unsigned char *)&one == 1) png_set_swap(png);
-    }
+    if (bit_depth == 16) swiftcl_png_host_order(png);
     size_t row_bytes = (size_t)width * channels * (bit_depth / 8);
     rows = (png_bytep *)malloc(sizeof(png_bytep) * height);
     if (!rows) png_error(png, "out of memory");

@@ -391,7 +391,7 @@ package struct KernelDeclarations {
                 let directiveLine = line
                 advance()
                 while index < characters.count {
-                    if characters[index] == "\\", index + 1 < characters.count, characters[index + 1] == "\n" { advance(); advance(); continue }
+                    if isLineSplice(at: index) { skipLineSplice(); continue }
                     if characters[index] == "\n" { break }
                     directive.unicodeScalars.append(characters[index])
                     advance()

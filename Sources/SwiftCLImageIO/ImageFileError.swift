@@ -16,6 +16,8 @@ public struct ImageFileError: Error, Hashable, Sendable, CustomStringConvertible
         case tooLarge
         /// Samples that do not make the picture asked for, or an image of a format no file can hold.
         case invalidPicture
+        /// A pixel or channel asked of a picture that does not have it.
+        case outOfRange
     }
 
     public let code: Code

@@ -92,8 +92,12 @@ public struct PixelImage: Hashable, Sendable {
     }
 
     /// The sample of `channel` at (`x`, `y`), 0…``Depth/maximum``.
-    public func sample(x: Int, y: Int, channel: Int) -> Int {
-        precondition((0..<width).contains(x) && (0..<height).contains(y) && (0..<channels.count).contains(channel), "sample outside the picture")
+    /// - Throws: ``ImageFileError`` `.outOfRange` for a pixel or channel outside the picture.
+    public func sample(x: Int, y: Int, channel: Int) throws -> Int {
+        guard (0..<width).contains(x), (0..<height).contains(y), (0..<channels.count).contains(channel) else {
+            throw ImageFileError(.outOfRange, path: nil,
+                                 reason: "(\(x), \(y)) channel \(channel) is outside a \(width)×\(height) \(channels) picture")
+        }
         let index = (y * width + x) * channels.count + channel
         return switch depth {
         case .eight: Int(bytes[index])
@@ -102,20 +106,29 @@ public struct PixelImage: Hashable, Sendable {
     }
 
     /// Every sample scaled to 0…1, interleaved as stored.
-    public var normalized: [Float] {
-        let scale = 1 / Float(depth.maximum)
-        return switch depth {
-        case .eight: bytes.map { Float($0) * scale }
-        case .sixteen: bytes.withUnsafeBytes { raw in raw.bindMemory(to: UInt16.self).map { Float($0) * scale } }
-        }
-    }
+    public var normalized: [Float] { scaled(stride: 1, from: 0) }
 
     /// One channel's samples scaled to 0…1, `width × height` of them row after row: what a single-channel kernel
     /// such as the box filter reads from a `Buffer<Float>`.
-    public func plane(_ channel: Int) -> [Float] {
-        precondition((0..<channels.count).contains(channel), "channel \(channel) of a \(channels) picture")
-        let all = normalized, stride = channels.count
-        return (0..<(width * height)).map { all[$0 * stride + channel] }
+    /// - Throws: ``ImageFileError`` `.outOfRange` for a channel the picture does not have.
+    public func plane(_ channel: Int) throws -> [Float] {
+        guard (0..<channels.count).contains(channel) else {
+            throw ImageFileError(.outOfRange, path: nil, reason: "channel \(channel) of a \(channels) picture (it has \(channels.count))")
+        }
+        return scaled(stride: channels.count, from: channel)
+    }
+
+    /// Every `stride`-th sample from `first`, scaled to 0…1 (only those samples are converted).
+    private func scaled(stride: Int, from first: Int) -> [Float] {
+        let scale = 1 / Float(depth.maximum)
+        return switch depth {
+        case .eight: Swift.stride(from: first, to: bytes.count, by: stride).map { Float(bytes[$0]) * scale }
+        case .sixteen:
+            bytes.withUnsafeBytes { raw in
+                let samples = raw.bindMemory(to: UInt16.self)
+                return Swift.stride(from: first, to: samples.count, by: stride).map { Float(samples[$0]) * scale }
+            }
+        }
     }
 
     /// The picture with each channel replaced by a plane of 0…1 values (``plane(_:)``'s layout), clamped and rounded.

@@ -67,7 +67,7 @@ struct BoxCommand: ParsableCommand {
         var deviceTime = Duration.zero
         var worst: Float = 0
         for channel in 0..<picture.channels.count {
-            let plane = picture.plane(channel)
+            let plane = try picture.plane(channel)
             let timing = try queue.measure { cl in
                 try cl.write(inputBuffer, from: plane)
                 try filter.encode(cl, input: inputBuffer, output: outputBuffer, workspace: workspace)

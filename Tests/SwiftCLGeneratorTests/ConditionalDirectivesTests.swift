@@ -24,6 +24,8 @@ struct ConditionalDirectivesTests {
             == ["k"])
         #expect(Self.kernelNames("#if 0\n#if 1\nkernel void inner() {}\n#endif\n#else\nkernel void outer() {}\n#endif\n") == ["outer"])
         #expect(Self.kernelNames("#if 0 /* x */ \\\n  || 0\nkernel void continued() {}\n#endif\nkernel void after() {}\n") == ["after"])
+        // The same continuation with CRLF line ends (one splice rule for directives, names and comments).
+        #expect(Self.kernelNames("#if 0 \\\r\n  || 0\r\nkernel void continued() {}\r\n#endif\r\nkernel void after() {}\r\n") == ["after"])
         // A condition it cannot evaluate leaves the kernel untyped, named in a warning (the compiler may go either way).
         #expect(Self.kernelNames("#if FOO(1)\nkernel void maybe() {}\n#endif\n") == [])
         let (_, warnings) = KernelParser(fileName: "c.cl").parse("#if FOO(1)\nkernel void maybe() {}\n#endif\n")

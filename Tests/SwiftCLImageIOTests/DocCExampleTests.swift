@@ -41,7 +41,7 @@ struct ImageIODocCExampleTests {
             #expect(try ImageFile.read(contentsOf: output) == blurred)
             for channel in 0..<3 {
                 let expected = try BoxFilterReference.exact(picture.plane(channel), width: 29, height: 19, range: 4)
-                #expect(zip(blurred.plane(channel), expected).allSatisfy { abs($0 - $1) <= 0.5 / 255 + 1e-4 })
+                #expect(zip(try blurred.plane(channel), expected).allSatisfy { abs($0 - $1) <= 0.5 / 255 + 1e-4 })
             }
         }
         let here = URL(fileURLWithPath: #filePath)

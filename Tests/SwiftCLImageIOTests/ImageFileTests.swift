@@ -72,7 +72,8 @@ struct ImageFileTests {
         let oneBit = try ImageFile.decode(bytes(hex: "89504e470d0a1a0a0000000d4948445200000008000000010100000000cb7bd2ee0000000a49444154789c63d8040000b400b32418b7a20000000049454e44ae426082"))
         #expect(oneBit.channels == .gray && oneBit.depth == .eight && oneBit.bytes == [255, 0, 255, 255, 0, 0, 255, 0])
         let wide = try ImageFile.decode(bytes(hex: "89504e470d0a1a0a0000000d494844520000000200000001100000000081d9fc150000000d49444154789c631032f977070003c102210de347320000000049454e44ae426082"))
-        #expect(wide.depth == .sixteen && wide.sample(x: 0, y: 0, channel: 0) == 0x1234 && wide.sample(x: 1, y: 0, channel: 0) == 0xFEDC)
+        #expect(wide.depth == .sixteen)
+        #expect(try wide.sample(x: 0, y: 0, channel: 0) == 0x1234 && wide.sample(x: 1, y: 0, channel: 0) == 0xFEDC)
     }
 
     @Test("plain-text Netpbm and other maximum values are read and rescaled")
@@ -81,7 +82,7 @@ struct ImageFileTests {
         #expect(gray.depth == .eight && gray.bytes == [0, 255, 119])
         let color = try ImageFile.decode(Array("P3 1 1 1000 1000 0 500".utf8))
         #expect(color.depth == .sixteen && color.channels == .rgb)
-        #expect([0, 1, 2].map { color.sample(x: 0, y: 0, channel: $0) } == [65535, 0, 32768])
+        #expect(try [0, 1, 2].map { try color.sample(x: 0, y: 0, channel: $0) } == [65535, 0, 32768])
     }
 
     @Test("corrupt, truncated and unreadable files are typed errors naming the path; nothing is half-read")
@@ -134,7 +135,12 @@ struct ImageFileTests {
         #expect(throws: ImageFileError.self) { _ = try PixelImage(width: 0, height: 3, channels: .gray, depth: .eight, bytes: []) }
         #expect(throws: ImageFileError.self) { _ = try PixelImage(width: 2, height: 2, channels: .rgb, depth: .eight, bytes: [1, 2, 3]) }
         let picture = try randomPicture(width: 5, height: 3, channels: .rgba, depth: .sixteen, seed: 4)
-        let planes = (0..<4).map { picture.plane($0) }
+        let planes = try (0..<4).map { try picture.plane($0) }
+        // A channel or pixel the picture does not have is a typed error, not a trap.
+        #expect(throws: ImageFileError(.outOfRange, path: nil, reason: "channel 4 of a RGBA picture (it has 4)")) { _ = try picture.plane(4) }
+        #expect(throws: ImageFileError.self) { _ = try picture.sample(x: 5, y: 0, channel: 0) }
+        #expect(throws: ImageFileError.self) { _ = try picture.sample(x: 0, y: -1, channel: 0) }
+        #expect(throws: ImageFileError.self) { _ = try picture.sample(x: 0, y: 0, channel: -1) }
         #expect(try picture.replacingPlanes(planes) == picture)
         #expect(try PixelImage(width: 5, height: 3, channels: .rgba, depth: .sixteen, normalized: picture.normalized) == picture)
         #expect(throws: ImageFileError.self) { _ = try picture.replacingPlanes(Array(planes.prefix(3))) }

@@ -182,11 +182,8 @@ extension CL {
     /// A barrier: commands enqueued after it start only once `events` (none: every earlier command of this
     /// queue) have completed. The wait happens on the device; no host thread blocks.
     static func enqueueBarrierWithWaitList(_ queue: QueueHandle, waitingFor events: [CLEvent]) throws(OpenCLError) {
-        var list: [cl_event?] = events.map { $0.handle.pointer }
-        if list.isEmpty {
-            try check(clEnqueueBarrierWithWaitList(queue.pointer, 0, nil, nil))
-        } else {
-            try check(clEnqueueBarrierWithWaitList(queue.pointer, cl_uint(list.count), &list, nil))
+        _ = try enqueue(EnqueueOptions(wantEvent: false, waitList: events)) { waits, event in
+            clEnqueueBarrierWithWaitList(queue.pointer, waits.count, waits.events, event)
         }
     }
 

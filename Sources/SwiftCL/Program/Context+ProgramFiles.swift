@@ -14,19 +14,20 @@ extension Context {
     public func program(contentsOf path: String, includeFolders: [String] = [], options: BuildOptions = BuildOptions()) throws -> Program {
         let text = try FileSystem.textOfUserFile(path)
         var options = options
+        // clBuildProgram splits its options at blanks; quoting is not portable across runtimes.
+        func fitsOptions(_ folder: String) -> Bool { !folder.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" } }
         // The file's own folder first, as a C compiler searches for quoted includes (left out when options cannot
         // carry its path; a header beside the file is then reported as not found, at its #include line).
         let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
         let own = folder.isEmpty ? "/" : folder
-        if !own.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) {
+        if fitsOptions(own) {
             options.raw += ["-I", own]
         }
         for include in includeFolders {
             if let problem = FileSystem.problemWithFolder(include) {
                 throw SwiftCLError.unreadableFile(path: include, reason: "include folder: \(problem)")
             }
-            // clBuildProgram splits its options at blanks; quoting is not portable across runtimes.
-            if include.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) {
+            if !fitsOptions(include) {
                 throw SwiftCLError.unreadableFile(path: include, reason: "include folder: a path with blanks or quotes cannot be passed as -I")
             }
             options.raw += ["-I", include]

@@ -88,7 +88,7 @@ public final class ComputeEncoder {
 
     /// What each command asks of OpenCL: its event when ``wantsEvents``, and the events of an enclosing
     /// ``waiting(for:_:)``.
-    var enqueueOptions: EnqueueOptions { EnqueueOptions(wantEvent: wantsEvents, waitList: pendingWaits) }
+    var enqueueOptions: EnqueueOptions { enqueueOptions(wantEvent: wantsEvents) }
 
     /// ``enqueueOptions`` for a command that always hands its event back.
     func enqueueOptions(wantEvent: Bool) -> EnqueueOptions { EnqueueOptions(wantEvent: wantEvent, waitList: pendingWaits) }
