@@ -124,9 +124,10 @@ struct SortTests {
         #expect(try dk.toArray() == keys)
     }
 
-    @Test("the GPU layout (4-bit digits, many short tiles) sorts like the host", arguments: [1, 7, 1023, 4097, 100_003])
-    func gpuLayout(count: Int) throws {
-        let queue = try ComputeQueue(preferring: [.cpu])
+    @Test("the GPU layout (4-bit digits, many short tiles) sorts like the host on every device",
+          arguments: TestDevices.all, [1, 7, 1023, 4097, 100_003])
+    func gpuLayout(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
         let keys = sortKeys(count, as: Int32.self)
         let values = (0..<count).map { UInt32($0) }
         let pair = try DeviceArray(keys, on: queue).sort(descending: false, significantBits: nil,

@@ -48,6 +48,12 @@ struct ErrorTests {
             Diagnostic(file: "mine.cl", line: 5, column: 12, severity: .error, message: "use of undeclared identifier 'z'"),
         ])
         #expect(diagnostics[0].description == "mine.cl:3:5: error: use of undeclared identifier 'x'")
+        // NVIDIA's compiler names the source `<kernel>` and reports a missing header as a fatal error (H100 log).
+        #expect(Diagnostic.parse(log: "<kernel>:1:10: fatal error: 'scale.h' file not found\n#include \"scale.h\"",
+                                 sourceName: "kernels/affine.cl")
+            == [Diagnostic(file: "kernels/affine.cl", line: 1, column: 10, severity: .error, message: "'scale.h' file not found")])
+        #expect(Diagnostic.parse(log: "fatal error: /tmp/a.h:2:3: too many errors", sourceName: "x.cl")
+            == [Diagnostic(file: "/tmp/a.h", line: 2, column: 3, severity: .error, message: "too many errors")])
     }
 
     @Test("SwiftCLError is a struct with an open code: factories named like the codes, typed details, equality")

@@ -67,8 +67,9 @@ struct EventWaitListTests {
             }
         }
         try marker.wait()
+        // Waiting on the marker alone completed the fill in its list. (Its profiling times are not compared: NVIDIA
+        // stamps markers with times that do not order with the commands they wait for, seen on an H100.)
         #expect(inner.isComplete && marker.isComplete)
-        #expect(try marker.times.ended >= inner.times.ended)
         #expect(try queue.sync { cl in try cl.read(buffer) } == Array(repeating: 2, count: 32) + Array(repeating: 1, count: 32))
     }
 

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine (through the device tool) in the repository root: unpacks .gpu/bundle.tar.xz (made by
 # scripts/gpu/bundle.sh), points the ICD loader at the NVIDIA OpenCL driver only, and runs what $1 names:
-# `devices`, `tests [swift-testing arguments...]`, or `bench [swiftcl bench arguments...]`. Output goes to $OUT.
+# `devices`, `tests [swift-testing arguments...]`, `bench [swiftcl bench arguments...]`, `compare [compare.py
+# arguments...]` (SwiftCLArrays beside PyOpenCL on the GPU) or `libraries [libraries.py arguments...]` (CLBlast/clFFT
+# beside numpy on the host). The last two need PyOpenCL's wheels carried in .whl (the machine has no registry):
+#   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
+#     --platform manylinux_2_28_x86_64 --platform manylinux2014_x86_64 -d .whl pyopencl pytools platformdirs siphash24 mako
+# Output goes to $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=${OUT:-/tmp/out}
@@ -28,6 +33,11 @@ tests) /tmp/gpu/bin/SwiftCLPackageTests.xctest --testing-library swift-testing "
            sed 's/\x1b\[[0-9;]*m//g' > "$out/tests.log"; status=$?
        grep -E '✘|recorded an issue|Test run with' "$out/tests.log" | head -150
        exit $status ;;
+compare|libraries)
+       python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
+           || exit 1
+       export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1
+       python3 "Benchmarks/pyopencl/$what.py" --swiftcl .build/release/swiftcl "$@" 2>&1 | tee "$out/$what.log" ;;
 bench) .build/release/swiftcl bench --json "$out/bench.json" --markdown "$out/bench.md" "$@" 2>&1 | tee "$out/bench.log" ;;
 *) echo "unknown step $what"; exit 64 ;;
 esac

@@ -29,6 +29,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func parseLine(_ line: String, sourceName: String) -> Diagnostic? {
+        // clang's "fatal error:" (a missing header, as NVIDIA's compiler prints it) is an error that stops the build.
+        if let fatal = line.range(of: ": fatal error: ") {
+            return parseLine(line.replacingCharacters(in: fatal, with: ": error: "), sourceName: sourceName)
+        }
+        if line.hasPrefix("fatal error: ") {
+            return parseLine("error: " + line.dropFirst("fatal error: ".count), sourceName: sourceName)
+        }
         for severity in [Severity.error, .warning, .note, .remark] {
             let label = severity.rawValue + ":"
             // PoCL: "error: /path/tempfile_X.cl:5:12: message"
