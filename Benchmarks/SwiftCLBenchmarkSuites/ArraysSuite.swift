@@ -84,15 +84,26 @@ public struct ArraysSuite: Sendable {
             ("copy", 8, { try queue.sync { cl in try copy(cl, try NDRange(n), in: xBuffer, out: copyOut) } }),
         ]
         var samples: [String: [Double]] = [:]
-        for bound in bounds { try bound.2() }
-        for primitive in primitives { try primitive.run() }
+        // A sample is the mean of back-to-back calls filling ≥ 2 ms (one call on a CPU, where each takes longer; several
+        // on a GPU, where one call's 0.1–0.3 ms is mostly the host's wake-up noise), timed after a warm-up call.
+        var repeats: [String: Int] = [:]
+        func calibrate(_ name: String, _ body: () throws -> Void) throws {
+            try body()  // builds, first touch
+            repeats[name] = Stopwatch.repetitions(toFill: 2e-3, oneRunTaking: try Stopwatch.time { try body() }.seconds, atMost: 64)
+        }
+        func seconds(_ name: String, _ body: () throws -> Void) throws -> Double {
+            let count = repeats[name] ?? 1
+            return try Stopwatch.time { for _ in 0..<count { try body() } }.seconds / Double(count)
+        }
+        for bound in bounds { try calibrate("bound-" + bound.0, bound.2) }
+        for primitive in primitives { try calibrate(primitive.name, primitive.run) }
         for round in 1...rounds {
             progress("arrays: round \(round)/\(rounds)")
             for bound in bounds {
-                samples["bound-" + bound.0, default: []].append(Double(bound.1 * n) / (try Stopwatch.time { try bound.2() }.seconds) / 1e9)
+                samples["bound-" + bound.0, default: []].append(Double(bound.1 * n) / (try seconds("bound-" + bound.0, bound.2)) / 1e9)
             }
             for primitive in primitives {
-                samples[primitive.name, default: []].append(Double(primitive.bytesPerElement * n) / (try Stopwatch.time { try primitive.run() }.seconds) / 1e9)
+                samples[primitive.name, default: []].append(Double(primitive.bytesPerElement * n) / (try seconds(primitive.name, primitive.run)) / 1e9)
             }
         }
         var records: [BenchmarkRecord] = []

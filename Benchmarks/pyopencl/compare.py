@@ -32,12 +32,18 @@ def pick_device(name_hint):
 
 
 def timed(function, repeats=1):
+    """Seconds per call: the best of `repeats` samples, each the mean of back-to-back calls filling >= 2 ms (timed
+    after a warm-up call, at most 64; one call on a CPU), the rule `swiftcl bench arrays` follows."""
     function()  # warm: builds, first-touch
+    start = time.perf_counter()
+    function()
+    calls = max(1, min(64, int(2e-3 / max(time.perf_counter() - start, 1e-9))))
     best = []
     for _ in range(repeats):
         start = time.perf_counter()
-        function()
-        best.append(time.perf_counter() - start)
+        for _ in range(calls):
+            function()
+        best.append((time.perf_counter() - start) / calls)
     return min(best)
 
 
