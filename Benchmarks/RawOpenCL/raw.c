@@ -111,3 +111,31 @@ double raw_cl_launch_and_wait(raw_cl *raw, size_t global) {
     if (status != CL_SUCCESS) return (double)status;
     return now_seconds() - start;
 }
+
+double raw_cl_batched_on(void *context, void *queue, void *input, void *output, const char *source,
+                         const char *kernel_name, const char *options, size_t global, size_t launches) {
+    cl_context ctx = (cl_context)context;
+    cl_command_queue q = (cl_command_queue)queue;
+    cl_mem in = (cl_mem)input, out = (cl_mem)output;
+    cl_device_id device;
+    cl_int status = clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof device, &device, NULL);
+    if (status != CL_SUCCESS) return (double)status;
+    cl_program program = clCreateProgramWithSource(ctx, 1, &source, NULL, &status);
+    if (status != CL_SUCCESS) return (double)status;
+    status = clBuildProgram(program, 1, &device, options, NULL, NULL);
+    cl_kernel kernel = status == CL_SUCCESS ? clCreateKernel(program, kernel_name, &status) : NULL;
+    double elapsed = (double)status;
+    if (status == CL_SUCCESS) {
+        double start = now_seconds();
+        for (size_t i = 0; i < launches && status == CL_SUCCESS; i++) {
+            status = clSetKernelArg(kernel, 0, sizeof(cl_mem), &in);
+            status |= clSetKernelArg(kernel, 1, sizeof(cl_mem), &out);
+            if (status == CL_SUCCESS) status = clEnqueueNDRangeKernel(q, kernel, 1, NULL, &global, NULL, 0, NULL, NULL);
+        }
+        if (status == CL_SUCCESS) status = clFinish(q);
+        elapsed = status == CL_SUCCESS ? now_seconds() - start : (double)(status < 0 ? status : -1);
+    }
+    if (kernel) clReleaseKernel(kernel);
+    clReleaseProgram(program);
+    return elapsed;
+}

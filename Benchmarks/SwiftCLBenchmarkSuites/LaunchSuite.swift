@@ -21,7 +21,8 @@ public struct LaunchSuite: Sendable {
         let paths = try Paths(device: device, global: global)
         try paths.verify()
         try paths.warmUp()
-        let (swiftBatched, rawBatched, plainBatched) = try paths.batched(rounds: rounds, batchSize: batchSize, progress: progress)
+        let batched = try paths.batched(rounds: rounds, batchSize: batchSize, progress: progress)
+        let (swiftBatched, rawBatched, plainBatched) = (batched.swift, batched.raw, batched.plain)
         let (swiftWait, rawWait, switches) = try paths.enqueueAndWait(samples: waitSamples, progress: progress)
         // What a submission costs with nothing in it: the Dispatch hop, the encoder and clFinish.
         var emptySync: [Double] = []
@@ -36,6 +37,13 @@ public struct LaunchSuite: Sendable {
             records.append(BenchmarkRecord(suite: "launch", variant: "swiftcl-plain", metric: "batched_launch", summary: plain,
                                            unit: "us", device: device.name, verified: true,
                                            extra: ["overhead_us": plain.median - raw.median, "ratio_to_raw_c": plain.median / raw.median]))
+        }
+        // The raw C loop on SwiftCL's own objects: if it costs what raw C costs, SwiftCL's overhead is its own code;
+        // if it costs what SwiftCL costs, it is the objects (context, queue or buffers) the runtime was handed.
+        if let onObjects = Summary(batched.rawOnSwiftObjects)?.scaled(by: 1e6), let raw = Summary(rawBatched)?.scaled(by: 1e6) {
+            records.append(BenchmarkRecord(suite: "launch", variant: "raw-c-on-swiftcl-objects", metric: "batched_launch",
+                                           summary: onObjects, unit: "us", device: device.name, verified: true,
+                                           extra: ["overhead_us": onObjects.median - raw.median, "ratio_to_raw_c": onObjects.median / raw.median]))
         }
         if let empty = Summary(emptySync)?.scaled(by: 1e6) {
             records.append(BenchmarkRecord(suite: "launch", variant: "swiftcl", metric: "empty_sync", summary: empty, unit: "us",
@@ -95,20 +103,30 @@ public struct LaunchSuite: Sendable {
 
         /// Seconds per launch of batches that wait once (typed SwiftCL, raw C, plain SwiftCL), rounds rotating which
         /// path goes first.
-        func batched(rounds: Int, batchSize: Int, progress: (String) -> Void) throws -> (swift: [Double], raw: [Double], plain: [Double]) {
-            var swiftBatched: [Double] = [], rawBatched: [Double] = [], plainBatched: [Double] = []
+        func batched(rounds: Int, batchSize: Int, progress: (String) -> Void) throws -> Batched {
+            var result = Batched()
             let paths: [() throws -> Void] = [
-                { swiftBatched.append(try Stopwatch.time { try queue.sync { cl in for _ in 0..<batchSize { try launch(cl) } } }.seconds
+                { result.swift.append(try Stopwatch.time { try queue.sync { cl in for _ in 0..<batchSize { try launch(cl) } } }.seconds
                     / Double(batchSize)) },
-                { rawBatched.append(try raw.batched(global: global, launches: batchSize) / Double(batchSize)) },
-                { plainBatched.append(try Stopwatch.time { try queue.sync { cl in for _ in 0..<batchSize { try plainLaunch(cl) } } }.seconds
+                { result.raw.append(try raw.batched(global: global, launches: batchSize) / Double(batchSize)) },
+                { result.plain.append(try Stopwatch.time { try queue.sync { cl in for _ in 0..<batchSize { try plainLaunch(cl) } } }.seconds
                     / Double(batchSize)) },
+                { result.rawOnSwiftObjects.append(try RawSession.batched(on: queue, input: a, output: b, source: SquareCL.source,
+                                                                         kernel: "square", options: "", global: global,
+                                                                         launches: batchSize) / Double(batchSize)) },
             ]
             for round in 0..<rounds {
                 progress("launch: batched round \(round + 1)/\(rounds)")
                 for step in 0..<paths.count { try paths[(round + step) % paths.count]() }
             }
-            return (swiftBatched, rawBatched, plainBatched)
+            return result
+        }
+
+        /// Seconds per batched launch on each path.
+        struct Batched {
+            var swift: [Double] = [], raw: [Double] = [], plain: [Double] = []
+            /// The raw C loop on SwiftCL's context, queue and buffers (its own kernel object, built without options).
+            var rawOnSwiftObjects: [Double] = []
         }
 
         /// Seconds of one launch and its wait, `samples` per path, and the process's voluntary context switches per round trip

@@ -38,6 +38,27 @@ final class RawSession {
         try seconds(raw_cl_batched(handle, global, launches), "raw_cl_batched")
     }
 
+    /// Seconds for `launches` launches of `kernel` (built from `source` with `options`) and one wait, by the raw C loop
+    /// on SwiftCL's own context, queue and buffers, lent through the interop API inside a `sync` closure.
+    static func batched(on queue: ComputeQueue, input: Buffer<Float>, output: Buffer<Float>, source: ProgramSource,
+                        kernel: String, options: String, global: Int, launches: Int) throws -> Double {
+        let seconds = try queue.sync { cl in
+            try queue.context.withUnsafeHandle { context in
+                try cl.withUnsafeQueueHandle(keepingAlive: [input, output]) { commandQueue in
+                    input.withUnsafeHandle { a in
+                        output.withUnsafeHandle { b in
+                            raw_cl_batched_on(UnsafeMutableRawPointer(context), UnsafeMutableRawPointer(commandQueue),
+                                              UnsafeMutableRawPointer(a), UnsafeMutableRawPointer(b), source.text, kernel, options,
+                                              global, launches)
+                        }
+                    }
+                }
+            }
+        }
+        if seconds < 0 { throw OpenCLError(status: CLStatus(rawValue: Int32(seconds)), routine: "raw_cl_batched_on") }
+        return seconds
+    }
+
     /// Seconds for one launch over `global` items and its wait.
     func launchAndWait(global: Int) throws -> Double {
         try seconds(raw_cl_launch_and_wait(handle, global), "raw_cl_launch_and_wait")

@@ -26,4 +26,11 @@ double raw_cl_batched(raw_cl *raw, size_t global, size_t launches);
 /// Sets the arguments, enqueues once over `global` items and waits. Wall seconds, or a negative status.
 double raw_cl_launch_and_wait(raw_cl *raw, size_t global);
 
+/// The batched loop of `raw_cl_batched` on objects a caller made (SwiftCL's context, queue and buffers, lent through
+/// its interop API): builds `kernel_name` from `source` with `options` in `context` (not timed), then sets the two
+/// arguments and enqueues over `global` items `launches` times on `queue` and waits once. Wall seconds of the loop,
+/// or a negative cl_int status. Separates what SwiftCL's objects cost from what its own code costs.
+double raw_cl_batched_on(void *context, void *queue, void *input, void *output, const char *source,
+                         const char *kernel_name, const char *options, size_t global, size_t launches);
+
 #endif

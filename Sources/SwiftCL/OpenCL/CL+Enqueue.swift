@@ -15,7 +15,9 @@ extension CL {
             try withUnsafePointer(to: global) { g in
                 try withUnsafePointer(to: local ?? .zero) { l in
                     try enqueue(options, detail: kernelName) { waits, event in
-                        clEnqueueNDRangeKernel(queue.pointer, kernel.pointer, cl_uint(dimensions), first(o), first(g),
+                        // A zero offset goes as NULL, as C callers pass it (NVIDIA's driver takes a slower path for a
+                        // non-NULL offset).
+                        clEnqueueNDRangeKernel(queue.pointer, kernel.pointer, cl_uint(dimensions), offset == .zero ? nil : first(o), first(g),
                                                local == nil ? nil : first(l), waits.count, waits.events, event)
                     }
                 }
