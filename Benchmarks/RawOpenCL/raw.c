@@ -112,6 +112,21 @@ double raw_cl_launch_and_wait(raw_cl *raw, size_t global) {
     return now_seconds() - start;
 }
 
+double raw_cl_batched_kernel_on(void *queue, void *kernel_handle, void *input, void *output, size_t global, size_t launches) {
+    cl_command_queue q = (cl_command_queue)queue;
+    cl_kernel kernel = (cl_kernel)kernel_handle;
+    cl_mem in = (cl_mem)input, out = (cl_mem)output;
+    cl_int status = CL_SUCCESS;
+    double start = now_seconds();
+    for (size_t i = 0; i < launches && status == CL_SUCCESS; i++) {
+        status = clSetKernelArg(kernel, 0, sizeof(cl_mem), &in);
+        status |= clSetKernelArg(kernel, 1, sizeof(cl_mem), &out);
+        if (status == CL_SUCCESS) status = clEnqueueNDRangeKernel(q, kernel, 1, NULL, &global, NULL, 0, NULL, NULL);
+    }
+    if (status == CL_SUCCESS) status = clFinish(q);
+    return status == CL_SUCCESS ? now_seconds() - start : (double)(status < 0 ? status : -1);
+}
+
 double raw_cl_batched_on(void *context, void *queue, void *input, void *output, const char *source,
                          const char *kernel_name, const char *options, size_t global, size_t launches) {
     cl_context ctx = (cl_context)context;
@@ -124,17 +139,7 @@ double raw_cl_batched_on(void *context, void *queue, void *input, void *output, 
     if (status != CL_SUCCESS) return (double)status;
     status = clBuildProgram(program, 1, &device, options, NULL, NULL);
     cl_kernel kernel = status == CL_SUCCESS ? clCreateKernel(program, kernel_name, &status) : NULL;
-    double elapsed = (double)status;
-    if (status == CL_SUCCESS) {
-        double start = now_seconds();
-        for (size_t i = 0; i < launches && status == CL_SUCCESS; i++) {
-            status = clSetKernelArg(kernel, 0, sizeof(cl_mem), &in);
-            status |= clSetKernelArg(kernel, 1, sizeof(cl_mem), &out);
-            if (status == CL_SUCCESS) status = clEnqueueNDRangeKernel(q, kernel, 1, NULL, &global, NULL, 0, NULL, NULL);
-        }
-        if (status == CL_SUCCESS) status = clFinish(q);
-        elapsed = status == CL_SUCCESS ? now_seconds() - start : (double)(status < 0 ? status : -1);
-    }
+    double elapsed = status == CL_SUCCESS ? raw_cl_batched_kernel_on(queue, kernel, input, output, global, launches) : (double)status;
     if (kernel) clReleaseKernel(kernel);
     clReleaseProgram(program);
     return elapsed;

@@ -40,8 +40,9 @@ public struct LaunchSuite: Sendable {
         }
         // The raw C loop on SwiftCL's own objects: if it costs what raw C costs, SwiftCL's overhead is its own code;
         // if it costs what SwiftCL costs, it is the objects (context, queue or buffers) the runtime was handed.
-        if let onObjects = Summary(batched.rawOnSwiftObjects)?.scaled(by: 1e6), let raw = Summary(rawBatched)?.scaled(by: 1e6) {
-            records.append(BenchmarkRecord(suite: "launch", variant: "raw-c-on-swiftcl-objects", metric: "batched_launch",
+        for (variant, samples) in [("raw-c-on-swiftcl-objects", batched.rawOnSwiftObjects), ("raw-c-on-swiftcl-kernel", batched.rawOnSwiftKernel)] {
+            guard let onObjects = Summary(samples)?.scaled(by: 1e6), let raw = Summary(rawBatched)?.scaled(by: 1e6) else { continue }
+            records.append(BenchmarkRecord(suite: "launch", variant: variant, metric: "batched_launch",
                                            summary: onObjects, unit: "us", device: device.name, verified: true,
                                            extra: ["overhead_us": onObjects.median - raw.median, "ratio_to_raw_c": onObjects.median / raw.median]))
         }
@@ -114,6 +115,8 @@ public struct LaunchSuite: Sendable {
                 { result.rawOnSwiftObjects.append(try RawSession.batched(on: queue, input: a, output: b, source: SquareCL.source,
                                                                          kernel: "square", options: "", global: global,
                                                                          launches: batchSize) / Double(batchSize)) },
+                { result.rawOnSwiftKernel.append(try RawSession.batched(on: queue, kernel: square.kernel, input: a, output: b,
+                                                                        global: global, launches: batchSize) / Double(batchSize)) },
             ]
             for round in 0..<rounds {
                 progress("launch: batched round \(round + 1)/\(rounds)")
@@ -127,6 +130,8 @@ public struct LaunchSuite: Sendable {
             var swift: [Double] = [], raw: [Double] = [], plain: [Double] = []
             /// The raw C loop on SwiftCL's context, queue and buffers (its own kernel object, built without options).
             var rawOnSwiftObjects: [Double] = []
+            /// The raw C loop with SwiftCL's own kernel object too (built as SwiftCL builds it).
+            var rawOnSwiftKernel: [Double] = []
         }
 
         /// Seconds of one launch and its wait, `samples` per path, and the process's voluntary context switches per round trip

@@ -59,6 +59,26 @@ final class RawSession {
         return seconds
     }
 
+    /// Seconds for `launches` launches of SwiftCL's own `kernel` object by the raw C loop on SwiftCL's queue and
+    /// buffers, and one wait.
+    static func batched(on queue: ComputeQueue, kernel: Kernel, input: Buffer<Float>, output: Buffer<Float>,
+                        global: Int, launches: Int) throws -> Double {
+        let seconds = try queue.sync { cl in
+            try cl.withUnsafeQueueHandle(keepingAlive: [input, output]) { commandQueue in
+                kernel.withUnsafeHandle { kernelHandle in
+                    input.withUnsafeHandle { a in
+                        output.withUnsafeHandle { b in
+                            raw_cl_batched_kernel_on(UnsafeMutableRawPointer(commandQueue), UnsafeMutableRawPointer(kernelHandle),
+                                                     UnsafeMutableRawPointer(a), UnsafeMutableRawPointer(b), global, launches)
+                        }
+                    }
+                }
+            }
+        }
+        if seconds < 0 { throw OpenCLError(status: CLStatus(rawValue: Int32(seconds)), routine: "raw_cl_batched_kernel_on") }
+        return seconds
+    }
+
     /// Seconds for one launch over `global` items and its wait.
     func launchAndWait(global: Int) throws -> Double {
         try seconds(raw_cl_launch_and_wait(handle, global), "raw_cl_launch_and_wait")

@@ -47,3 +47,11 @@ cl_int fixture_reference_count(cl_mem buffer) {
 void fixture_release_mem(cl_mem buffer) { clReleaseMemObject(buffer); }
 void fixture_release_event(cl_event event) { clReleaseEvent(event); }
 void fixture_release_context(cl_context context) { clReleaseContext(context); }
+
+cl_int fixture_launch(cl_command_queue queue, cl_kernel kernel, cl_mem input, cl_mem output, size_t global) {
+    cl_int status = clSetKernelArg(kernel, 0, sizeof(cl_mem), &input);
+    if (status != CL_SUCCESS) return status;
+    status = clSetKernelArg(kernel, 1, sizeof(cl_mem), &output);
+    if (status != CL_SUCCESS) return status;
+    return clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, NULL, 0, NULL, NULL);
+}

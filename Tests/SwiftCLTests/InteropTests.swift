@@ -35,6 +35,31 @@ struct InteropTests {
         #expect(try queue.sync { cl in try cl.read(buffer) } == expected)
     }
 
+    @Test("a kernel lent to C is launched there; SwiftCL's next launch of it binds its own arguments again",
+          arguments: TestDevices.all)
+    func lendKernel(device: Device) throws {
+        let queue = try makeQueue(device)
+        let program = try queue.context.program(source: "kernel void twice(global const float *a, global float *b) { b[get_global_id(0)] = 2 * a[get_global_id(0)]; }",
+                                                name: "twice.cl")
+        let kernel = try program.kernel(named: "twice")
+        let a = try Buffer(copying: ramp(33), context: queue.context), b = try Buffer<Float>(count: 33, context: queue.context)
+        let c = try Buffer(copying: ramp(33, scale: 3), context: queue.context), d = try Buffer<Float>(count: 33, context: queue.context)
+        let launchesBefore = kernel.launchCount
+        let (fromC, fromSwift) = try queue.sync { cl in
+            let status = try cl.withUnsafeQueueHandle(keepingAlive: [a, b]) { queueHandle in
+                kernel.withUnsafeHandle { kernelHandle in
+                    a.withUnsafeHandle { input in b.withUnsafeHandle { output in fixture_launch(queueHandle, kernelHandle, input, output, 33) } }
+                }
+            }
+            #expect(status == 0)
+            try cl.launch(kernel, try NDRange(33), c, d)
+            return (try cl.read(b), try cl.read(d))
+        }
+        #expect(fromC == ramp(33).map { 2 * $0 })
+        #expect(fromSwift == ramp(33, scale: 3).map { 2 * $0 })
+        #expect(kernel.launchCount == launchesBefore + 1, "C's launch is not SwiftCL's")
+    }
+
     @Test("an adopted event is awaitable and orders another SwiftCL queue", arguments: TestDevices.all)
     func awaitAdoptedEvent(device: Device) async throws {
         let queue = try makeQueue(device)

@@ -33,4 +33,7 @@ double raw_cl_launch_and_wait(raw_cl *raw, size_t global);
 double raw_cl_batched_on(void *context, void *queue, void *input, void *output, const char *source,
                          const char *kernel_name, const char *options, size_t global, size_t launches);
 
+/// The same loop with a kernel object the caller made (SwiftCL's, lent with its launch lock held): nothing built.
+double raw_cl_batched_kernel_on(void *queue, void *kernel, void *input, void *output, size_t global, size_t launches);
+
 #endif

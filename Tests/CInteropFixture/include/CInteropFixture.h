@@ -20,6 +20,10 @@ cl_mem fixture_make_buffer(cl_context context, cl_uint count, float value, cl_in
 /// A new context on `device` (the caller releases it), or NULL with `*status` set.
 cl_context fixture_make_context(cl_device_id device, cl_int *status);
 
+/// Binds `input` and `output` as arguments 0 and 1 of `kernel` (a kernel SwiftCL lent) and enqueues it over `global`
+/// items on `queue`, as a library that launches a caller's kernel would. Returns a status.
+cl_int fixture_launch(cl_command_queue queue, cl_kernel kernel, cl_mem input, cl_mem output, size_t global);
+
 /// The reference count OpenCL reports for `buffer` (`CL_MEM_REFERENCE_COUNT`), or -1.
 cl_int fixture_reference_count(cl_mem buffer);
 
