@@ -232,6 +232,39 @@ struct RefusedInputTests {
         }
         #expect(try Self.goodLaunch(queue))
     }
+
+    @Test("a repeated launch skips the checks that passed only for the same kernel, range and arguments, nothing mapped",
+          arguments: TestDevices.all)
+    func rememberedChecks(device: Device) throws {
+        let queue = try makeQueue(device)
+        let program = try queue.context.program(source: "kernel void add(global float *a, float v) { a[get_global_id(0)] += v; }",
+                                                name: "add.cl")
+        let add = try program.kernel(named: "add")
+        let data = try Buffer(copying: ramp(16), context: queue.context)
+        let readOnly = try Buffer(copying: ramp(16), context: queue.context, access: .readOnly)
+        let foreign = try Buffer<Float>(count: 16, context: Context(devices: [device]))
+        try queue.sync { cl in
+            // Three identical launches (the second remembers the check, the third uses it), then each way the
+            // remembered check must not apply: a mapped argument, another buffer, another scalar, another range.
+            for _ in 0..<3 { try cl.launch(add, NDRange(16), data, Float(1)) }
+            let mapped = Self.refusal("remembered launch while mapped") {
+                try cl.withMapped(data) { _ in try cl.launch(add, NDRange(16), data, Float(1)) }
+            }
+            #expect(mapped?.description.contains("mapped") == true)
+            #expect(Self.refusal("a .readOnly buffer after remembered launches") { try cl.launch(add, NDRange(16), readOnly, Float(1)) } != nil)
+            #expect(Self.refusal("a buffer of another context after remembered launches") { try cl.launch(add, NDRange(16), foreign, Float(1)) } != nil)
+            #expect(Self.refusal("a Double for a float after remembered launches") { try cl.launch(add, NDRange(16), data, Double(1)) } != nil)
+            try cl.launch(add, NDRange(16), data, Float(10))
+            try cl.launch(add, NDRange(8), data, Float(10))
+            #expect(Self.refusal("a range over the device's limits after remembered launches") {
+                let tooWide = 2 * device.maxWorkGroupSize  // refused before anything runs (the buffer holds 16)
+                try cl.launch(add, NDRange(tooWide, local: tooWide), data, Float(10))
+            } != nil)
+        }
+        let expected = ramp(16).enumerated().map { $1 + 3 + ($0 < 8 ? 20 : 10) }
+        #expect(try queue.sync { cl in try cl.read(data) } == expected)
+        #expect(add.launchCount == 5)
+    }
 }
 
 import PropertyBased

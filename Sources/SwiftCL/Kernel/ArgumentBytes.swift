@@ -28,6 +28,11 @@ struct ArgumentBytes {
         self.init(of: value, count: MemoryLayout<T>.size)
     }
 
+    /// Whether both hold the same bytes (the count and every byte).
+    func sameBytes(as other: ArgumentBytes) -> Bool {
+        count == other.count && inline == other.inline && heap == other.heap
+    }
+
     /// Calls `body` with the argument's `count` bytes.
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if let heap { return try heap.withUnsafeBytes(body) }

@@ -12,6 +12,10 @@ extension ComputeEncoder {
     /// of a buffer (a range larger than the data, say) writes outside it; on PoCL's CPU device that memory
     /// is the host heap. Run such kernels under `swiftcl memcheck` (Oclgrind) to find those accesses.
     ///
+    /// Within one closure, a launch with the same kernel object, range and arguments (the same objects, the same
+    /// scalar bytes) as the previous one while nothing is mapped binds what that launch checked instead of checking
+    /// again: every check depends only on those.
+    ///
     /// Throws ``SwiftCLError`` for a refused launch (nothing is enqueued and the encoder stays usable)
     /// and ``OpenCLError`` when the runtime fails.
     public func launch(_ kernel: Kernel, _ range: NDRange, _ arguments: any KernelArgument...) throws {
@@ -37,6 +41,13 @@ extension ComputeEncoder {
         let core = kernel.core
         guard arguments.count == core.argumentCount else {
             throw SwiftCLError.argumentCount(kernel: core.name, expected: core.argumentCount, given: arguments.count)
+        }
+        if let checked = lastCheckedLaunch, checked.kernel === kernel, checked.range == range, mapped.isEmpty,
+           Self.bindLike(arguments, checked.given) {
+            record(try core.enqueue(on: queue.id, range: range, local: checked.local, arguments: checked.bound, options: enqueueOptions),
+                   label: "launch \(core.name)")
+            retainForLaunch(kernel, checked.bound)
+            return
         }
         // The encoder's scratch list, taken (so it is uniquely referenced and grows in place) and given back empty.
         var values = launchScratch
@@ -72,9 +83,24 @@ extension ComputeEncoder {
         let local = try range.resolvedLocalSize(device: device, kernel: info)
         record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, options: enqueueOptions),
                label: "launch \(core.name)")
-        // Keep the kernel and the objects alive until the commands complete; a launch of the same
-        // kernel object with the same objects as the previous one (a batch) adds nothing new and, in the
-        // common case, allocates nothing either.
+        retainForLaunch(kernel, values)
+        // Remembered from the second launch of a kernel object in a row (a batch), so a single launch pays nothing.
+        if previousLaunchKernel == ObjectIdentifier(kernel) {
+            lastCheckedLaunch = CheckedLaunch(kernel: kernel, range: range, given: arguments.map(\.kernelArgument), bound: values, local: local)
+        }
+        previousLaunchKernel = ObjectIdentifier(kernel)
+    }
+
+    /// Whether every argument binds like the one at its index in `checked`.
+    private static func bindLike(_ arguments: [any KernelArgument], _ checked: [KernelArgumentValue]) -> Bool {
+        for index in arguments.indices where !arguments[index].kernelArgument.bindsLike(checked[index]) { return false }
+        return true
+    }
+
+    /// Keeps the kernel and the objects among `values` alive until the commands complete; a launch of the same
+    /// kernel object with the same objects as the previous one (a batch) adds nothing new and, in the common case,
+    /// allocates nothing either.
+    private func retainForLaunch(_ kernel: Kernel, _ values: [KernelArgumentValue]) {
         if matchesLastLaunch(kernel, values) { return }
         if inFlight.capacity == 0 { inFlight.reserveCapacity(8) }
         let start = inFlight.count

@@ -23,6 +23,20 @@ public struct KernelArgumentValue: KernelArgument {
 
     init(_ storage: Storage) { self.storage = storage }
 
+    /// Whether `other` binds exactly as this value does, so a launch check that passed for one passes for the other:
+    /// the same memory object or sampler (identity) with the same element type, the same scalar bytes and type name,
+    /// a NULL pointer. Local sizes and integers still to be converted are never treated as the same (they are checked
+    /// on every launch).
+    func bindsLike(_ other: KernelArgumentValue) -> Bool {
+        switch (storage, other.storage) {
+        case let (.memory(a, typeA), .memory(b, typeB)): return a === b && typeA == typeB
+        case let (.bytes(a, typeA), .bytes(b, typeB)): return typeA == typeB && a.sameBytes(as: b)
+        case let (.sampler(a), .sampler(b)): return a === b
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+
     /// Itself, so a prepared value (``value(_:typeName:)``) can be passed to a launch like any argument.
     public var kernelArgument: KernelArgumentValue { self }
 

@@ -19,6 +19,20 @@ public final class ComputeEncoder {
     /// The resolved arguments of a launch, reused from launch to launch (empty between launches), so a batch
     /// allocates no argument list per launch.
     var launchScratch: [KernelArgumentValue] = []
+    /// The last launch that passed every check: its kernel, range, arguments as given and as bound, and local size.
+    /// A launch with the same kernel object, range and arguments (``KernelArgumentValue/bindsLike(_:)``) while nothing
+    /// is mapped passes the same checks, so it binds what was checked instead of checking again.
+    var lastCheckedLaunch: CheckedLaunch?
+    /// The kernel object of the encoder's previous checked launch.
+    var previousLaunchKernel: ObjectIdentifier?
+
+    struct CheckedLaunch {
+        let kernel: Kernel
+        let range: NDRange
+        var given: [KernelArgumentValue]
+        var bound: [KernelArgumentValue]
+        let local: SIMD3<Int>?
+    }
     /// Every command's event in a measured closure, with what the command was.
     private(set) var measuredEvents: [(label: String, event: CLEvent)] = []
     /// Set while ``commandEvent(_:)`` runs its body: commands then ask for events, and the last one is kept.
