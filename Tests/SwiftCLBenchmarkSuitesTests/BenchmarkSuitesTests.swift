@@ -108,9 +108,12 @@ struct BenchmarkSuitesTests {
         launch.batchSize = 10
         launch.waitSamples = 4
         let launchRecords = try launch.run(on: device)
-        #expect(launchRecords.map(\.variant) == ["swiftcl", "raw-c", "swiftcl", "raw-c", "swiftcl-plain", "swiftcl"])
+        #expect(launchRecords.map(\.variant) == ["swiftcl", "raw-c", "swiftcl", "raw-c", "swiftcl-plain", "raw-c-on-swiftcl-objects",
+                                                 "raw-c-on-swiftcl-kernel", "swiftcl"])
         #expect(launchRecords.map(\.metric) == ["batched_launch", "batched_launch", "enqueue_wait", "enqueue_wait", "batched_launch",
-                                                "empty_sync"])
+                                                "batched_launch", "batched_launch", "empty_sync"])
+        // The raw C loop on SwiftCL's own objects reports its difference from raw C.
+        #expect(launchRecords.filter { $0.variant.hasPrefix("raw-c-on-") }.allSatisfy { $0.extra["ratio_to_raw_c"] != nil })
         #expect(launchRecords.allSatisfy { $0.verified && $0.unit == "us" && $0.median > 0 })
         // The three ratios a baseline watches, and the context switches per round trip of both paths (each wait
         // sleeps on PoCL's completion: never zero over four samples).
