@@ -265,36 +265,6 @@ struct RefusedInputTests {
         #expect(try queue.sync { cl in try cl.read(data) } == expected)
         #expect(add.launchCount == 5)
     }
-
-    @Test("a queue remembers the last checked launch for its next closure, weakly: refusals still come, nothing is kept alive",
-          arguments: TestDevices.all)
-    func rememberedAcrossClosures(device: Device) throws {
-        let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
-        let program = try queue.context.program(source: "kernel void add(global float *a, float v) { a[get_global_id(0)] += v; }",
-                                                name: "add.cl")
-        let add = try program.kernel(named: "add")
-        weak var released: Buffer<Float>?
-        try {
-            let data = try Buffer(copying: ramp(16), context: queue.context)
-            released = data
-            // One launch per closure, as an enqueue-and-wait loop does: the third closure's launch is remembered.
-            for _ in 0..<4 { try queue.sync { cl in try cl.launch(add, NDRange(16), data, Float(1)) } }
-            let mapped = Self.refusal("a remembered launch while mapped, in a later closure") {
-                try queue.sync { cl in try cl.withMapped(data) { _ in try cl.launch(add, NDRange(16), data, Float(1)) } }
-            }
-            #expect(mapped?.description.contains("mapped") == true)
-            #expect(try queue.sync { cl in try cl.read(data) } == ramp(16).map { $0 + 4 })
-        }()
-        #expect(released == nil, "what the queue remembers does not keep the buffer alive")
-        // A new buffer (perhaps at the freed one's address) is checked afresh, and runs.
-        let fresh = try Buffer(copying: ramp(16), context: queue.context)
-        try queue.sync { cl in try cl.launch(add, NDRange(16), fresh, Float(2)) }
-        #expect(try queue.sync { cl in try cl.read(fresh) } == ramp(16).map { $0 + 2 })
-        let readOnly = try Buffer(copying: ramp(16), context: queue.context, access: .readOnly)
-        #expect(Self.refusal("a .readOnly buffer after remembered closures") {
-            try queue.sync { cl in try cl.launch(add, NDRange(16), readOnly, Float(1)) }
-        } != nil)
-    }
 }
 
 import PropertyBased

@@ -35,18 +35,12 @@ extension ComputeEncoder {
     /// - Throws: as ``launch(_:_:_:)``.
     public func launch(_ kernel: Kernel, _ range: NDRange, arguments: [any KernelArgument]) throws {
         try checkUsable()
-        guard kernel.program.context === queue.context else {
+        guard kernel.contextIdentity == ObjectIdentifier(queue.context) else {
             throw SwiftCLError.contextMismatch("kernel \(kernel.name) was built for \(kernel.program.context), the queue uses \(queue.context)")
         }
         let core = kernel.core
         guard arguments.count == core.argumentCount else {
             throw SwiftCLError.argumentCount(kernel: core.name, expected: core.argumentCount, given: arguments.count)
-        }
-        if !tookRememberedLaunch {
-            tookRememberedLaunch = true
-            let remembered = queue.rememberedLaunch.withLock { $0 }
-            lastCheckedLaunch = remembered?.restored()
-            previousLaunchKernel = remembered?.previousKernel
         }
         if let checked = lastCheckedLaunch, checked.kernel === kernel, checked.range == range, mapped.isEmpty,
            Self.bindLike(arguments, checked.given) {
@@ -90,7 +84,6 @@ extension ComputeEncoder {
         record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, options: enqueueOptions),
                label: "launch \(core.name)")
         retainForLaunch(kernel, values)
-        checkedNewLaunch = true
         // Remembered from the second launch of a kernel object in a row (a batch), so a single launch pays nothing.
         if previousLaunchKernel == ObjectIdentifier(kernel) {
             lastCheckedLaunch = CheckedLaunch(kernel: kernel, range: range, given: arguments.map(\.kernelArgument), bound: values, local: local)

@@ -7,10 +7,14 @@ public final class Kernel: Sendable, CustomStringConvertible {
     let core: KernelCore
     /// The program the kernel belongs to (kept alive by the kernel).
     public let program: Program
+    /// The context the program was built for, compared on every launch without retaining the program (a `Program`
+    /// is weakly referenced by its cache, so its reference count lives in a side table and every retain is slower).
+    let contextIdentity: ObjectIdentifier
 
     init(core: KernelCore, program: Program) {
         self.core = core
         self.program = program
+        contextIdentity = ObjectIdentifier(program.context)
     }
 
     /// The kernel's name.

@@ -25,11 +25,6 @@ public final class ComputeEncoder {
     var lastCheckedLaunch: CheckedLaunch?
     /// The kernel object of the encoder's previous checked launch.
     var previousLaunchKernel: ObjectIdentifier?
-    /// Whether the first launch has taken what the queue remembered from the previous closure.
-    var tookRememberedLaunch = false
-    /// Whether the encoder checked a launch the queue does not remember yet (so the queue's memory is renewed at
-    /// the end; a closure that only repeats the remembered launch writes nothing).
-    var checkedNewLaunch = false
 
     struct CheckedLaunch {
         let kernel: Kernel
@@ -141,10 +136,6 @@ public final class ComputeEncoder {
     /// early, then refuses further use.
     func expire() {
         if isExpired { return }
-        if checkedNewLaunch {
-            let remembered = RememberedLaunch(lastCheckedLaunch, previousKernel: previousLaunchKernel)
-            queue.rememberedLaunch.withLock { $0 = remembered }
-        }
         if !inFlight.isEmpty {
             CL.finishLoggingFailure(queue.id)
             inFlight.removeAll()

@@ -17,8 +17,6 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     let dispatchQueue: DispatchQueue
     /// Whether the OpenCL queue may run commands out of order (see ``init(device:context:outOfOrder:)``).
     public let isOutOfOrder: Bool
-    /// The last checked launch of a closure, for the next closure (weakly held; see ``RememberedLaunch``).
-    let rememberedLaunch = Locked<RememberedLaunch?>(nil)
 
     /// A queue on the most capable device of `type` (most compute units) in its platform's shared
     /// context. Throws ``SwiftCLError/noDevice(requested:available:platforms:)`` when there is none.
