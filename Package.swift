@@ -78,6 +78,7 @@ let package = Package(
         // Runs under mpirun: checks the collectives on every rank, and the distributed box filter against one process.
         .executableTarget(name: "swiftcl-mpi", dependencies: [
             "SwiftCL", "SwiftCLKernels", "SwiftCLMPI", "SwiftCLValidation", "SwiftCLValidationSuites",
+            "SwiftCLBenchmarkHarness", "SwiftCLBenchmarkSuites",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The shipped kernel library: every .cl file here becomes a typed Swift namespace

@@ -55,18 +55,25 @@ public struct BenchmarkReport: Sendable, Codable {
             if let note = record.note { notes.append(note) }
             let timed = record.samples > 0
             let metric = record.metric == "mpix_per_s" ? "" : record.metric
-            return [record.suite, record.variant, metric, size, timed ? Self.format(record.median) : "-",
+            return (spansDevices ? [record.device] : []) + [record.suite, record.variant, metric, size, timed ? Self.format(record.median) : "-",
                     timed ? Self.format(record.min) : "-", timed ? Self.format(record.max) : "-", record.unit,
                     record.verified ? "yes" : record.isBound == true ? "bound" : "NO", notes.joined(separator: ", ")]
         }
     }
 
-    static let header = ["suite", "variant", "metric", "size", "median", "min", "max", "unit", "verified", "notes"]
+    static let columns = ["suite", "variant", "metric", "size", "median", "min", "max", "unit", "verified", "notes"]
+
+    /// Whether the records come from more than one device (a fleet run, the host peers aside): the tables then lead
+    /// with a device column.
+    var spansDevices: Bool { Set(results.map(\.device).filter { $0 != "host" }).count > 1 }
+
+    /// The table header: ``columns``, after a device column when the report ``spansDevices``.
+    var header: [String] { (spansDevices ? ["device"] : []) + Self.columns }
 
     /// A plain-text table, one row per record.
     public func table() -> String {
-        let all = [Self.header] + rows()
-        let widths = (0..<Self.header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
+        let all = [header] + rows()
+        let widths = (0..<header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
         var lines = all.map { row in
             row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
@@ -85,8 +92,8 @@ public struct BenchmarkReport: Sendable, Codable {
     public func markdown() -> String {
         var text = "# SwiftCL benchmark report\n\n"
         for (key, value) in context.sorted(by: { $0.key < $1.key }) { text += "- **\(key)**: \(value)\n" }
-        text += "\n| " + Self.header.joined(separator: " | ") + " |\n"
-        text += "|" + Self.header.map { _ in "---" }.joined(separator: "|") + "|\n"
+        text += "\n| " + header.joined(separator: " | ") + " |\n"
+        text += "|" + header.map { _ in "---" }.joined(separator: "|") + "|\n"
         for row in rows() {
             text += "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
         }

@@ -44,9 +44,7 @@ struct FleetValidateCommand: ParsableCommand {
             // Round-robin: check i runs on rank i mod N (every rank has work once there are N checks).
             let mine = selected.enumerated().filter { $0.offset % world.size == world.rank }.map(\.element)
             let devices = try Device.all
-            var host = [CChar](repeating: 0, count: 256)
-            gethostname(&host, host.count)
-            let hostName = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let hostName = currentHostName()
             rows = Validator().run(mine, on: devices).map { Row(rank: world.rank, host: hostName, result: $0) }
             if dieOnRank == world.rank {
                 FileHandle.standardError.write(Data("rank \(world.rank): killing itself on purpose (--die-on-rank)\n".utf8))
@@ -61,20 +59,8 @@ struct FleetValidateCommand: ParsableCommand {
         } catch {
             failRank(world, "\(error)")
         }
-        let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let bytes = try [UInt8](encoder.encode(rows))
-        let lengths = try world.allGatherLengths(bytes.count)
-        guard let gathered = try world.gather(bytes, root: 0) else { return }
-        // Rank 0: every rank's rows, in rank order (each rank's JSON array is a separate run of bytes).
-        var all: [Row] = []
-        var offset = 0
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        for length in lengths {
-            all += try decoder.decode([Row].self, from: Data(gathered[offset..<(offset + length)]))
-            offset += length
-        }
+        // Rank 0: every rank's rows, in rank order.
+        guard let all = try world.gatherJSON(rows) else { return }
         try report(all, ranks: world.size)
         if !all.allSatisfy({ $0.result.passed }) { throw ExitCode.failure }
     }
@@ -130,12 +116,5 @@ struct FleetValidateCommand: ParsableCommand {
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: markdown), options: .atomic)
             print("Markdown: \(markdown)")
         }
-    }
-}
-
-extension Communicator {
-    /// Every rank's `count`, in rank order, on every rank.
-    func allGatherLengths(_ count: Int) throws -> [Int] {
-        try allGather([Int64(count)]).map { Int($0) }
     }
 }

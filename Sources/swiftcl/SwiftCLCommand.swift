@@ -9,7 +9,27 @@ struct SwiftCLCommand: ParsableCommand {
     /// the order they happen.
     static func main() {
         setvbuf(stdout, nil, _IOLBF, 0)
+        if let ranks = launchedRanks, ranks > 1 {
+            // Every rank would run the whole command on its own and write the same reports; swiftcl-mpi splits the
+            // work and writes one report from rank 0.
+            fputs("""
+                swiftcl is not MPI-aware: under mpirun each of the \(ranks) ranks would run the whole command on its own.
+                For one report across the ranks run `mpirun -np \(ranks) swiftcl-mpi bench|validate|box …`
+                (build it with `swift build -c release --product swiftcl-mpi`; it needs Open MPI, see the README's
+                "Scaling out"), or run swiftcl without mpirun.
+
+                """, stderr)
+            Glibc.exit(64)
+        }
         main(nil)
+    }
+
+    /// The number of ranks when started by mpirun (Open MPI's `OMPI_COMM_WORLD_SIZE`, or PMI's `PMI_SIZE`), else nil.
+    static var launchedRanks: Int? {
+        for name in ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"] {
+            if let value = getenv(name), let ranks = Int(String(cString: value)) { return ranks }
+        }
+        return nil
     }
 
     static let configuration = CommandConfiguration(

@@ -77,6 +77,19 @@ struct BenchHarnessTests {
                                context: ["device": "test <device> & co"])
     }
 
+    @Test("tables lead with a device column only when records come from more than one device (host peers aside)")
+    func deviceColumn() throws {
+        let summary = try #require(Summary([1, 2, 3]))
+        func record(_ device: String) -> BenchmarkRecord {
+            BenchmarkRecord(suite: "square", variant: "v", metric: "m", summary: summary, unit: "GB/s", device: device, verified: true)
+        }
+        let single = BenchmarkReport(results: [record("gpu"), record("host")])
+        #expect(!single.table().hasPrefix("device") && single.markdown().contains("| suite | variant |"))
+        let fleet = BenchmarkReport(results: [record("a rank 0: gpu"), record("b rank 1: gpu"), record("host")])
+        #expect(fleet.table().hasPrefix("device") && fleet.markdown().contains("| device | suite | variant |"))
+        #expect(fleet.markdown().contains("| b rank 1: gpu | square |"))
+    }
+
     @Test("the JSON report is a flat results list with snake_case keys, and reads back")
     func json() throws {
         let report = Self.sampleReport()

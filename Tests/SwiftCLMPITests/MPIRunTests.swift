@@ -90,6 +90,41 @@ struct MPIRunTests {
         #expect(!FileManager.default.fileExists(atPath: partial))
     }
 
+    @Test("fleet benchmark: every rank's devices, ranks of one host take turns, one report from rank 0 with a device column")
+    func fleetBench() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-fleet-bench-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("fleet.json").path, markdown = folder.appendingPathComponent("fleet.md").path
+        let run = try Self.run(ranks: 2, ["bench", "square", "--quick", "--json", json, "--markdown", markdown], seconds: 240)
+        #expect(run.status == 0 && run.output.contains("Fleet benchmark: "), "\(run.output)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let results = try #require(report["results"] as? [[String: Any]])
+        let devices = results.compactMap { $0["device"] as? String }
+        #expect(devices.contains { $0.contains(" rank 0: ") } && devices.contains { $0.contains(" rank 1: ") }, "\(devices)")
+        #expect(results.filter { ($0["variant"] as? String) == "swiftcl" }.allSatisfy { $0["verified"] as? Bool == true })
+        let context = try #require(report["context"] as? [String: String])
+        #expect(context["ranks"] == "2" && context["turns"]?.contains("2 turn") == true, "one host: the two ranks took turns \(context)")
+        #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("| device | suite | variant |"))
+        // A failing rank is a FAILED row naming it and a non-zero exit; an unknown suite is refused.
+        let failing = try Self.run(ranks: 2, ["bench", "square", "--quick", "--fail-on-rank", "1"], seconds: 240)
+        #expect(failing.status != 0 && failing.output.contains("FAILED on rank 1") && failing.output.contains("Fleet benchmark FAILED"),
+                "\(failing.output)")
+        let unknown = try Self.run(ranks: 2, ["bench", "nonesuch"])
+        #expect(unknown.status != 0 && unknown.output.contains("unknown suite nonesuch"), "\(unknown.output)")
+    }
+
+    @Test("swiftcl itself under mpirun says it is not MPI-aware and names swiftcl-mpi; one rank runs as usual")
+    func swiftclUnderMPI() throws {
+        let swiftcl = try #require(Self.executable?.deletingLastPathComponent().appendingPathComponent("swiftcl"))
+        try #require(FileManager.default.isExecutableFile(atPath: swiftcl.path), "swiftcl is built next to swiftcl-mpi")
+        let two = try runProcess(["timeout", "-k", "5", "60", "mpirun"] + Self.mpirun + ["-np", "2", swiftcl.path, "devices"])
+        #expect(two.status != 0 && two.output.contains("swiftcl is not MPI-aware") && two.output.contains("swiftcl-mpi"), "\(two.output)")
+        #expect(!two.output.contains("Platform #0"), "no rank ran the command: \(two.output)")
+        let one = try runProcess(["timeout", "-k", "5", "60", "mpirun"] + Self.mpirun + ["-np", "1", swiftcl.path, "devices"])
+        #expect(one.status == 0 && one.output.contains("Platform #0"), "\(one.output)")
+    }
+
     @Test("row blocks cover the image once and differ by at most one row; halos clip at the borders")
     func rowBlocks() throws {
         for (height, ranks) in [(0, 1), (1, 4), (23, 4), (1000, 3), (7, 7)] {

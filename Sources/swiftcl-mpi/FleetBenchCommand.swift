@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import SwiftCL
+import SwiftCLBenchmarkHarness
+import SwiftCLBenchmarkSuites
+import SwiftCLMPI
+
+/// `mpirun -np N swiftcl-mpi bench [suites]`: every rank runs the suites on every device it has (each variant verified
+/// before it is timed, as `swiftcl bench` does) and rank 0 writes one report. Ranks that share a host take turns, so
+/// their timings do not share the machine (`--concurrent` runs them at once). A suite that fails on a rank is a row
+/// saying so and a non-zero exit; a crashing rank ends the job (mpirun names it) and no report is written.
+struct FleetBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "bench",
+                                                    abstract: "Run benchmark suites on every rank's devices; one report from rank 0.")
+
+    @Argument(help: "Suites to run (default: square copy launch; also box, arrays, blas, fft, build).")
+    var suites: [String] = []
+
+    @Flag(help: "Small sizes and few samples: a smoke run, not a measurement.")
+    var quick = false
+
+    @Flag(help: "Run the ranks of one host at the same time instead of taking turns.")
+    var concurrent = false
+
+    @Option(help: "Write the fleet report as JSON here (rank 0; a BenchmarkReport, so `swiftcl bench --baseline` reads it).")
+    var json: String?
+
+    @Option(help: "Write the fleet report as Markdown here (rank 0).")
+    var markdown: String?
+
+    @Option(help: .hidden)
+    var failOnRank: Int?
+
+    func run() throws {
+        try requireLaunchedByMPI()
+        let world = try MPI.world()
+        let names = suites.isEmpty ? ["square", "copy", "launch"] : suites
+        let known = BenchmarkSuites.names + BenchmarkSuites.optionalNames
+        if let unknown = names.first(where: { !known.contains($0) }) {
+            // Said once (by rank 0), not once per rank with the lines interleaved.
+            if world.rank == 0 {
+                FileHandle.standardError.write(Data("Error: unknown suite \(unknown); available: \(known.joined(separator: ", "))\n".utf8))
+            }
+            throw ExitCode.validationFailure
+        }
+        let host = currentHostName()
+        let hosts = try world.allGather(host)
+        // My turn: my place among the ranks on my host (everyone at once with --concurrent).
+        let turn = concurrent ? 0 : hosts[..<world.rank].filter { $0 == host }.count
+        let turns = concurrent ? 1 : Dictionary(grouping: hosts, by: { $0 }).values.map(\.count).max() ?? 1
+        var records: [BenchmarkRecord] = []
+        for current in 0..<turns {
+            if current == turn { records = runSuites(names, rank: world.rank, host: host) }
+            try world.barrier()
+        }
+        guard let results = try world.gatherJSON(records) else { return }
+        var report = BenchmarkReport(results: results)
+        report.context = ["command": "mpirun -np \(world.size) swiftcl-mpi bench \(names.joined(separator: " "))\(quick ? " --quick" : "")",
+                          "ranks": "\(world.size)", "hosts": Set(hosts).sorted().joined(separator: ", "),
+                          "turns": concurrent ? "concurrent" : "ranks of one host took \(turns) turn(s)"]
+        print(report.table())
+        let failed = report.results.filter { $0.note?.hasPrefix("FAILED") == true }
+        print(failed.isEmpty ? "Fleet benchmark: \(report.results.count) records from \(world.size) rank(s), \(Set(hosts).count) host(s)."
+                             : "Fleet benchmark FAILED on \(Set(failed.map(\.device)).sorted().joined(separator: "; ")).")
+        if let json {
+            try report.writeJSON(to: URL(fileURLWithPath: json))
+            print("JSON: \(json)")
+        }
+        if let markdown {
+            try report.writeMarkdown(to: URL(fileURLWithPath: markdown))
+            print("Markdown: \(markdown)")
+        }
+        if !failed.isEmpty { throw ExitCode.failure }
+    }
+
+    /// This rank's records: every suite on every device, each record's device named "host rank N: device"; a suite
+    /// that throws is one untimed record saying FAILED and why.
+    private func runSuites(_ names: [String], rank: Int, host: String) -> [BenchmarkRecord] {
+        var options = BenchmarkSuites.Options()
+        options.quick = quick
+        var records: [BenchmarkRecord] = []
+        let devices: [Device]
+        do { devices = try Device.all } catch {
+            return [.untimed(suite: "fleet", variant: "devices", metric: "-", device: "\(host) rank \(rank)", width: nil, height: nil,
+                             note: "FAILED on rank \(rank): \(error)")]
+        }
+        for device in devices {
+            let place = "\(host) rank \(rank): \(device.name)"
+            for name in names {
+                do {
+                    if failOnRank == rank { throw ValidationError("forced failure on rank \(rank) (--fail-on-rank)") }
+                    let report = try BenchmarkSuites.run([name], on: device, options: options) { line in
+                        FileHandle.standardError.write(Data("rank \(rank): \(line)\n".utf8))
+                    }
+                    records += report.results.map { record in
+                        var record = record
+                        record.device = record.device == "host" ? "\(host) rank \(rank): host" : place
+                        return record
+                    }
+                } catch {
+                    records.append(.untimed(suite: name, variant: "-", metric: "-", device: place, width: nil, height: nil,
+                                            note: "FAILED on rank \(rank): \(error)"))
+                }
+            }
+        }
+        return records
+    }
+}
