@@ -74,10 +74,10 @@ let package = Package(
         // Open MPI's C API (Debian libopenmpi-dev), imported only inside SwiftCLMPI (internal import).
         .systemLibrary(name: "CMPI", pkgConfig: "ompi-c", providers: [.apt(["libopenmpi-dev"])]),
         // MPI on host arrays and SwiftCL buffers, row decompositions, halo exchange, the distributed box filter.
-        .target(name: "SwiftCLMPI", dependencies: ["SwiftCL", "SwiftCLKernels", "CMPI"]),
+        .target(name: "SwiftCLMPI", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLKernels", "CMPI"]),
         // Runs under mpirun: checks the collectives on every rank, and the distributed box filter against one process.
         .executableTarget(name: "swiftcl-mpi", dependencies: [
-            "SwiftCL", "SwiftCLKernels", "SwiftCLMPI", "SwiftCLValidation", "SwiftCLValidationSuites",
+            "SwiftCL", "SwiftCLArrays", "SwiftCLKernels", "SwiftCLMPI", "SwiftCLValidation", "SwiftCLValidationSuites",
             "SwiftCLBenchmarkHarness", "SwiftCLBenchmarkSuites",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -13,6 +13,7 @@ static inline MPI_Status *swiftcl_mpi_status_ignore(void) { return MPI_STATUS_IG
 static inline int swiftcl_mpi_any_source(void) { return MPI_ANY_SOURCE; }
 static inline int swiftcl_mpi_proc_null(void) { return MPI_PROC_NULL; }
 static inline int swiftcl_mpi_undefined(void) { return MPI_UNDEFINED; }
+static inline void *swiftcl_mpi_in_place(void) { return MPI_IN_PLACE; }
 
 static inline MPI_Datatype swiftcl_mpi_float(void) { return MPI_FLOAT; }
 static inline MPI_Datatype swiftcl_mpi_double(void) { return MPI_DOUBLE; }

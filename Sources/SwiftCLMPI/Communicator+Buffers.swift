@@ -26,30 +26,28 @@ extension Communicator {
         }
     }
 
-    /// Replaces `buffer` on every rank with the ranks' buffers combined element by element. Collective; the buffers must
-    /// have one count.
+    /// Replaces `range` of `buffer` (all of it by default) on every rank with the ranks' ranges combined element by
+    /// element, in place in the mapped memory (`MPI_IN_PLACE`: no host copy beyond the map's). Collective; the ranges
+    /// must have one count.
     /// - Throws: ``MPIError`` `.shapeMismatch` on every rank when the counts differ, SwiftCL's errors from the map.
-    public func allReduce<T: MPIElement>(_ buffer: Buffer<T>, _ operation: ReductionOperation, on queue: ComputeQueue) throws {
+    public func allReduce<T: MPIElement>(_ buffer: Buffer<T>, range: Range<Int>? = nil, _ operation: ReductionOperation,
+                                         on queue: ComputeQueue) throws {
+        try MPI.call { try agreeOnCount(range?.count ?? buffer.count, "MPI_Allreduce") }
         try queue.sync { cl in
-            try cl.withMapped(buffer) { span in
-                var local = [T](repeating: zero(T.self), count: span.count)
-                for index in 0..<span.count { local[index] = span[index] }
-                let combined = try allReduce(local, operation)
-                for index in 0..<span.count { span[index] = combined[index] }
+            try cl.withMapped(buffer, range: range) { span in
+                try span.withUnsafeMutableBytes { try allReduceInPlace($0, type: T.self, operation) }
             }
         }
     }
 
     /// Replaces `buffer` on every rank with `root`'s. Collective; the buffers must have one count.
     /// - Throws: ``MPIError`` `.shapeMismatch` on every rank when the counts differ.
-    public func broadcast<T: MPIElement>(_ buffer: Buffer<T>, root: Int = 0, on queue: ComputeQueue) throws {
-        try MPI.call { try agreeOnCount(buffer.count, "MPI_Bcast") }
+    public func broadcast<T: MPIElement>(_ buffer: Buffer<T>, range: Range<Int>? = nil, root: Int = 0, on queue: ComputeQueue) throws {
+        try checkRank(root, "MPI_Bcast", what: "root")
+        try MPI.call { try agreeOnCount(range?.count ?? buffer.count, "MPI_Bcast") }
         try queue.sync { cl in
-            try cl.withMapped(buffer) { span in
-                var local = [T](repeating: zero(T.self), count: span.count)
-                if rank == root { for index in 0..<span.count { local[index] = span[index] } }
-                let received = try broadcast(local, root: root)
-                for index in 0..<span.count { span[index] = received[index] }
+            try cl.withMapped(buffer, range: range) { span in
+                try span.withUnsafeMutableBytes { try broadcastInPlace($0, type: T.self, root: root) }
             }
         }
     }

@@ -137,4 +137,21 @@ extension Communicator {
         }
         return (displacements, total)
     }
+
+    /// Combines every rank's elements in `bytes` into `bytes` (`MPI_IN_PLACE`); the counts were agreed on already.
+    func allReduceInPlace<T: MPIElement>(_ bytes: UnsafeMutableRawBufferPointer, type _: T.Type, _ operation: ReductionOperation) throws {
+        let count = try Self.checkCount(bytes.count / MemoryLayout<T>.stride, "MPI_Allreduce")
+        try MPI.call {
+            try MPI.check(MPI_Allreduce(swiftcl_mpi_in_place(), bytes.baseAddress, count, T.mpiType.handle, operation.handle, handle),
+                          "MPI_Allreduce")
+        }
+    }
+
+    /// Overwrites `bytes` with `root`'s; the counts were agreed on already.
+    func broadcastInPlace<T: MPIElement>(_ bytes: UnsafeMutableRawBufferPointer, type _: T.Type, root: Int) throws {
+        let count = try Self.checkCount(bytes.count / MemoryLayout<T>.stride, "MPI_Bcast")
+        try MPI.call {
+            try MPI.check(MPI_Bcast(bytes.baseAddress, count, T.mpiType.handle, Int32(root), handle), "MPI_Bcast")
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
+import SwiftCLArrays
 import SwiftCLMPI
 
 /// `swiftcl-mpi selftest`: every collective and point-to-point operation, on host arrays and SwiftCL buffers, checked
@@ -60,6 +61,32 @@ struct SelfTestCommand: ParsableCommand {
                     let target = try Buffer<Float>(count: 10, context: queue.context)
                     try world.receive(into: target, from: 0, tag: 9, on: queue)
                     check(try queue.sync { cl in try cl.read(target) } == Array(reduced[10..<20]), "buffer send/receive")
+                }
+            }
+            // DeviceArrays: a view (offset into its buffer) reduced, broadcast, sent and gathered, and a distributed sum.
+            let whole = try DeviceArray((0..<40).map { Int32($0 + 100 * rank) }, on: queue)
+            let view = try whole[5..<25]
+            try world.allReduce(view, .sum)
+            let afterReduce = try whole.toArray()
+            check(Array(afterReduce[5..<25]) == (5..<25).map { i in Int32((0..<size).reduce(0) { $0 + i + 100 * $1 }) }
+                  && Array(afterReduce[0..<5]) == (0..<5).map { Int32($0 + 100 * rank) }, "allReduce on a DeviceArray view")
+            let shared = try DeviceArray((0..<9).map { Double($0 * (rank + 1)) }, on: queue)
+            try world.broadcast(shared, root: size - 1)
+            check(try shared.toArray() == (0..<9).map { Double($0 * size) }, "broadcast a DeviceArray")
+            let pieces = try world.allGather(try DeviceArray([Float](repeating: Float(rank), count: rank + 1), on: queue))
+            check(try pieces.toArray() == (0..<size).flatMap { [Float](repeating: Float($0), count: $0 + 1) }, "allGather DeviceArrays")
+            let part = try DeviceArray((0..<1001).map { Float(($0 + rank) % 7) }, on: queue)
+            let exact = (0..<size).reduce(Float(0)) { total, r in total + (0..<1001).reduce(Float(0)) { $0 + Float(($1 + r) % 7) } }
+            check(try world.sum(of: part) == exact, "distributed sum")
+            check(try world.maximum(of: part) == 6 && (try world.minimum(of: part)) == 0, "distributed max/min")
+            let empty = try DeviceArray<Float>([], on: queue)
+            try world.allReduce(empty, .sum)
+            if size > 1 {
+                if rank == 0 { try world.send(try whole[0..<3], to: 1, tag: 11) }
+                if rank == 1 {
+                    let into = try DeviceArray<Int32>.zeros(count: 3, on: queue)
+                    try world.receive(into: into, from: 0, tag: 11)
+                    check(try into.toArray() == [0, 1, 2], "DeviceArray send/receive")  // rank 0's first three, outside the view
                 }
             }
             if let dieRank, dieRank == rank {

@@ -1,0 +1,65 @@
+import SwiftCL
+import SwiftCLArrays
+
+/// `DeviceArray`s as MPI memory: each call works on the array's own elements (a view's part of its buffer, mapped
+/// once: no host copy on a CPU device) and runs on the array's queue, after the commands already enqueued there.
+extension Communicator {
+    /// Sends the array's elements to `destination`.
+    /// - Throws: ``MPIError``, SwiftCL's errors from the map.
+    public func send<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, to destination: Int, tag: Int = 0) throws {
+        if array.count == 0 { return try send([T](), to: destination, tag: tag) }
+        try send(array.storage, range: array.offset..<(array.offset + array.count), to: destination, tag: tag, on: array.queue)
+    }
+
+    /// Receives into the array's elements from `source`; the message must hold exactly ``DeviceArray/count`` elements.
+    /// - Throws: ``MPIError`` `.shapeMismatch` for another count, SwiftCL's errors from the map.
+    public func receive<T: ArrayElement & MPIElement>(into array: DeviceArray<T>, from source: Int, tag: Int = 0) throws {
+        if array.count == 0 { _ = try receive(T.self, count: 0, from: source, tag: tag); return }
+        try receive(into: array.storage, range: array.offset..<(array.offset + array.count), from: source, tag: tag, on: array.queue)
+    }
+
+    /// Replaces the array's elements on every rank with the ranks' arrays combined element by element, in place.
+    /// Collective; the arrays must have one count (their shapes may differ).
+    /// - Throws: ``MPIError`` `.shapeMismatch` on every rank when the counts differ.
+    public func allReduce<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, _ operation: ReductionOperation) throws {
+        if array.count == 0 { _ = try allReduce([T](), operation); return }
+        try allReduce(array.storage, range: array.offset..<(array.offset + array.count), operation, on: array.queue)
+    }
+
+    /// Replaces the array's elements on every rank with `root`'s. Collective; the arrays must have one count.
+    /// - Throws: ``MPIError`` `.shapeMismatch` on every rank when the counts differ, `.invalidArgument` for a bad root.
+    public func broadcast<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, root: Int = 0) throws {
+        if array.count == 0 {
+            try checkRank(root, "MPI_Bcast", what: "root")
+            try MPI.call { try agreeOnCount(0, "MPI_Bcast") }
+            return
+        }
+        try broadcast(array.storage, range: array.offset..<(array.offset + array.count), root: root, on: array.queue)
+    }
+
+    /// Every rank's elements concatenated in rank order, as a new 1-D array on `array`'s queue. Counts may differ.
+    /// - Throws: ``MPIError``, SwiftCL's and SwiftCLArrays' errors.
+    public func allGather<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>) throws -> DeviceArray<T> {
+        try DeviceArray(try allGather(try array.toArray()), on: array.queue)
+    }
+
+    /// The sum over every rank's array: each rank reduces its own on its device (SwiftCLArrays' accurate sum), then
+    /// the ranks' partial sums are all-reduced (in rank order, so every rank gets the same value). Collective.
+    /// - Throws: ``MPIError``, SwiftCLArrays' errors (an element type the device cannot run).
+    public func sum<T: ArrayElement & MPIElement>(of array: DeviceArray<T>) throws -> T {
+        try allReduce([try array.sum()], .sum)[0]
+    }
+
+    /// The smallest element over every rank's array. Collective; every array must be non-empty.
+    /// - Throws: ``MPIError``, SwiftCLArrays' error for an empty array (on the rank that has one; the others then fail
+    ///   in the collective or wait for it — make the shapes agree first).
+    public func minimum<T: ArrayElement & MPIElement>(of array: DeviceArray<T>) throws -> T {
+        try allReduce([try array.min()], .minimum)[0]
+    }
+
+    /// The largest element over every rank's array. Collective; every array must be non-empty.
+    /// - Throws: as ``minimum(of:)``.
+    public func maximum<T: ArrayElement & MPIElement>(of array: DeviceArray<T>) throws -> T {
+        try allReduce([try array.max()], .maximum)[0]
+    }
+}
