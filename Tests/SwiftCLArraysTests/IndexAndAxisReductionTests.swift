@@ -46,4 +46,36 @@ struct IndexAndAxisReductionTests {
         #expect((thrownError { _ = try ints.sum(axis: 2) } as? ArrayError)?.code == .invalidShape)
         #expect((thrownError { _ = try ints.reshaped([12]).sum(axis: 0) } as? ArrayError)?.code == .invalidShape)
     }
+
+    @Test("product, dot and norm along each axis match the host; mismatched shapes and integer norms are refused",
+          arguments: TestDevices.all)
+    func moreAxes(device: Device) throws {
+        let queue = try makeQueue(device)
+        for (rows, columns) in [(1, 1), (3, 5), (7, 1), (1, 9), (17, 33), (0, 4)] {
+            let a: [Double] = (0..<(rows * columns)).map { Double(($0 * 7) % 5) * 0.5 + 0.5 }
+            let b: [Double] = (0..<(rows * columns)).map { Double(($0 * 3) % 4) - 1.5 }
+            let da = try DeviceArray(a, shape: [rows, columns], on: queue), db = try DeviceArray(b, shape: [rows, columns], on: queue)
+            func column(_ values: [Double], _ c: Int) -> [Double] { (0..<rows).map { values[$0 * columns + c] } }
+            func row(_ values: [Double], _ r: Int) -> [Double] { Array(values[(r * columns)..<((r + 1) * columns)]) }
+            func dot(_ x: [Double], _ y: [Double]) -> Double { zip(x, y).reduce(0) { $0 + $1.0 * $1.1 } }
+            func close(_ got: [Double], _ want: [Double]) -> Bool {
+                got.count == want.count && zip(got, want).allSatisfy { abs($0 - $1) <= 1e-12 * Swift.max(1, abs($1)) }
+            }
+            let label = "\(rows)×\(columns)"
+            #expect(close(try da.product(axis: 0).toArray(), (0..<columns).map { column(a, $0).reduce(1, *) }), "\(label) product 0")
+            #expect(close(try da.product(axis: 1).toArray(), (0..<rows).map { row(a, $0).reduce(1, *) }), "\(label) product 1")
+            #expect(close(try da.dot(db, axis: 0).toArray(), (0..<columns).map { dot(column(a, $0), column(b, $0)) }), "\(label) dot 0")
+            #expect(close(try da.dot(db, axis: 1).toArray(), (0..<rows).map { dot(row(a, $0), row(b, $0)) }), "\(label) dot 1")
+            #expect(close(try db.norm(axis: 1).toArray(), (0..<rows).map { dot(row(b, $0), row(b, $0)).squareRoot() }), "\(label) norm 1")
+            #expect(close(try db.norm(axis: 0).toArray(), (0..<columns).map { dot(column(b, $0), column(b, $0)).squareRoot() }), "\(label) norm 0")
+        }
+        let ints = try DeviceArray((1...12).map { Int32($0) }, shape: [3, 4], on: queue)
+        #expect(try ints.product(axis: 1).toArray() == [24, 1680, 11880])
+        #expect(try ints.dot(ints, axis: 0).toArray() == [107, 140, 179, 224] as [Int32], "1²+5²+9², 2²+6²+10², …")
+        #expect((thrownError { _ = try ints.norm(axis: 0) } as? ArrayError)?.code == .unsupportedElement)
+        let other = try DeviceArray((1...12).map { Int32($0) }, shape: [4, 3], on: queue)
+        let mismatch = thrownError { _ = try ints.dot(other, axis: 0) } as? ArrayError
+        #expect(mismatch?.code == .shapeMismatch && mismatch.map { "\($0)".contains("[3, 4]") && "\($0)".contains("[4, 3]") } == true)
+        #expect(try ints.sum(axis: 0).toArray() == [15, 18, 21, 24], "still usable after the refusals")
+    }
 }

@@ -23,12 +23,45 @@ extension DeviceArray {
                    step: "s = \(Element.kind == .floatingPoint ? "fmax" : "max")(s, v)", accumulator: extremumAccumulator, needsElements: true)
     }
 
+    /// Product along `axis` (1 for an empty axis; integers wrap at their accumulator's width, as ``product()`` does).
+    /// - Throws: as ``sum(axis:)``.
+    public func product(axis: Int) throws -> DeviceArray {
+        try reduce(axis: axis, name: "product", neutral: "1", step: "s = s * v", accumulator: Element.sumAccumulator)
+    }
+
+    /// Dot products of matching rows (axis 1) or columns (axis 0) of this array and `other` (Kahan-compensated for
+    /// floating point, like ``sum(axis:)``).
+    /// - Throws: ``ArrayError/Code/shapeMismatch`` naming both shapes, ``ArrayError/Code/contextMismatch``; as
+    ///   ``sum(axis:)``.
+    public func dot(_ other: DeviceArray, axis: Int) throws -> DeviceArray {
+        try reduce(axis: axis, name: "dot", neutral: "0", step: Element.kind == .floatingPoint ? "kahan" : "s = s + v",
+                   accumulator: Element.sumAccumulator, other: other)
+    }
+
+    /// Euclidean norms of the rows (axis 1) or columns (axis 0), floating-point elements only.
+    /// - Throws: ``ArrayError/Code/unsupportedElement`` for integer elements; as ``sum(axis:)``.
+    public func norm(axis: Int) throws -> DeviceArray {
+        guard Element.kind == .floatingPoint else {
+            throw ArrayError(.unsupportedElement, "norm(axis:) of \(Element.self) elements: norms are for floating-point arrays")
+        }
+        return try reduce(axis: axis, name: "norm", neutral: "0", step: "kahan", accumulator: Element.sumAccumulator, other: self,
+                          finish: "sqrt(s - c)")
+    }
+
     private var extremumAccumulator: String { Element.openCLTypeName == "half" ? "float" : Element.openCLTypeName }
 
+    /// One work-item per output walks the reduced axis, combining `v` (the element, or the product of the elements of
+    /// this array and `other` at the same place) into `s` with `step`, and stores `finish` (of `s` and the Kahan term `c`).
     private func reduce(axis: Int, name: String, neutral: String, step: String, accumulator A: String,
-                        needsElements: Bool = false) throws -> DeviceArray {
+                        needsElements: Bool = false, other: DeviceArray? = nil, finish: String = "s - c") throws -> DeviceArray {
         guard shape.count == 2 else { throw ArrayError(.invalidShape, "\(name)(axis:) needs a 2-D array, this one has shape \(shape)") }
         guard axis == 0 || axis == 1 else { throw ArrayError(.invalidShape, "axis \(axis) of a 2-D array (use 0 or 1)") }
+        if let other {
+            guard other.context === context else {
+                throw ArrayError(.contextMismatch, "\(name)(axis:) of arrays of different contexts: \(context) and \(other.context)")
+            }
+            guard other.shape == shape else { throw ArrayError(.shapeMismatch, "\(name)(axis:) of arrays of shapes \(shape) and \(other.shape)") }
+        }
         let (rows, columns) = (shape[0], shape[1])
         let (outputs, length) = axis == 0 ? (columns, rows) : (rows, columns)
         if needsElements && length == 0 && outputs > 0 {
@@ -39,15 +72,20 @@ extension DeviceArray {
             ? "{ const \(A) y = v - c; const \(A) t = s + y; c = (t - s) - y; s = t; }"
             : "{ \(step); }"
         let source = """
-            \(Element.pragma)kernel void swiftcl_axis(global const \(T) *x, const ulong x_off, const ulong outputs, const ulong length,
-                                       const ulong stride, const ulong step, global \(T) *out, const ulong out_off)
+            \(Element.pragma)kernel void swiftcl_axis(global const \(T) *x, const ulong x_off, global const \(T) *y, const ulong y_off,
+                                       const ulong outputs, const ulong length, const ulong stride, const ulong step,
+                                       global \(T) *out, const ulong out_off)
             {
                 const ulong o = get_global_id(0);
                 if (o >= outputs) return;
                 \(A) s = \(neutral), c = 0;
                 global const \(T) *p = x + x_off + o * step;
-                for (ulong k = 0; k < length; ++k) { const \(A) v = (\(A))p[k * stride]; \(body) }
-                out[out_off + o] = (\(T))(s - c);
+                global const \(T) *q = y + y_off + o * step;
+                for (ulong k = 0; k < length; ++k) {
+                    const \(A) v = \(other == nil ? "(\(A))p[k * stride]" : "(\(A))p[k * stride] * (\(A))q[k * stride]");
+                    \(body)
+                }
+                out[out_off + o] = (\(T))(\(finish));
             }
             """
         let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_axis", context: context)
@@ -55,8 +93,10 @@ extension DeviceArray {
         guard outputs > 0 else { return result }
         // Axis 0: output o is column o (start o, stride columns); axis 1: row o (start o·columns, stride 1).
         let (stride, startStep) = axis == 0 ? (columns, 1) : (1, columns)
-        try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), UInt64(outputs), UInt64(length),
-                                                                   UInt64(stride), UInt64(startStep), result.storage, UInt64(0)],
+        let second = other ?? self
+        try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), second.storage, UInt64(second.offset),
+                                                                   UInt64(outputs), UInt64(length), UInt64(stride), UInt64(startStep),
+                                                                   result.storage, UInt64(0)],
                                on: queue)
         return result
     }
