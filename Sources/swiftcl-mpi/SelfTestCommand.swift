@@ -89,6 +89,34 @@ struct SelfTestCommand: ParsableCommand {
                     check(try into.toArray() == [0, 1, 2], "DeviceArray send/receive")  // rank 0's first three, outside the view
                 }
             }
+            // Non-blocking: an all-reduce in flight while a kernel runs on the same device, then waited for; a ring of
+            // started receives and sends; an all-reduce awaited from a task.
+            let inFlight = try Buffer(copying: (0..<4096).map { Float(rank + $0 % 3) }, context: queue.context)
+            let pending = try world.startAllReduce(inFlight, .sum, on: queue)
+            let meanwhile = try (try DeviceArray((0..<4096).map { Float($0) }, on: queue) * 2 + 1).evaluated()
+            check(try meanwhile.toArray() == (0..<4096).map { Float($0) * 2 + 1 }, "a kernel while an all-reduce is in flight")
+            try pending.wait()
+            check(try queue.sync { cl in try cl.read(inFlight) } == (0..<4096).map { i in Float((0..<size).reduce(0) { $0 + $1 + i % 3 }) },
+                  "startAllReduce")
+            if size > 1 {
+                let outgoing = try Buffer(copying: [Int32](repeating: Int32(rank), count: 5), context: queue.context)
+                let incoming = try Buffer<Int32>(count: 5, context: queue.context)
+                let receiving = try world.startReceive(into: incoming, from: (rank + size - 1) % size, tag: 21, on: queue)
+                let sending = try world.startSend(outgoing, to: (rank + 1) % size, tag: 21, on: queue)
+                try sending.wait()
+                try receiving.wait()
+                check(try queue.sync { cl in try cl.read(incoming) } == [Int32](repeating: Int32((rank + size - 1) % size), count: 5),
+                      "startSend/startReceive ring")
+            }
+            let awaited = try world.startAllReduce(inFlight, range: 0..<3, .maximum, on: queue)
+            let done = DispatchSemaphore(value: 0)
+            let outcome = Locked<Error?>(nil)
+            Task {
+                do { try await awaited.completed } catch { outcome.withLock { $0 = error } }
+                done.signal()
+            }
+            done.wait()
+            check(outcome.withLock { $0 } == nil && awaited.isComplete, "awaited all-reduce: \(String(describing: outcome.withLock { $0 }))")
             if let dieRank, dieRank == rank {
                 FileHandle.standardError.write(Data("rank \(rank): killing itself on purpose (--die-rank)\n".utf8))
                 kill(getpid(), SIGKILL)

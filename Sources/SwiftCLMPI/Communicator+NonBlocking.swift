@@ -1,0 +1,83 @@
+internal import CMPI
+import SwiftCL
+
+/// Non-blocking operations on SwiftCL buffers: each reads the buffer's range into host staging (after the queue's
+/// earlier commands), starts MPI on the staging memory and returns an ``MPIRequest`` at once; the result is written
+/// back into the buffer (on the queue) when the request is waited for. Collective `start…` calls must be made in the
+/// same order on every rank, like their blocking forms.
+extension Communicator {
+    /// Starts combining `range` of `buffer` (all of it by default) across the ranks with `operation`
+    /// (`MPI_Iallreduce`); ``MPIRequest/wait()`` or ``MPIRequest/completed`` writes the combined values into `buffer`.
+    /// - Throws: ``MPIError`` `.shapeMismatch` on every rank when the counts differ (checked before starting), `.call`.
+    public func startAllReduce<T: MPIElement>(_ buffer: Buffer<T>, range: Range<Int>? = nil, _ operation: ReductionOperation,
+                                              on queue: ComputeQueue) throws -> MPIRequest {
+        let range = range ?? 0..<buffer.count
+        let count = try Self.checkCount(range.count, "MPI_Iallreduce")
+        try MPI.call { try agreeOnCount(range.count, "MPI_Iallreduce") }
+        return try MPIRequest(
+            routine: "MPI_Iallreduce", byteCount: range.count * MemoryLayout<T>.stride,
+            fill: { staging in try Self.read(buffer, range: range, on: queue, into: staging) },
+            start: { staging, request in
+                try MPI.call {
+                    try MPI.check(MPI_Iallreduce(swiftcl_mpi_in_place(), staging.baseAddress, count, T.mpiType.handle, operation.handle,
+                                                 handle, request), "MPI_Iallreduce")
+                }
+            },
+            finish: { result in try Self.write(result, into: buffer, range: range, on: queue) })
+    }
+
+    /// Starts sending `range` of `buffer` to `destination` (`MPI_Isend`); the buffer may be reused at once (it was
+    /// copied to staging), and the request completes once MPI has sent it.
+    /// - Throws: ``MPIError`` `.invalidArgument` for a bad destination or tag, `.call`.
+    public func startSend<T: MPIElement>(_ buffer: Buffer<T>, range: Range<Int>? = nil, to destination: Int, tag: Int = 0,
+                                         on queue: ComputeQueue) throws -> MPIRequest {
+        try checkRank(destination, "MPI_Isend", what: "destination")
+        try checkTag(tag, "MPI_Isend")
+        let range = range ?? 0..<buffer.count
+        let count = try Self.checkCount(range.count, "MPI_Isend")
+        return try MPIRequest(
+            routine: "MPI_Isend", byteCount: range.count * MemoryLayout<T>.stride,
+            fill: { staging in try Self.read(buffer, range: range, on: queue, into: staging) },
+            start: { staging, request in
+                try MPI.call {
+                    try MPI.check(MPI_Isend(staging.baseAddress, count, T.mpiType.handle, Int32(destination), Int32(tag), handle, request),
+                                  "MPI_Isend")
+                }
+            },
+            finish: nil)
+    }
+
+    /// Starts receiving `range` of `buffer` (all of it by default) from `source` (`MPI_Irecv`); waiting for the request
+    /// writes the message into the buffer. The message must fill the range (a longer one fails the request with MPI's
+    /// truncation error).
+    /// - Throws: ``MPIError`` `.invalidArgument` for a bad source or tag, `.call`.
+    public func startReceive<T: MPIElement>(into buffer: Buffer<T>, range: Range<Int>? = nil, from source: Int, tag: Int = 0,
+                                            on queue: ComputeQueue) throws -> MPIRequest {
+        try checkRank(source, "MPI_Irecv", what: "source")
+        try checkTag(tag, "MPI_Irecv")
+        let range = range ?? 0..<buffer.count
+        let count = try Self.checkCount(range.count, "MPI_Irecv")
+        return try MPIRequest(
+            routine: "MPI_Irecv", byteCount: range.count * MemoryLayout<T>.stride, fill: { _ in },
+            start: { staging, request in
+                try MPI.call {
+                    try MPI.check(MPI_Irecv(staging.baseAddress, count, T.mpiType.handle, Int32(source), Int32(tag), handle, request),
+                                  "MPI_Irecv")
+                }
+            },
+            finish: { result in try Self.write(result, into: buffer, range: range, on: queue) })
+    }
+
+    private static func read<T>(_ buffer: Buffer<T>, range: Range<Int>, on queue: ComputeQueue,
+                                into staging: UnsafeMutableRawBufferPointer) throws {
+        guard !range.isEmpty else { return }
+        let values = try queue.sync { cl in try cl.read(buffer, range: range) }
+        values.withUnsafeBytes { staging.copyMemory(from: $0) }
+    }
+
+    private static func write<T>(_ bytes: UnsafeRawBufferPointer, into buffer: Buffer<T>, range: Range<Int>, on queue: ComputeQueue) throws {
+        guard !range.isEmpty else { return }
+        let values = Array(bytes.prefix(range.count * MemoryLayout<T>.stride).bindMemory(to: T.self))
+        try queue.sync { cl in try cl.write(buffer, from: values, at: range.lowerBound) }
+    }
+}
