@@ -180,6 +180,36 @@ struct BLASTests {
         #expect(try event.times.ended >= event.times.started)
     }
 
+    @Test("DeviceArray GEMV (both transposes, views), AXPY and SCAL in place match the host", arguments: TestDevices.all,
+          [(1, 1), (7, 33), (33, 7), (100, 13)])
+    func arrayLevel2(device: Device, size: (rows: Int, columns: Int)) throws {
+        let queue = try makeQueue(device)
+        let (m, n) = size
+        let host = (0..<(m * n)).map { Double(($0 * 13) % 11) - 5 }
+        let a = try DeviceArray(host, shape: [m, n], on: queue)
+        let xs = (0..<n).map { Double($0 % 4) + 0.5 }, ys = (0..<m).map { Double($0 % 3) - 1 }
+        let product = try a.matrixVectorProduct(try DeviceArray(xs, on: queue)).toArray()
+        let expectedProduct: [Double] = (0..<m).map { (r: Int) -> Double in (0..<n).reduce(0.0) { (t: Double, c: Int) -> Double in t + host[r * n + c] * xs[c] } }
+        #expect(product == expectedProduct)
+        let transposedProduct = try a.matrixVectorProduct(try DeviceArray(ys, on: queue), transposed: true).toArray()
+        let expectedTransposed: [Double] = (0..<n).map { (c: Int) -> Double in (0..<m).reduce(0.0) { (t: Double, r: Int) -> Double in t + host[r * n + c] * ys[r] } }
+        #expect(transposedProduct == expectedTransposed)
+        // AXPY and SCAL on a view: only its elements change.
+        let whole = try DeviceArray((0..<(n + 4)).map { Double($0) }, on: queue)
+        let view = try whole[2..<(n + 2)]
+        try view.add(try DeviceArray(xs, on: queue), scaledBy: 2)
+        try view.scale(by: -1)
+        let expected: [Double] = (0..<(n + 4)).map { (i: Int) -> Double in
+            guard (2..<(n + 2)).contains(i) else { return Double(i) }
+            let scaled: Double = Double(i) + 2.0 * xs[i - 2]
+            return -scaled
+        }
+        #expect(try whole.toArray() == expected)
+        #expect((thrownError { _ = try a.matrixVectorProduct(try DeviceArray(ys + [1], on: queue)) } as? BLASError)?.code == .dimensionMismatch)
+        #expect((thrownError { try view.add(try DeviceArray(xs + [1], on: queue), scaledBy: 1) } as? BLASError)?.code == .dimensionMismatch)
+        #expect(try whole.toArray() == expected, "refused calls change nothing")
+    }
+
     @Test("bad shapes are refused before CLBlast runs, naming the operand; nothing changes")
     func refusals() throws {
         let queue = try ComputeQueue(preferring: [.gpu, .cpu])
