@@ -78,4 +78,30 @@ struct IndexAndAxisReductionTests {
         #expect(mismatch?.code == .shapeMismatch && mismatch.map { "\($0)".contains("[3, 4]") && "\($0)".contains("[4, 3]") } == true)
         #expect(try ints.sum(axis: 0).toArray() == [15, 18, 21, 24], "still usable after the refusals")
     }
+
+    @Test("argmin/argmax along each axis: first of a tie, NaNs never win, an empty axis is refused", arguments: TestDevices.all)
+    func indexAlongAxes(device: Device) throws {
+        let queue = try makeQueue(device)
+        for (rows, columns) in [(1, 1), (3, 5), (7, 1), (1, 9), (17, 33)] {
+            let host: [Float] = (0..<(rows * columns)).map { Float(($0 * 29) % 13) - 6 }   // repeats values: ties
+            let m = try DeviceArray(host, shape: [rows, columns], on: queue)
+            func firstIndex(_ line: [Float], _ better: (Float, Float) -> Bool) -> Int64 {
+                var best = 0
+                for k in line.indices where better(line[k], line[best]) { best = k }
+                return Int64(best)
+            }
+            let columnsOf: [[Float]] = (0..<columns).map { c in (0..<rows).map { host[$0 * columns + c] } }
+            let rowsOf: [[Float]] = (0..<rows).map { r in Array(host[(r * columns)..<((r + 1) * columns)]) }
+            #expect(try m.argmin(axis: 0).toArray() == columnsOf.map { firstIndex($0, <) }, "\(rows)×\(columns) argmin 0")
+            #expect(try m.argmax(axis: 1).toArray() == rowsOf.map { firstIndex($0, >) }, "\(rows)×\(columns) argmax 1")
+        }
+        let withNaN = try DeviceArray<Float>([.nan, 3, 1, .nan, .nan, .nan, 2, .nan, 5], shape: [3, 3], on: queue)
+        #expect(try withNaN.argmin(axis: 1).toArray() == [2, 0, 0], "NaNs skipped; an all-NaN row gives 0")
+        #expect(try withNaN.argmax(axis: 0).toArray() == [2, 0, 2])
+        let ints = try DeviceArray<Int32>([4, 9, 9, 1], shape: [2, 2], on: queue)
+        #expect(try ints.argmax(axis: 1).toArray() == [1, 0] && (try ints.argmin(axis: 0).toArray()) == [0, 1])
+        let empty = try DeviceArray<Float>([], shape: [0, 3], on: queue)
+        #expect((thrownError { _ = try empty.argmin(axis: 0) } as? ArrayError)?.code == .emptyReduction)
+        #expect(try empty.argmin(axis: 1).toArray().isEmpty, "no rows, no outputs")
+    }
 }

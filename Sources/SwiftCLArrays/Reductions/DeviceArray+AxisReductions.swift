@@ -48,22 +48,71 @@ extension DeviceArray {
                           finish: "sqrt(s - c)")
     }
 
+    /// Positions of the smallest element along `axis` (0: in each column, 1: in each row), as ``argmin()`` picks them:
+    /// the first of a tie, NaNs never win (an all-NaN line gives 0).
+    /// - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty; as ``sum(axis:)``.
+    public func argmin(axis: Int) throws -> DeviceArray<Int64> { try indexAlong(axis: axis, minimum: true) }
+
+    /// Positions of the largest element along `axis`; ties and NaNs as ``argmin(axis:)``.
+    /// - Throws: as ``argmin(axis:)``.
+    public func argmax(axis: Int) throws -> DeviceArray<Int64> { try indexAlong(axis: axis, minimum: false) }
+
+    private func indexAlong(axis: Int, minimum: Bool) throws -> DeviceArray<Int64> {
+        let name = minimum ? "argmin" : "argmax"
+        let (outputs, length, stride, startStep) = try axisGeometry(axis: axis, name: name)
+        if length == 0 && outputs > 0 {
+            throw ArrayError(.emptyReduction, "\(name) along axis \(axis) of shape \(shape): the axis is empty")
+        }
+        let (T, A) = (Element.openCLTypeName, extremumAccumulator)
+        let skip = Element.kind == .floatingPoint ? "if (isnan(v)) continue;" : ""
+        let source = """
+            \(Element.pragma)kernel void swiftcl_arg_axis(global const \(T) *x, const ulong x_off, const ulong outputs, const ulong length,
+                                           const ulong stride, const ulong step, global long *out)
+            {
+                const ulong o = get_global_id(0);
+                if (o >= outputs) return;
+                global const \(T) *p = x + x_off + o * step;
+                long best = 0; \(A) bv = 0; int have = 0;
+                for (ulong k = 0; k < length; ++k) {
+                    const \(A) v = (\(A))p[k * stride];
+                    \(skip)
+                    if (!have || v \(minimum ? "<" : ">") bv) { best = (long)k; bv = v; have = 1; }
+                }
+                out[o] = best;
+            }
+            """
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_arg_axis", context: context)
+        let result = try DeviceArray<Int64>(uninitializedShape: [outputs], on: queue)
+        guard outputs > 0 else { return result }
+        try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), UInt64(outputs), UInt64(length),
+                                                                   UInt64(stride), UInt64(startStep), result.storage],
+                               on: queue)
+        return result
+    }
+
+    /// For a reduction along `axis` of this 2-D array: how many outputs, the axis's length, the stride along it, and
+    /// the step from one output's first element to the next's.
+    private func axisGeometry(axis: Int, name: String) throws -> (outputs: Int, length: Int, stride: Int, startStep: Int) {
+        guard shape.count == 2 else { throw ArrayError(.invalidShape, "\(name)(axis:) needs a 2-D array, this one has shape \(shape)") }
+        guard axis == 0 || axis == 1 else { throw ArrayError(.invalidShape, "axis \(axis) of a 2-D array (use 0 or 1)") }
+        let (rows, columns) = (shape[0], shape[1])
+        // Axis 0: output o is column o (start o, stride columns); axis 1: row o (start o·columns, stride 1).
+        return axis == 0 ? (columns, rows, columns, 1) : (rows, columns, 1, columns)
+    }
+
     private var extremumAccumulator: String { Element.openCLTypeName == "half" ? "float" : Element.openCLTypeName }
 
     /// One work-item per output walks the reduced axis, combining `v` (the element, or the product of the elements of
     /// this array and `other` at the same place) into `s` with `step`, and stores `finish` (of `s` and the Kahan term `c`).
     private func reduce(axis: Int, name: String, neutral: String, step: String, accumulator A: String,
                         needsElements: Bool = false, other: DeviceArray? = nil, finish: String = "s - c") throws -> DeviceArray {
-        guard shape.count == 2 else { throw ArrayError(.invalidShape, "\(name)(axis:) needs a 2-D array, this one has shape \(shape)") }
-        guard axis == 0 || axis == 1 else { throw ArrayError(.invalidShape, "axis \(axis) of a 2-D array (use 0 or 1)") }
+        let (outputs, length, stride, startStep) = try axisGeometry(axis: axis, name: name)
         if let other {
             guard other.context === context else {
                 throw ArrayError(.contextMismatch, "\(name)(axis:) of arrays of different contexts: \(context) and \(other.context)")
             }
             guard other.shape == shape else { throw ArrayError(.shapeMismatch, "\(name)(axis:) of arrays of shapes \(shape) and \(other.shape)") }
         }
-        let (rows, columns) = (shape[0], shape[1])
-        let (outputs, length) = axis == 0 ? (columns, rows) : (rows, columns)
         if needsElements && length == 0 && outputs > 0 {
             throw ArrayError(.emptyReduction, "\(name) along axis \(axis) of shape \(shape): the axis is empty and \(name) has no neutral element")
         }
@@ -91,8 +140,6 @@ extension DeviceArray {
         let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_axis", context: context)
         let result = try DeviceArray(uninitializedShape: [outputs], on: queue)
         guard outputs > 0 else { return result }
-        // Axis 0: output o is column o (start o, stride columns); axis 1: row o (start o·columns, stride 1).
-        let (stride, startStep) = axis == 0 ? (columns, 1) : (1, columns)
         let second = other ?? self
         try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), second.storage, UInt64(second.offset),
                                                                    UInt64(outputs), UInt64(length), UInt64(stride), UInt64(startStep),
