@@ -104,4 +104,23 @@ struct IndexAndAxisReductionTests {
         #expect((thrownError { _ = try empty.argmin(axis: 0) } as? ArrayError)?.code == .emptyReduction)
         #expect(try empty.argmin(axis: 1).toArray().isEmpty, "no rows, no outputs")
     }
+
+    @Test("counts, any and all along each axis of a mask match the host", arguments: TestDevices.all)
+    func masksAlongAxes(device: Device) throws {
+        let queue = try makeQueue(device)
+        for (rows, columns) in [(1, 1), (3, 5), (300, 2), (2, 300), (0, 4), (4, 0)] {
+            let values: [Int32] = (0..<(rows * columns)).map { Int32(($0 * 7) % 5) - 2 }
+            let mask = try (try DeviceArray(values, shape: [rows, columns], on: queue) .> 0).evaluated()
+            let flags: [UInt8] = values.map { $0 > 0 ? 1 : 0 }
+            let columnCounts: [Int64] = (0..<columns).map { c in Int64((0..<rows).filter { flags[$0 * columns + c] != 0 }.count) }
+            let rowCounts: [Int64] = (0..<rows).map { r in Int64((0..<columns).filter { flags[r * columns + $0] != 0 }.count) }
+            let label = "\(rows)×\(columns)"
+            #expect(try mask.nonzeroCount(axis: 0).toArray() == columnCounts, "\(label) counts 0")
+            #expect(try mask.nonzeroCount(axis: 1).toArray() == rowCounts, "\(label) counts 1")
+            #expect(try mask.any(axis: 1).toArray() == rowCounts.map { $0 > 0 ? 1 : 0 }, "\(label) any 1")
+            #expect(try mask.all(axis: 0).toArray() == columnCounts.map { $0 == Int64(rows) ? 1 : 0 }, "\(label) all 0")
+        }
+        let big = try DeviceArray<UInt8>.filled(with: 1, shape: [1000, 2], on: queue)
+        #expect(try big.nonzeroCount(axis: 0).toArray() == [1000, 1000], "counts past 255 are exact")
+    }
 }

@@ -92,7 +92,7 @@ extension DeviceArray {
 
     /// For a reduction along `axis` of this 2-D array: how many outputs, the axis's length, the stride along it, and
     /// the step from one output's first element to the next's.
-    private func axisGeometry(axis: Int, name: String) throws -> (outputs: Int, length: Int, stride: Int, startStep: Int) {
+    fileprivate func axisGeometry(axis: Int, name: String) throws -> (outputs: Int, length: Int, stride: Int, startStep: Int) {
         guard shape.count == 2 else { throw ArrayError(.invalidShape, "\(name)(axis:) needs a 2-D array, this one has shape \(shape)") }
         guard axis == 0 || axis == 1 else { throw ArrayError(.invalidShape, "axis \(axis) of a 2-D array (use 0 or 1)") }
         let (rows, columns) = (shape[0], shape[1])
@@ -144,6 +144,50 @@ extension DeviceArray {
         try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), second.storage, UInt64(second.offset),
                                                                    UInt64(outputs), UInt64(length), UInt64(stride), UInt64(startStep),
                                                                    result.storage, UInt64(0)],
+                               on: queue)
+        return result
+    }
+}
+
+/// Counts along one axis of a 2-D mask (such as `(m .> 0).evaluated()`).
+extension DeviceArray where Element == UInt8 {
+    /// How many elements are non-zero along `axis` (0: in each column, 1: in each row), counted exactly.
+    /// - Throws: as ``sum(axis:)``.
+    public func nonzeroCount(axis: Int) throws -> DeviceArray<Int64> {
+        try countAlong(axis: axis, name: "nonzeroCount", type: "long", result: "n")
+    }
+
+    /// Whether any element along `axis` is non-zero (1) or none is (0); 0 for an empty axis.
+    /// - Throws: as ``sum(axis:)``.
+    public func any(axis: Int) throws -> DeviceArray<UInt8> {
+        try countAlong(axis: axis, name: "any", type: "uchar", result: "n > 0 ? 1 : 0")
+    }
+
+    /// Whether every element along `axis` is non-zero (1) or not (0); 1 for an empty axis.
+    /// - Throws: as ``sum(axis:)``.
+    public func all(axis: Int) throws -> DeviceArray<UInt8> {
+        try countAlong(axis: axis, name: "all", type: "uchar", result: "n == (long)length ? 1 : 0")
+    }
+
+    private func countAlong<Result: ArrayElement>(axis: Int, name: String, type: String, result expression: String) throws -> DeviceArray<Result> {
+        let (outputs, length, stride, startStep) = try axisGeometry(axis: axis, name: name)
+        let source = """
+            kernel void swiftcl_count_axis(global const uchar *x, const ulong x_off, const ulong outputs, const ulong length,
+                                           const ulong stride, const ulong step, global \(type) *out)
+            {
+                const ulong o = get_global_id(0);
+                if (o >= outputs) return;
+                global const uchar *p = x + x_off + o * step;
+                long n = 0;
+                for (ulong k = 0; k < length; ++k) n += p[k * stride] != 0;
+                out[o] = (\(type))(\(expression));
+            }
+            """
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis", kernel: "swiftcl_count_axis", context: context)
+        let result = try DeviceArray<Result>(uninitializedShape: [outputs], on: queue)
+        guard outputs > 0 else { return result }
+        try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), UInt64(outputs), UInt64(length),
+                                                                   UInt64(stride), UInt64(startStep), result.storage],
                                on: queue)
         return result
     }
