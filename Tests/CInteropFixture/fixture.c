@@ -55,3 +55,15 @@ cl_int fixture_launch(cl_command_queue queue, cl_kernel kernel, cl_mem input, cl
     if (status != CL_SUCCESS) return status;
     return clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, NULL, 0, NULL, NULL);
 }
+
+cl_command_queue fixture_make_queue(cl_context context, cl_device_id device, int profiling, cl_int *status) {
+    cl_queue_properties properties[] = {CL_QUEUE_PROPERTIES, profiling ? CL_QUEUE_PROFILING_ENABLE : 0, 0};
+    return clCreateCommandQueueWithProperties(context, device, properties, status);
+}
+
+cl_int fixture_queue_reference_count(cl_command_queue queue) {
+    cl_uint count = 0;
+    return clGetCommandQueueInfo(queue, CL_QUEUE_REFERENCE_COUNT, sizeof count, &count, NULL) == CL_SUCCESS ? (cl_int)count : -1;
+}
+
+void fixture_release_queue(cl_command_queue queue) { clReleaseCommandQueue(queue); }

@@ -60,6 +60,36 @@ struct InteropTests {
         #expect(kernel.launchCount == launchesBefore + 1, "C's launch is not SwiftCL's")
     }
 
+    @Test("a queue the C library made is adopted (retained), outlives the C library's release, runs closures; refusals",
+          arguments: TestDevices.all)
+    func adoptQueue(device: Device) throws {
+        let context = try Context(devices: [device])
+        var status: cl_int = 0
+        let raw = context.withUnsafeHandle { c in device.withUnsafeHandle { d in fixture_make_queue(c, d, 1, &status) } }
+        #expect(status == 0)
+        let rawQueue = try #require(raw)
+        let queue = try ComputeQueue(unsafeRetaining: rawQueue, context: context)
+        #expect(fixture_queue_reference_count(rawQueue) == 2)
+        fixture_release_queue(rawQueue)
+        #expect(queue.device == device && !queue.isOutOfOrder)
+        let buffer = try Buffer(copying: ramp(40), context: context)
+        let kernel = try context.program(source: "kernel void twice(global float *x) { x[get_global_id(0)] *= 2.0f; }", name: "twice")
+            .kernel(named: "twice")
+        let timing = try queue.measure { cl in
+            try cl.launch(kernel, try NDRange(40), buffer)
+            return try cl.read(buffer)
+        }
+        #expect(timing.value == ramp(40).map { 2 * $0 })
+        #expect(timing.commands.count >= 1, "a queue made with profiling gives measured times")
+        // A queue of another context is refused, naming the mismatch; nothing was retained for it.
+        let other = try Context(devices: [device])
+        let foreign = try #require(other.withUnsafeHandle { c in device.withUnsafeHandle { d in fixture_make_queue(c, d, 0, &status) } })
+        let refused = thrownError { _ = try ComputeQueue(unsafeRetaining: foreign, context: context) }
+        #expect((refused as? SwiftCLError)?.code == .contextMismatch)
+        #expect(fixture_queue_reference_count(foreign) == 1)
+        fixture_release_queue(foreign)
+    }
+
     @Test("an adopted event is awaitable and orders another SwiftCL queue", arguments: TestDevices.all)
     func awaitAdoptedEvent(device: Device) async throws {
         let queue = try makeQueue(device)

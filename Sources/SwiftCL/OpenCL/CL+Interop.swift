@@ -20,6 +20,22 @@ extension CL {
         return context
     }
 
+    static func getCommandQueueInfo(_ queue: QueueHandle, _ parameter: InfoParameter<InfoOf.Queue>) -> InfoQuery {
+        InfoQuery(routine(#function, parameter.name)) { size, value, sizeRet in
+            clGetCommandQueueInfo(queue.pointer, parameter.value, size, value, sizeRet)
+        }
+    }
+
+    static func retainCommandQueue(_ queue: QueueHandle) throws(OpenCLError) -> QueueHandle {
+        try check(clRetainCommandQueue(queue.pointer))
+        return queue
+    }
+
+    /// Whether `properties` (`CL_QUEUE_PROPERTIES`) include out-of-order execution, and profiling.
+    static func queueModes(_ properties: UInt64) -> (outOfOrder: Bool, profiling: Bool) {
+        (properties & UInt64(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0, properties & UInt64(CL_QUEUE_PROFILING_ENABLE) != 0)
+    }
+
     static func retainEvent(_ event: EventHandle) throws(OpenCLError) -> EventHandle {
         try check(clRetainEvent(event.pointer))
         return event

@@ -29,6 +29,7 @@ enum InfoOf {
     enum Event: InfoQueryKind {}
     enum Memory: InfoQueryKind {}
     enum Context: InfoQueryKind {}
+    enum Queue: InfoQueryKind {}
 }
 
 extension InfoParameter where Query == InfoOf.Platform {
@@ -131,4 +132,10 @@ extension InfoParameter where Query == InfoOf.Memory {
 
 extension InfoParameter where Query == InfoOf.Context {
     static var CL_CONTEXT_DEVICES: Self { Self(COpenCL.CL_CONTEXT_DEVICES) }
+}
+
+extension InfoParameter where Query == InfoOf.Queue {
+    static var CL_QUEUE_CONTEXT: Self { Self(COpenCL.CL_QUEUE_CONTEXT) }
+    static var CL_QUEUE_DEVICE: Self { Self(COpenCL.CL_QUEUE_DEVICE) }
+    static var CL_QUEUE_PROPERTIES: Self { Self(COpenCL.CL_QUEUE_PROPERTIES) }
 }

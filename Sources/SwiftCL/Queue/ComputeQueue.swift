@@ -59,6 +59,16 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
         LiveObjectCounts.track(.queue, +1)
     }
 
+    /// A queue over `id` (already retained by the caller) on `device` of `context`.
+    init(adopting id: QueueHandle, device: Device, context: Context, outOfOrder: Bool) {
+        self.id = id
+        self.device = device
+        self.context = context
+        isOutOfOrder = outOfOrder
+        dispatchQueue = DispatchQueue(label: "SwiftCL.ComputeQueue(\(device.name))")
+        LiveObjectCounts.track(.queue, +1)
+    }
+
     deinit {
         CL.finishLoggingFailure(id)
         CL.releaseCommandQueue(id)

@@ -24,6 +24,14 @@ cl_context fixture_make_context(cl_device_id device, cl_int *status);
 /// items on `queue`, as a library that launches a caller's kernel would. Returns a status.
 cl_int fixture_launch(cl_command_queue queue, cl_kernel kernel, cl_mem input, cl_mem output, size_t global);
 
+/// A new in-order queue on `device` in `context`, with profiling when `profiling` is non-zero (the caller releases it),
+/// or NULL with `*status` set.
+cl_command_queue fixture_make_queue(cl_context context, cl_device_id device, int profiling, cl_int *status);
+
+/// The reference count OpenCL reports for `queue` (`CL_QUEUE_REFERENCE_COUNT`), or -1.
+cl_int fixture_queue_reference_count(cl_command_queue queue);
+void fixture_release_queue(cl_command_queue queue);
+
 /// The reference count OpenCL reports for `buffer` (`CL_MEM_REFERENCE_COUNT`), or -1.
 cl_int fixture_reference_count(cl_mem buffer);
 
