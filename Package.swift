@@ -97,11 +97,13 @@ let package = Package(
         .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation", "OpenCLSource"]),
         // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
         .target(name: "RawOpenCL", dependencies: ["COpenCL"], path: "Benchmarks/RawOpenCL"),
+        // CLBlast called straight from C, the yardstick for SwiftCLBLAS's per-call overhead in the BLAS suite.
+        .target(name: "RawCLBlast", dependencies: ["CCLBlast", "COpenCL"], path: "Benchmarks/RawCLBlast"),
         // The shipped benchmark suites (box, square, copy, launch, build, arrays), users of the harness.
         .target(
             name: "SwiftCLBenchmarkSuites",
             dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLFFT", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation",
-                           "SwiftCLBenchmarkHarness", "RawOpenCL"],
+                           "SwiftCLBenchmarkHarness", "RawOpenCL", "RawCLBlast"],
             path: "Benchmarks/SwiftCLBenchmarkSuites"
         ),
         // The .cl signature parser and Swift code generator behind the build plugin.

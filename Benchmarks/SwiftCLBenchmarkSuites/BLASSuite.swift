@@ -1,3 +1,4 @@
+import RawCLBlast
 import SwiftCL
 import SwiftCLBLAS
 import SwiftCLBenchmarkHarness
@@ -47,7 +48,19 @@ public struct BLASSuite: Sendable {
             let range = try NDRange(covering: [n, n], local: [16, 16])
             let clblast = { try queue.sync { cl in _ = try cl.gemm(ma, times: mb, into: mc) } }
             let handWritten = { try queue.sync { cl in try cl.launch(tiled, range, arguments: [Int32(n), da, db, dc]) } }
-            for (name, run) in [("clblast-sgemm", clblast), ("swiftcl-tiled-gemm", handWritten)] {
+            // The same CLBlastSgemm called from C on the same queue and buffers: what SwiftCLBLAS adds per call.
+            let fromC = {
+                try queue.sync { cl in
+                    let status = try cl.withUnsafeQueueHandle(keepingAlive: [da, db, dc]) { q in
+                        da.withUnsafeHandle { a in db.withUnsafeHandle { b in dc.withUnsafeHandle { c in
+                            raw_clblast_sgemm(UnsafeMutableRawPointer(q), UnsafeMutableRawPointer(a), UnsafeMutableRawPointer(b),
+                                              UnsafeMutableRawPointer(c), n)
+                        } } }
+                    }
+                    if status != 0 { throw BenchmarkSuiteError.rawSetupFailed("CLBlastSgemm from C returned \(status)") }
+                }
+            }
+            for (name, run) in [("clblast-sgemm", clblast), ("swiftcl-tiled-gemm", handWritten), ("clblast-from-c", fromC)] {
                 try queue.sync { cl in try cl.fill(dc, with: .nan) }
                 try run()
                 try check(try queue.sync { cl in try cl.read(dc) }, a, b, n: n, variant: name)
@@ -55,7 +68,8 @@ public struct BLASSuite: Sendable {
             records += try LibraryTiming.records(
                 suite: "blas", metric: "sgemm_\(n)",
                 variants: [LibraryVariant(name: "clblast-sgemm", device: device.name, flops: 2 * pow3(n), run: clblast),
-                           LibraryVariant(name: "swiftcl-tiled-gemm", device: device.name, flops: 2 * pow3(n), run: handWritten)],
+                           LibraryVariant(name: "swiftcl-tiled-gemm", device: device.name, flops: 2 * pow3(n), run: handWritten),
+                           LibraryVariant(name: "clblast-from-c", device: device.name, flops: 2 * pow3(n), run: fromC)],
                 rounds: rounds, ratioTo: "clblast-sgemm", progress: progress)
         }
         return records

@@ -140,8 +140,11 @@ struct BenchmarkSuitesTests {
         blas.sizes = [1, 40]  // 40: not a multiple of the tiled kernel's 16
         blas.rounds = 1
         let blasRecords = try blas.run(on: device)
-        #expect(blasRecords.map(\.variant) == ["clblast-sgemm", "swiftcl-tiled-gemm", "clblast-sgemm", "swiftcl-tiled-gemm"])
-        #expect(blasRecords.map(\.metric) == ["sgemm_1", "sgemm_1", "sgemm_40", "sgemm_40"])
+        #expect(blasRecords.map(\.variant) == ["clblast-sgemm", "swiftcl-tiled-gemm", "clblast-from-c",
+                                               "clblast-sgemm", "swiftcl-tiled-gemm", "clblast-from-c"])
+        #expect(blasRecords.map(\.metric) == ["sgemm_1", "sgemm_1", "sgemm_1", "sgemm_40", "sgemm_40", "sgemm_40"])
+        // CLBlast called from C on the same queue and buffers is verified like the others and compared with SwiftCLBLAS.
+        #expect(blasRecords.filter { $0.variant == "clblast-from-c" }.allSatisfy { ($0.extra["ratio_to_clblast-sgemm"] ?? 0) > 0 })
         #expect(blasRecords.allSatisfy { $0.verified && $0.unit == "GFLOP/s" && $0.median > 0 })
         #expect(blasRecords.filter { $0.variant == "swiftcl-tiled-gemm" }.allSatisfy { ($0.extra["ratio_to_clblast-sgemm"] ?? 0) > 0 })
         var fft = FFTSuite()
