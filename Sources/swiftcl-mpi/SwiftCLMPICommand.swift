@@ -9,7 +9,7 @@ struct SwiftCLMPICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swiftcl-mpi",
         abstract: "SwiftCL over MPI; start it with mpirun -np N.",
-        subcommands: [SelfTestCommand.self, DistributedBoxCommand.self, FleetValidateCommand.self, FleetBenchCommand.self])
+        subcommands: [SelfTestCommand.self, DistributedBoxCommand.self, FleetValidateCommand.self, FleetBenchCommand.self, OverlapCommand.self])
 
     /// Standard output line-buffered, so each rank's lines arrive whole and in order.
     static func main() {

@@ -114,6 +114,14 @@ struct MPIRunTests {
         #expect(unknown.status != 0 && unknown.output.contains("unknown suite nonesuch"), "\(unknown.output)")
     }
 
+    @Test("the overlap measurement checks both forms' results and reports every rank")
+    func overlap() throws {
+        let run = try Self.run(ranks: 2, ["overlap", "--count", "4096", "--work", "4096", "--iterations", "4", "--rounds", "2"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("rank 0: blocking") && run.output.contains("rank 1: blocking") && run.output.contains("non-blocking"),
+                "\(run.output)")
+    }
+
     @Test("swiftcl itself under mpirun says it is not MPI-aware and names swiftcl-mpi; one rank runs as usual")
     func swiftclUnderMPI() throws {
         let swiftcl = try #require(Self.executable?.deletingLastPathComponent().appendingPathComponent("swiftcl"))
