@@ -9,7 +9,7 @@ import Glibc
 ///
 /// MPI makes progress only inside MPI calls, and SwiftCLMPI serialises every call under one lock, so completing a
 /// request means polling `MPI_Test` (the lock is taken only for each test, never held while waiting): ``wait()`` polls
-/// from the calling thread, ``completed`` from an async task, sleeping between tests, and either finishes the
+/// from the calling thread, ``completed`` from an async task, and either finishes the
 /// operation (copies a received or combined result into its buffer, on the buffer's queue). Meanwhile the caller's
 /// thread and every SwiftCL queue are free: kernels run while the transfer is under way.
 ///
@@ -62,18 +62,26 @@ public final class MPIRequest: @unchecked Sendable {
         try finishOnce()
     }
 
-    /// Suspends the task until the operation is complete and its result is in place (polling every 50 µs; no thread
-    /// is blocked).
+    /// Suspends the task until the operation is complete and its result is in place. MPI advances a transfer only
+    /// inside its calls, so the task tests back to back (yielding between tests) for the first 20 ms, then every
+    /// 50 µs: sleeping from the start slowed a 16 MiB all-reduce over two ranks from 29 to 68 ms.
     /// - Throws: as ``wait()``.
     public var completed: Void {
         get async throws {
+            let clock = ContinuousClock()
+            let start = clock.now
             while !(try lock.withLock { _ in try testLocked() }) {
-                try await Task.sleep(nanoseconds: 50_000)
+                if clock.now - start < .milliseconds(20) {
+                    await Task.yield()
+                } else {
+                    try await Task.sleep(nanoseconds: 50_000)
+                }
             }
             try finishOnce()
         }
     }
 
+    /// Tests back to back (yielding the processor between tests): MPI progresses only inside its calls.
     private func waitForMPI() throws {
         while !(try lock.withLock { _ in try testLocked() }) { sched_yield() }
     }
