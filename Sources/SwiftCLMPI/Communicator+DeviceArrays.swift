@@ -37,6 +37,31 @@ extension Communicator {
         try broadcast(array.storage, range: array.offset..<(array.offset + array.count), root: root, on: array.queue)
     }
 
+    /// Starts combining the array's elements across the ranks (``startAllReduce(_:range:_:on:)`` on its part of its
+    /// buffer); waiting for the request writes the result into the array.
+    /// - Throws: as ``startAllReduce(_:range:_:on:)``.
+    public func startAllReduce<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, _ operation: ReductionOperation) throws -> MPIRequest {
+        try startAllReduce(array.storage, range: array.offset..<(array.offset + array.count), operation, on: array.queue)
+    }
+
+    /// Starts replacing the array's elements with `root`'s (``startBroadcast(_:range:root:on:)``).
+    /// - Throws: as ``startBroadcast(_:range:root:on:)``.
+    public func startBroadcast<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, root: Int = 0) throws -> MPIRequest {
+        try startBroadcast(array.storage, range: array.offset..<(array.offset + array.count), root: root, on: array.queue)
+    }
+
+    /// Starts sending the array's elements to `destination` (``startSend(_:range:to:tag:on:)``).
+    /// - Throws: as ``startSend(_:range:to:tag:on:)``.
+    public func startSend<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, to destination: Int, tag: Int = 0) throws -> MPIRequest {
+        try startSend(array.storage, range: array.offset..<(array.offset + array.count), to: destination, tag: tag, on: array.queue)
+    }
+
+    /// Starts receiving into the array's elements from `source` (``startReceive(into:range:from:tag:on:)``).
+    /// - Throws: as ``startReceive(into:range:from:tag:on:)``.
+    public func startReceive<T: ArrayElement & MPIElement>(into array: DeviceArray<T>, from source: Int, tag: Int = 0) throws -> MPIRequest {
+        try startReceive(into: array.storage, range: array.offset..<(array.offset + array.count), from: source, tag: tag, on: array.queue)
+    }
+
     /// Every rank's elements concatenated in rank order, as a new 1-D array on `array`'s queue. Counts may differ.
     /// - Throws: ``MPIError``, SwiftCL's and SwiftCLArrays' errors.
     public func allGather<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>) throws -> DeviceArray<T> {

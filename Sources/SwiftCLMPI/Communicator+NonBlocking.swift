@@ -26,6 +26,28 @@ extension Communicator {
             finish: { result in try Self.write(result, into: buffer, range: range, on: queue) })
     }
 
+    /// Starts replacing `range` of `buffer` (all of it by default) on every rank with `root`'s (`MPI_Ibcast`); waiting
+    /// for the request writes the root's values into the other ranks' buffers.
+    /// - Throws: ``MPIError`` `.shapeMismatch` on every rank when the counts differ (checked before starting),
+    ///   `.invalidArgument` for a bad root, `.call`.
+    public func startBroadcast<T: MPIElement>(_ buffer: Buffer<T>, range: Range<Int>? = nil, root: Int = 0,
+                                              on queue: ComputeQueue) throws -> MPIRequest {
+        try checkRank(root, "MPI_Ibcast", what: "root")
+        let range = range ?? 0..<buffer.count
+        let count = try Self.checkCount(range.count, "MPI_Ibcast")
+        try MPI.call { try agreeOnCount(range.count, "MPI_Ibcast") }
+        let isRoot = rank == root
+        return try MPIRequest(
+            routine: "MPI_Ibcast", byteCount: range.count * MemoryLayout<T>.stride,
+            fill: { staging in if isRoot { try Self.read(buffer, range: range, on: queue, into: staging) } },
+            start: { staging, request in
+                try MPI.call {
+                    try MPI.check(MPI_Ibcast(staging.baseAddress, count, T.mpiType.handle, Int32(root), handle, request), "MPI_Ibcast")
+                }
+            },
+            finish: isRoot ? nil : { result in try Self.write(result, into: buffer, range: range, on: queue) })
+    }
+
     /// Starts sending `range` of `buffer` to `destination` (`MPI_Isend`); the buffer may be reused at once (it was
     /// copied to staging), and the request completes once MPI has sent it.
     /// - Throws: ``MPIError`` `.invalidArgument` for a bad destination or tag, `.call`.

@@ -108,6 +108,23 @@ struct SelfTestCommand: ParsableCommand {
                 check(try queue.sync { cl in try cl.read(incoming) } == [Int32](repeating: Int32((rank + size - 1) % size), count: 5),
                       "startSend/startReceive ring")
             }
+            // Non-blocking on DeviceArray views: a broadcast and an all-reduce in flight together, then a ring.
+            let arrayWhole = try DeviceArray((0..<30).map { Double($0 + 1000 * rank) }, on: queue)
+            let first = try arrayWhole[0..<10], second = try arrayWhole[10..<30]
+            let broadcasting = try world.startBroadcast(first, root: size - 1)
+            let reducing = try world.startAllReduce(second, .minimum)
+            try broadcasting.wait()
+            try reducing.wait()
+            check(try arrayWhole.toArray() == (0..<10).map { Double($0 + 1000 * (size - 1)) } + (10..<30).map { Double($0) },
+                  "startBroadcast/startAllReduce on DeviceArray views")
+            if size > 1 {
+                let incomingArray = try DeviceArray<Double>.zeros(count: 4, on: queue)
+                let receivingArray = try world.startReceive(into: incomingArray, from: (rank + size - 1) % size, tag: 23)
+                let sendingArray = try world.startSend(try arrayWhole[26..<30], to: (rank + 1) % size, tag: 23)
+                try sendingArray.wait()
+                try receivingArray.wait()
+                check(try incomingArray.toArray() == [26, 27, 28, 29], "startSend/startReceive of DeviceArrays")
+            }
             let awaited = try world.startAllReduce(inFlight, range: 0..<3, .maximum, on: queue)
             let done = DispatchSemaphore(value: 0)
             let outcome = Locked<Error?>(nil)
