@@ -66,7 +66,7 @@ let package = Package(
         // clFFT's C API (Debian libclfft-dev), imported only inside SwiftCLFFT (internal import).
         .systemLibrary(name: "CCLFFT", pkgConfig: "clFFT", providers: [.apt(["libclfft-dev"])]),
         // FFTs on clFFT through SwiftCL's buffers, queues and events; a separate product like SwiftCLBLAS.
-        .target(name: "SwiftCLFFT", dependencies: ["SwiftCL", "CCLFFT"]),
+        .target(name: "SwiftCLFFT", dependencies: ["SwiftCL", "SwiftCLArrays", "CCLFFT"]),
         // libpng (Debian libpng-dev), imported only inside SwiftCLImageIO (internal import).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // PNG, PGM and PPM files to and from pictures, SwiftCL images and buffers.
@@ -143,7 +143,7 @@ let package = Package(
             dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SwiftCLBLASTests", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLTestSupport"]),
-        .testTarget(name: "SwiftCLFFTTests", dependencies: ["SwiftCL", "SwiftCLFFT", "SwiftCLTestSupport"]),
+        .testTarget(name: "SwiftCLFFTTests", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLFFT", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLMPITests", dependencies: ["swiftcl-mpi", "SwiftCLMPI", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLImageIOTests", dependencies: ["SwiftCL", "SwiftCLImageIO", "SwiftCLKernels", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLKernelsTests", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftCL
+import SwiftCLArrays
 @testable import SwiftCLFFT
 import SwiftCLTestSupport
 import Testing
@@ -205,5 +206,48 @@ struct FFTTests {
         let data = try Buffer<SIMD2<Float>>(count: 1, context: queue.context)
         let event = try queue.sync { cl in try cl.fft(inPlace: data, shape: [1024], batch: 0) }
         #expect(event.status == .complete)
+    }
+}
+
+@Suite("FFT of DeviceArrays")
+struct DeviceArrayFFTTests {
+    @Test("complex arrays [..., 2] forward and inverse, real arrays and back, views copied, against the host DFT",
+          arguments: TestDevices.all, [[8], [12], [4, 6], [3, 5], [2, 3, 4]] as [[Int]])
+    func arrays(device: Device, shape: [Int]) throws {
+        let queue = try makeQueue(device)
+        let count = shape.reduce(1, *)
+        let signal = fftSignal(count, seed: UInt64(count))
+        let interleaved: [Float] = signal.flatMap { [Float($0.re), Float($0.im)] }
+        // A view two complex numbers into a longer buffer: copied before clFFT, which takes no offset.
+        let whole = try DeviceArray<Float>([9, 9, 9, 9] + interleaved, on: queue)
+        let complex = try whole[4..<(4 + 2 * count)].reshaped(shape + [2])
+        let spectrum = try complex.fft()
+        #expect(spectrum.shape == shape + [2])
+        func complexValues(_ floats: [Float]) -> [HostDFT.Complex] { stride(from: 0, to: floats.count, by: 2).map { (Double(floats[$0]), Double(floats[$0 + 1])) } }
+        let expected = HostDFT.transform(signal, shape: shape, sign: -1)
+        #expect(relativeError(complexValues(try spectrum.toArray()), expected) < fftTolerance(Float.self), "\(shape) forward")
+        let back = try spectrum.fft(direction: .inverse)
+        #expect(relativeError(complexValues(try back.toArray()), signal) < fftTolerance(Float.self), "\(shape) inverse")
+        // Real input: rfftn and irfftn.
+        let real = signal.map { Float($0.re) }
+        let half = try DeviceArray(real, shape: shape, on: queue).realFFT()
+        #expect(half.shape == shape.dropLast() + [shape.last! / 2 + 1, 2])
+        let full = HostDFT.transform(signal.map { ($0.re, 0) }, shape: shape, sign: -1)
+        #expect(relativeError(complexValues(try half.toArray()), HostDFT.halfSpectrum(full, shape: shape)) < fftTolerance(Float.self))
+        let roundTrip = try half.inverseRealFFT(length: shape.last!).toArray()
+        #expect(zip(roundTrip, real).allSatisfy { abs($0 - $1) <= 1e-5 }, "\(shape) irfftn(rfftn(x)) = x")
+        #expect(try whole.toArray()[0..<4] == [9, 9, 9, 9], "the source array is untouched")
+    }
+
+    @Test("shapes that are not complex arrays, empty ones and wrong half-spectrum lengths are refused before clFFT")
+    func refusals() throws {
+        let queue = try ComputeQueue(preferring: [.gpu, .cpu])
+        let notComplex = try DeviceArray<Float>((0..<12).map(Float.init), shape: [4, 3], on: queue)
+        #expect((thrownError { _ = try notComplex.fft() } as? FFTError)?.code == .invalidArgument)
+        let empty = try DeviceArray<Float>([], shape: [0, 2], on: queue)
+        #expect((thrownError { _ = try empty.fft() } as? FFTError)?.code == .invalidArgument)
+        let half = try DeviceArray<Float>([Float](repeating: 0, count: 10), shape: [5, 2], on: queue)
+        #expect((thrownError { _ = try half.inverseRealFFT(length: 12) } as? FFTError)?.code == .invalidArgument)
+        #expect(try half.inverseRealFFT(length: 8).shape == [8], "5 bins are a half-spectrum of 8 (or 9)")
     }
 }
