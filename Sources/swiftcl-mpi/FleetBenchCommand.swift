@@ -28,6 +28,12 @@ struct FleetBenchCommand: ParsableCommand {
     @Option(help: "Write the fleet report as Markdown here (rank 0).")
     var markdown: String?
 
+    @Option(help: "Write an SVG bar chart of one metric across every rank's devices and variants here (rank 0).")
+    var chart: String?
+
+    @Option(help: "The metric the chart shows (default: the first timed one, e.g. square_16777216).")
+    var chartMetric: String?
+
     @Option(help: .hidden)
     var failOnRank: Int?
 
@@ -69,6 +75,21 @@ struct FleetBenchCommand: ParsableCommand {
         if let markdown {
             try report.writeMarkdown(to: URL(fileURLWithPath: markdown))
             print("Markdown: \(markdown)")
+        }
+        if let chart {
+            let timed = report.results.filter { $0.samples > 0 && $0.isBound != true && $0.verified }
+            let metric = chartMetric ?? timed.first?.metric
+            let rows = timed.filter { $0.metric == metric }
+            if let first = rows.first, let metric {
+                let bars = rows.map { Chart.Bar(label: "\($0.device) · \($0.variant)", median: $0.median, min: $0.min, max: $0.max) }
+                let svg = Chart.bars(title: "\(metric) across \(world.size) rank(s), \(Set(hosts).count) host(s)",
+                                     subtitle: "median per device and variant, whiskers min–max; every variant verified before it was timed",
+                                     unit: first.unit, bars: bars, bound: nil)
+                try Data(svg.utf8).write(to: URL(fileURLWithPath: chart), options: .atomic)
+                print("Chart: \(chart)")
+            } else {
+                print("Chart: no timed record of \(metric ?? "any metric"); none written")
+            }
         }
         if !failed.isEmpty { throw ExitCode.failure }
     }

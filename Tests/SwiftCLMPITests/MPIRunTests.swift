@@ -96,7 +96,8 @@ struct MPIRunTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("fleet.json").path, markdown = folder.appendingPathComponent("fleet.md").path
-        let run = try Self.run(ranks: 2, ["bench", "square", "--quick", "--json", json, "--markdown", markdown], seconds: 240)
+        let chart = folder.appendingPathComponent("fleet.svg").path
+        let run = try Self.run(ranks: 2, ["bench", "square", "--quick", "--json", json, "--markdown", markdown, "--chart", chart], seconds: 240)
         #expect(run.status == 0 && run.output.contains("Fleet benchmark: "), "\(run.output)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
         let results = try #require(report["results"] as? [[String: Any]])
@@ -106,6 +107,9 @@ struct MPIRunTests {
         let context = try #require(report["context"] as? [String: String])
         #expect(context["ranks"] == "2" && context["turns"]?.contains("2 turn") == true, "one host: the two ranks took turns \(context)")
         #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("| device | suite | variant |"))
+        let svg = try String(contentsOfFile: chart, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") || svg.contains("<svg"), "an SVG chart")
+        #expect(svg.contains("rank 0: ") && svg.contains("rank 1: "), "a bar per rank's device")
         // A failing rank is a FAILED row naming it and a non-zero exit; an unknown suite is refused.
         let failing = try Self.run(ranks: 2, ["bench", "square", "--quick", "--fail-on-rank", "1"], seconds: 240)
         #expect(failing.status != 0 && failing.output.contains("FAILED on rank 1") && failing.output.contains("Fleet benchmark FAILED"),
