@@ -73,9 +73,11 @@ let package = Package(
         .target(name: "SwiftCLImageIO", dependencies: ["SwiftCL", "CPNG"]),
         // Open MPI's C API (Debian libopenmpi-dev), imported only inside SwiftCLMPI (internal import).
         .systemLibrary(name: "CMPI", pkgConfig: "ompi-c", providers: [.apt(["libopenmpi-dev"])]),
-        // MPI on host arrays and SwiftCL buffers, row decompositions, halo exchange, the distributed box filter.
+        // MPI on host arrays, SwiftCL buffers and DeviceArrays (blocking and non-blocking), row decompositions, halo
+        // exchange, the distributed box filter. SwiftCLArrays is needed for the DeviceArray forms and distributed reductions.
         .target(name: "SwiftCLMPI", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLKernels", "CMPI"]),
-        // Runs under mpirun: checks the collectives on every rank, and the distributed box filter against one process.
+        // Runs under mpirun: checks the collectives on every rank, the distributed box filter against one process, fleet
+        // validation and benchmarks (so it links the benchmark suites, and with them CLBlast and clFFT), the overlap measurement.
         .executableTarget(name: "swiftcl-mpi", dependencies: [
             "SwiftCL", "SwiftCLArrays", "SwiftCLKernels", "SwiftCLMPI", "SwiftCLValidation", "SwiftCLValidationSuites",
             "SwiftCLBenchmarkHarness", "SwiftCLBenchmarkSuites",
