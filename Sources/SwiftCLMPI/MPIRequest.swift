@@ -16,11 +16,11 @@ import Glibc
 /// A request that is dropped before it completes is waited for in `deinit`, so MPI never writes into freed memory;
 /// drop one only after ``wait()`` or ``completed`` to avoid blocking there.
 public final class MPIRequest: @unchecked Sendable {
-    // `request`, `staging`, `failure`, `finished` and `copiedBack` are only touched under `lock` (and in init/deinit).
+    // `request`, `staging`, `failure` and `copiedBack` are only touched under `lock` (and in init/deinit). A nil
+    // `request` means MPI is done with `staging` (finished, failed, or never started).
     private let lock = Locked(())
     private var request: MPI_Request?
     private var staging: UnsafeMutableRawBufferPointer
-    private var finished = false
     private var failure: MPIError?
     private let routine: String
     /// Runs once MPI is done with `staging`: copies the result where it belongs (nil: nothing to copy, a send).
@@ -40,13 +40,12 @@ public final class MPIRequest: @unchecked Sendable {
         } catch {
             staging.deallocate()
             staging = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-            finished = true
             throw error
         }
     }
 
     deinit {
-        if !finished { _ = try? waitForMPI() }
+        _ = try? waitForMPI()  // returns at once when MPI is already done with the staging memory
         if staging.baseAddress != nil { staging.deallocate() }
     }
 
@@ -106,7 +105,7 @@ public final class MPIRequest: @unchecked Sendable {
 
     private func finishOnce() throws {
         let (copy, bytes, failed): (Bool, UnsafeRawBufferPointer, MPIError?) = lock.withLock { _ in
-            defer { copiedBack = true; finished = true }
+            defer { copiedBack = true }
             return (!copiedBack, UnsafeRawBufferPointer(staging), failure)
         }
         if let failed { throw failed }

@@ -81,8 +81,16 @@ extension DeviceArray {
                 out[o] = best;
             }
             """
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_arg_axis", context: context)
-        let result = try DeviceArray<Int64>(uninitializedShape: [outputs], on: queue)
+        return try walkAxis(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_arg_axis", outputs: outputs, length: length,
+                            stride: stride, startStep: startStep)
+    }
+
+    /// Builds (once per context) and launches a kernel with one work-item per output that walks the reduced axis, taking
+    /// `(x, x_off, outputs, length, stride, step, out)`, into a new array of `outputs` elements.
+    fileprivate func walkAxis<Result: ArrayElement>(source: String, name: String, kernel entry: String, outputs: Int, length: Int,
+                                                    stride: Int, startStep: Int) throws -> DeviceArray<Result> {
+        let kernel = try ProgramCompiler.kernel(source: source, name: name, kernel: entry, context: context)
+        let result = try DeviceArray<Result>(uninitializedShape: [outputs], on: queue)
         guard outputs > 0 else { return result }
         try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), UInt64(outputs), UInt64(length),
                                                                    UInt64(stride), UInt64(startStep), result.storage],
@@ -183,12 +191,7 @@ extension DeviceArray where Element == UInt8 {
                 out[o] = (\(type))(\(expression));
             }
             """
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis", kernel: "swiftcl_count_axis", context: context)
-        let result = try DeviceArray<Result>(uninitializedShape: [outputs], on: queue)
-        guard outputs > 0 else { return result }
-        try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), UInt64(outputs), UInt64(length),
-                                                                   UInt64(stride), UInt64(startStep), result.storage],
-                               on: queue)
-        return result
+        return try walkAxis(source: source, name: "\(name)_axis", kernel: "swiftcl_count_axis", outputs: outputs, length: length,
+                            stride: stride, startStep: startStep)
     }
 }
