@@ -26,6 +26,12 @@ struct OverlapCommand: ParsableCommand {
         }
         """
 
+    func validate() throws {
+        guard rounds >= 1, count >= 1, work >= 1, iterations >= 0, count <= Int(Int32.max), iterations <= Int(Int32.max) else {
+            throw ValidationError("--rounds, --count and --work must be at least 1 (--count at most \(Int32.max)), --iterations 0 or more")
+        }
+    }
+
     func run() throws {
         try requireLaunchedByMPI()
         let world = try MPI.world()

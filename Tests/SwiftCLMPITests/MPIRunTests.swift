@@ -124,6 +124,8 @@ struct MPIRunTests {
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("rank 0: blocking") && run.output.contains("rank 1: blocking") && run.output.contains("non-blocking"),
                 "\(run.output)")
+        let refused = try Self.run(ranks: 2, ["overlap", "--rounds", "0"])
+        #expect(refused.status != 0 && refused.output.contains("--rounds, --count and --work must be at least 1"), "\(refused.output)")
     }
 
     @Test("swiftcl itself under mpirun says it is not MPI-aware and names swiftcl-mpi; one rank runs as usual")
