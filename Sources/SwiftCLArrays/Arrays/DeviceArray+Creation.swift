@@ -3,7 +3,9 @@ import SwiftCL
 extension DeviceArray {
     /// An array of `shape` filled with zeros.
     public static func zeros(_ shape: [Int], on queue: ComputeQueue) throws -> DeviceArray {
-        try filled(with: .zero, shape: shape, on: queue)
+        let array = try DeviceArray(uninitializedShape: shape, on: queue)
+        try Elementwise.run(.apply(template: "0", operands: [], pragma: ""), into: array)
+        return array
     }
 
     /// A 1-D array of `count` zeros.
@@ -17,7 +19,9 @@ extension DeviceArray {
         try array.fill(with: value)
         return array
     }
+}
 
+extension DeviceArray where Element: ArrayElement {
     /// `start, start + step, …`: `count` elements computed on the device (`start + i·step` in the element type).
     public static func arange(count: Int, start: Element = .zero, step: Element = .one, on queue: ComputeQueue) throws -> DeviceArray {
         let array = try DeviceArray(uninitializedShape: [count], on: queue)
@@ -28,7 +32,7 @@ extension DeviceArray {
     }
 }
 
-extension DeviceArray where Element: BinaryFloatingPoint {
+extension DeviceArray where Element: ArrayElement & BinaryFloatingPoint {
     /// `count` evenly spaced values from `start` to `end` inclusive (`start + i·(end − start)/(count − 1)`).
     public static func linspace(from start: Element, to end: Element, count: Int, on queue: ComputeQueue) throws -> DeviceArray {
         let step = count > 1 ? (end - start) / Element(count - 1) : .zero

@@ -7,7 +7,7 @@ import SwiftCL
 /// ``subscript(_:)`` and ``reshaped(_:)`` make new views without copying. Arithmetic on arrays builds an
 /// ``ArrayExpression`` that runs as one fused kernel when evaluated: `try (a * x + y).evaluated()` launches once and
 /// allocates only its result.
-public struct DeviceArray<Element: ArrayElement>: Sendable {
+public struct DeviceArray<Element: ArrayStorable>: Sendable {
     /// The buffer the elements live in (at least one element even for an empty array).
     public let storage: Buffer<Element>
     /// Where the first element is in ``storage``.
@@ -92,7 +92,7 @@ public struct DeviceArray<Element: ArrayElement>: Sendable {
     }
 
     static func checkSupported(on device: Device) throws {
-        if let needed = Element.requiredExtension, !device.extensions.contains(needed) {
+        if let needed = Element.Lane.requiredExtension, !device.extensions.contains(needed) {
             throw ArrayError(.unsupportedElement, "\(device.name) cannot compute with \(Element.self) (OpenCL \(Element.openCLTypeName)): it lacks \(needed)")
         }
     }

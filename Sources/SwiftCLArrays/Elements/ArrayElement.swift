@@ -1,10 +1,13 @@
 import SwiftCL
 
-/// An element type a ``DeviceArray`` can hold: an OpenCL C scalar with a Swift twin.
+/// A scalar element type of a ``DeviceArray``: an OpenCL C scalar with a Swift twin, ordered, so arrays of it reduce,
+/// compare, scan and sort.
 ///
 /// `Float`, `Double` (devices with `cl_khr_fp64`), `Float16` (devices with `cl_khr_fp16`) and the eight fixed-width
-/// integers conform.
-public protocol ArrayElement: KernelScalar, BitwiseCopyable, Sendable, Comparable {
+/// integers conform; SIMD vectors of them are ``ArrayStorable`` for elementwise work.
+public protocol ArrayElement: ArrayStorable, SIMDScalar, Hashable, Codable, Comparable
+where Lane == Self, SIMD2Storage: BitwiseCopyable, SIMD4Storage: BitwiseCopyable, SIMD8Storage: BitwiseCopyable,
+      SIMD16Storage: BitwiseCopyable {
     /// Whether the type is a floating-point, signed or unsigned integer type.
     static var kind: ElementKind { get }
     /// The OpenCL extension a device needs to compute with the type (`cl_khr_fp64` for `double`), if any.
@@ -23,13 +26,8 @@ public enum ElementKind: Sendable, Hashable {
 }
 
 extension ArrayElement {
-    /// The `#pragma` a program needs to use the type, or an empty string.
-    static var pragma: String {
-        requiredExtension.map { "#pragma OPENCL EXTENSION \($0) : enable\n" } ?? ""
-    }
-
-    /// `convert_T` for converting a value of another OpenCL type to this one (saturating nothing; like a C cast).
-    static var openCLConversion: String { "convert_\(openCLTypeName)" }
+    /// A scalar has one lane: itself.
+    public static var laneCount: Int { 1 }
 
     /// The OpenCL type sums of this type accumulate in: `float` for `half`, `ulong` for every integer type (wrapping
     /// modulo 2⁶⁴, which is exact modulo the element's own width), the type itself otherwise.

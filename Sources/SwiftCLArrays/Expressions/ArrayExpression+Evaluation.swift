@@ -39,7 +39,7 @@ extension DeviceArray {
 
 /// The fused elementwise kernel: the expression's code at index `i`, written to `out`.
 enum Elementwise {
-    static func run<R: ArrayElement>(_ node: ExpressionNode, into out: DeviceArray<R>) throws {
+    static func run<R: ArrayStorable>(_ node: ExpressionNode, into out: DeviceArray<R>) throws {
         var renderer = ExpressionRenderer()
         let code = renderer.render(node)
         let pragmas = node.pragmas.union(R.pragma.isEmpty ? [] : [R.pragma]).sorted().joined()

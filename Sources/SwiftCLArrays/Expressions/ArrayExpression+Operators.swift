@@ -37,10 +37,14 @@ extension ArrayExpression {
     public static func / (lhs: ArrayExpression, rhs: Element) -> ArrayExpression { binary("($0 / $1)", lhs, ArrayExpression(scalar: rhs)) }
     public static func / (lhs: Element, rhs: ArrayExpression) -> ArrayExpression { binary("($0 / $1)", ArrayExpression(scalar: lhs), rhs) }
     /// The remainder: `%` for integers, `fmod` (the sign of the dividend) for floating point.
-    public static func % (lhs: ArrayExpression, rhs: ArrayExpression) -> ArrayExpression { binary(Element.kind == .floatingPoint ? "fmod($0, $1)" : "($0 % $1)", lhs, rhs) }
-    public static func % (lhs: ArrayExpression, rhs: Element) -> ArrayExpression { binary(Element.kind == .floatingPoint ? "fmod($0, $1)" : "($0 % $1)", lhs, ArrayExpression(scalar: rhs)) }
-    public static func % (lhs: Element, rhs: ArrayExpression) -> ArrayExpression { binary(Element.kind == .floatingPoint ? "fmod($0, $1)" : "($0 % $1)", ArrayExpression(scalar: lhs), rhs) }
+    public static func % (lhs: ArrayExpression, rhs: ArrayExpression) -> ArrayExpression { binary(Element.laneKind == .floatingPoint ? "fmod($0, $1)" : "($0 % $1)", lhs, rhs) }
+    public static func % (lhs: ArrayExpression, rhs: Element) -> ArrayExpression { binary(Element.laneKind == .floatingPoint ? "fmod($0, $1)" : "($0 % $1)", lhs, ArrayExpression(scalar: rhs)) }
+    public static func % (lhs: Element, rhs: ArrayExpression) -> ArrayExpression { binary(Element.laneKind == .floatingPoint ? "fmod($0, $1)" : "($0 % $1)", ArrayExpression(scalar: lhs), rhs) }
     public static prefix func - (operand: ArrayExpression) -> ArrayExpression { apply("(-$0)", [operand]) }
+}
+
+/// Comparisons give masks of one `UInt8` per element, so they take scalar elements (OpenCL compares vectors lane by lane).
+extension ArrayExpression where Element: ArrayElement {
     /// A mask: 1 where `lhs < rhs`, else 0.
     public static func .< (lhs: ArrayExpression, rhs: ArrayExpression) -> ArrayExpression<UInt8> { comparison("<", lhs, rhs) }
     public static func .< (lhs: ArrayExpression, rhs: Element) -> ArrayExpression<UInt8> { comparison("<", lhs, ArrayExpression(scalar: rhs)) }
@@ -67,7 +71,8 @@ extension ArrayExpression {
     public static func .!= (lhs: Element, rhs: ArrayExpression) -> ArrayExpression<UInt8> { comparison("!=", ArrayExpression(scalar: lhs), rhs) }
 }
 
-extension ArrayExpression where Element: FixedWidthInteger {
+/// Bit operations on integer elements and integer vectors (lane by lane).
+extension ArrayExpression where Element.Lane: FixedWidthInteger {
     public static func & (lhs: ArrayExpression, rhs: ArrayExpression) -> ArrayExpression { binary("($0 & $1)", lhs, rhs) }
     public static func & (lhs: ArrayExpression, rhs: Element) -> ArrayExpression { binary("($0 & $1)", lhs, ArrayExpression(scalar: rhs)) }
     public static func & (lhs: Element, rhs: ArrayExpression) -> ArrayExpression { binary("($0 & $1)", ArrayExpression(scalar: lhs), rhs) }
@@ -111,6 +116,9 @@ extension DeviceArray {
     public static func % (lhs: DeviceArray, rhs: Element) -> ArrayExpression<Element> { lhs.expression % rhs }
     public static func % (lhs: Element, rhs: DeviceArray) -> ArrayExpression<Element> { lhs % rhs.expression }
     public static prefix func - (operand: DeviceArray) -> ArrayExpression<Element> { -operand.expression }
+}
+
+extension DeviceArray where Element: ArrayElement {
     public static func .< (lhs: DeviceArray, rhs: DeviceArray) -> ArrayExpression<UInt8> { lhs.expression .< rhs.expression }
     public static func .< (lhs: DeviceArray, rhs: ArrayExpression<Element>) -> ArrayExpression<UInt8> { lhs.expression .< rhs }
     public static func .< (lhs: ArrayExpression<Element>, rhs: DeviceArray) -> ArrayExpression<UInt8> { lhs .< rhs.expression }
@@ -143,7 +151,7 @@ extension DeviceArray {
     public static func .!= (lhs: Element, rhs: DeviceArray) -> ArrayExpression<UInt8> { lhs .!= rhs.expression }
 }
 
-extension DeviceArray where Element: FixedWidthInteger {
+extension DeviceArray where Element.Lane: FixedWidthInteger {
     public static func & (lhs: DeviceArray, rhs: DeviceArray) -> ArrayExpression<Element> { lhs.expression & rhs.expression }
     public static func & (lhs: DeviceArray, rhs: ArrayExpression<Element>) -> ArrayExpression<Element> { lhs.expression & rhs }
     public static func & (lhs: ArrayExpression<Element>, rhs: DeviceArray) -> ArrayExpression<Element> { lhs & rhs.expression }

@@ -2,7 +2,7 @@ import SwiftCL
 
 /// Anything that reads as an array of `Element` inside an expression: a ``DeviceArray`` or an ``ArrayExpression``.
 public protocol ArrayExpressible<Element>: Sendable {
-    associatedtype Element: ArrayElement
+    associatedtype Element: ArrayStorable
     /// The expression that reads this value.
     var expression: ArrayExpression<Element> { get }
 }
@@ -13,7 +13,7 @@ public protocol ArrayExpressible<Element>: Sendable {
 /// ``evaluated()`` (a new array) or ``DeviceArray/assign(_:)-(ArrayExpressible)`` (into an existing one), which
 /// launch **one** kernel for the whole tree: `a * x + y` reads `x` and `y` once, writes the result once, and
 /// allocates only the result. Each distinct tree shape is built once per context (the context's program cache).
-public struct ArrayExpression<Element: ArrayElement>: ArrayExpressible {
+public struct ArrayExpression<Element: ArrayStorable>: ArrayExpressible {
     let node: ExpressionNode
 
     init(_ node: ExpressionNode) { self.node = node }
@@ -46,7 +46,7 @@ extension DeviceArray: ArrayExpressible {
     public var expression: ArrayExpression<Element> { ArrayExpression(.array(ArrayOperand(self))) }
 }
 
-extension ArrayExpressible {
+extension ArrayExpressible where Element: ArrayElement {
     /// The value converted elementwise to `T` (OpenCL's `convert_T`, like a C cast).
     public func converted<T: ArrayElement>(to _: T.Type) -> ArrayExpression<T> {
         ArrayExpression(.apply(template: "\(T.openCLConversion)($0)", operands: [expression.node], pragma: T.pragma))
@@ -54,6 +54,6 @@ extension ArrayExpressible {
 }
 
 /// Builds a node applying `template` to expressions of one element type.
-func apply<E: ArrayElement, R: ArrayElement>(_ template: String, _ operands: [ArrayExpression<E>]) -> ArrayExpression<R> {
+func apply<E: ArrayStorable, R: ArrayStorable>(_ template: String, _ operands: [ArrayExpression<E>]) -> ArrayExpression<R> {
     ArrayExpression(.apply(template: template, operands: operands.map(\.node), pragma: R.pragma))
 }

@@ -26,3 +26,8 @@ extension Int32: ArrayKernelArgument { public func boundArgument() -> any Kernel
 extension UInt32: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
 extension Int64: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
 extension UInt64: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }
+extension SIMD2: ArrayKernelArgument where Scalar: ArrayElement { public func boundArgument() -> any KernelArgument { self } }
+extension SIMD3: ArrayKernelArgument where Scalar: ArrayElement { public func boundArgument() -> any KernelArgument { self } }
+extension SIMD4: ArrayKernelArgument where Scalar: ArrayElement { public func boundArgument() -> any KernelArgument { self } }
+extension SIMD8: ArrayKernelArgument where Scalar: ArrayElement { public func boundArgument() -> any KernelArgument { self } }
+extension SIMD16: ArrayKernelArgument where Scalar: ArrayElement { public func boundArgument() -> any KernelArgument { self } }

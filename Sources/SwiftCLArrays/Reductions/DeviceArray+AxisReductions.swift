@@ -3,7 +3,7 @@ import SwiftCL
 /// Reductions along one axis of a 2-D array: axis 0 combines each column (result shape `[columns]`), axis 1 each row
 /// (result shape `[rows]`). One work-item per result element walks the reduced axis; floating-point sums use Kahan
 /// compensation along it. The result stays on the device.
-extension DeviceArray {
+extension DeviceArray where Element: ArrayElement {
     /// Sums along `axis` (0: down the columns, 1: along the rows).
     /// - Throws: ``ArrayError/Code/invalidShape`` for an array that is not 2-D or an axis other than 0 and 1.
     public func sum(axis: Int) throws -> DeviceArray {

@@ -1,7 +1,7 @@
 import SwiftCL
 
 /// The position of the smallest or largest element (the first such position when several tie; NaNs never win).
-extension DeviceArray {
+extension DeviceArray where Element: ArrayElement {
     /// The flat index of the smallest element.
     /// - Throws: ``ArrayError/Code/emptyReduction`` for an empty array.
     public func argmin() throws -> Int { try indexOfExtremum(minimum: true) }

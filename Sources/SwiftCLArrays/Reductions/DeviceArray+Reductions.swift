@@ -9,7 +9,7 @@ import SwiftCL
 /// on devices with up to 64 compute units. `Float16` accumulates in `float`. Integer sums and products accumulate
 /// in 64-bit unsigned arithmetic and are exact modulo 2^bits of the element (they wrap like Swift's `&+`, `&*`).
 /// `min`/`max` of floating point ignore NaNs (OpenCL's `fmin`/`fmax`), unless every element is NaN.
-extension DeviceArray {
+extension DeviceArray where Element: ArrayElement {
     public func sum() throws -> Element { try hostValue(of: sumPlan()) }
     public func sumOnDevice() throws -> DeviceArray { try deviceValue(of: sumPlan()) }
     public func product() throws -> Element { try hostValue(of: productPlan()) }
@@ -107,7 +107,7 @@ extension DeviceArray {
     }
 }
 
-extension DeviceArray where Element: BinaryFloatingPoint {
+extension DeviceArray where Element: ArrayElement & BinaryFloatingPoint {
     /// The Euclidean norm, √(self·self).
     public func norm() throws -> Element { try dot(self).squareRoot() }
 }

@@ -2,7 +2,7 @@ import SwiftCL
 
 /// Stream compaction and what is built like it: one scan of a 0/1 flag per element gives each kept element its place.
 /// Each waits once, to learn how many elements were kept.
-extension DeviceArray {
+extension DeviceArray where Element: ArrayElement {
     /// The elements where `mask` is nonzero, in their order, as a 1-D array of as many elements as were kept (PyOpenCL's
     /// `copy_if`; masks come from comparisons: `try a.compacted(where: (a .> 0).evaluated())`).
     /// - Throws: ``ArrayError/Code/shapeMismatch`` when the counts differ, ``ArrayError/Code/contextMismatch``.

@@ -1,6 +1,6 @@
 import SwiftCL
 
-extension DeviceArray where Element: FixedWidthInteger {
+extension DeviceArray where Element: ArrayElement & FixedWidthInteger {
     /// How many elements hold each key `0..<bins` (elements outside that range are not counted), as `UInt32` counts.
     ///
     /// Each work-group counts its part of the array in local memory when `bins` counters fit in a quarter of it, then

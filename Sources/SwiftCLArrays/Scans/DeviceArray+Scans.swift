@@ -15,7 +15,7 @@ public enum ScanKind: Sendable, Hashable {
 /// their unsigned twin, so no overflow is undefined), `Float16` accumulates in `float`. Floating-point prefixes are
 /// summed in index order within each tile and tiles are chained in order, so the error of prefix `k` is that of a
 /// sequential sum: at most k·ε·Σ|xᵢ| (in practice far less).
-extension DeviceArray {
+extension DeviceArray where Element: ArrayElement {
     /// Running sums, same shape.
     /// - Throws: SwiftCL's allocation errors.
     public func prefixSums(_ kind: ScanKind = .inclusive) throws -> DeviceArray {

@@ -9,7 +9,7 @@ import SwiftCL
 ///
 /// A sort makes one pass per 8 key bits on CPUs (4 elsewhere). `significantBits` sorts by the low bits of the key's
 /// unsigned bit pattern only: keys known to lie in `0..<2^b` sort in ⌈b/8⌉ passes instead of the type's full width.
-extension DeviceArray {
+extension DeviceArray where Element: ArrayElement {
     /// The elements in ascending (or descending) order.
     /// - Parameters:
     ///   - descending: largest first; equal keys keep their order either way.
