@@ -13,6 +13,21 @@ extension ShippedChecks {
                 let result = try (2 * DeviceArray(x, on: queue) + DeviceArray(y, on: queue)).evaluated()
                 return KernelCheck.Outcome(actual: try result.toArray(), expected: zip(x, y).map { 2 * $0 + $1 })
             },
+            KernelCheck(name: "arrays/vectors", sizes: lengths, tolerance: .ulp(0)) { queue, size, _ in
+                // float4 elements: a·x + y with a power-of-two a (exact products, so contraction cannot matter), one
+                // lane as a scalar array, and the geometric length (relative 1e-5).
+                let pack = { (v: [Float]) in (0..<size.pixels).map { SIMD4(v[4 * $0], v[4 * $0 + 1], v[4 * $0 + 2], v[4 * $0 + 3]) } }
+                let x = pack(values(4 * size.pixels, seed: 16)), y = pack(values(4 * size.pixels, seed: 17))
+                let a = SIMD4<Float>(2, -1, 0.5, 4), dx = try DeviceArray(x, on: queue)
+                let axpy = try (a * dx + DeviceArray(y, on: queue)).evaluated().toArray()
+                let flat = { (v: [SIMD4<Float>]) in v.flatMap { [$0.x, $0.y, $0.z, $0.w] } }
+                return KernelCheck.Outcome(outputs: [
+                    .init("a*x+y", actual: flat(axpy), expected: flat(zip(x, y).map { a * $0 + $1 })),
+                    .init("lane 2", actual: try dx.lane(2).evaluated().toArray(), expected: x.map(\.z)),
+                    .init("length", actual: try ArrayMath.length(dx).evaluated().toArray(),
+                          expected: x.map { ($0 * $0).sum().squareRoot() }, tolerance: .relative(1e-5)),
+                ])
+            },
             KernelCheck(name: "arrays/sum-dot-max", sizes: lengths, tolerance: .relative(32 * Double(Float.ulpOfOne))) { queue, size, _ in
                 // Values in [0, 1): Σ|x| is the sum itself, so the bound is relative.
                 let x = values(size.pixels, seed: 13), array = try DeviceArray(x, on: queue)
