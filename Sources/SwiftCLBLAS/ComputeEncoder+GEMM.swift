@@ -70,6 +70,48 @@ extension ComputeEncoder {
         } } }
     }
 
+    /// Several GEMMs in one CLBlast call (`CLBlastXgemmBatched`): every product's A lies in one buffer, with one shape
+    /// and leading dimension, at its own offset; likewise B and C; each product has its own alpha and beta. The C
+    /// blocks must not overlap (CLBlast may run the products at once). An empty list enqueues a marker.
+    /// - Throws: ``BLASError/Code/invalidArgument`` naming the first product whose A, B or C differs from the first
+    ///   product's in buffer, shape, layout or leading dimension; as ``gemm(_:_:times:_:into:alpha:beta:)``.
+    @discardableResult
+    public func gemmBatched<T: BLASScalar>(_ products: [GEMMProduct<T>], transposeA: BLASTranspose = .none,
+                                           transposeB: BLASTranspose = .none) throws -> CommandEvent {
+        let routine = "gemmBatched"
+        guard let first = products.first else { return try marker() }
+        let (m, n, k) = try Self.gemmShape(first.a, transposeA, first.b, transposeB, first.c, routine: routine)
+        for (index, product) in products.enumerated().dropFirst() {
+            for (name, matrix, reference) in [("a", product.a, first.a), ("b", product.b, first.b), ("c", product.c, first.c)] {
+                guard matrix.buffer === reference.buffer, matrix.rows == reference.rows, matrix.columns == reference.columns,
+                      matrix.layout == reference.layout, matrix.leadingDimension == reference.leadingDimension else {
+                    throw BLASError(.invalidArgument, routine: routine,
+                                    "product \(index)'s \(name) differs from product 0's in buffer, shape, layout or leading dimension "
+                                    + "(\(matrix.rows)×\(matrix.columns), ld \(matrix.leadingDimension) vs \(reference.rows)×\(reference.columns), "
+                                    + "ld \(reference.leadingDimension)): a batch shares one buffer and shape per operand")
+                }
+            }
+        }
+        if m == 0 || n == 0 { return try marker() }
+        for product in products where product.beta == 0 { try zeroOperand(product.c) }
+        let (layout, ta, tb) = (CLBlast.layout(first.a.layout), CLBlast.transpose(transposeA), CLBlast.transpose(transposeB))
+        let aOffsets = products.map(\.a.offset), bOffsets = products.map(\.b.offset), cOffsets = products.map(\.c.offset)
+        let (lda, ldb, ldc) = (first.a.leadingDimension, first.b.leadingDimension, first.c.leadingDimension)
+        return try first.a.buffer.withUnsafeHandle { am in try first.b.buffer.withUnsafeHandle { bm in try first.c.buffer.withUnsafeHandle { cm in
+            try CLBlast.enqueue(routine, T.self, on: self, using: [first.a.buffer, first.b.buffer, first.c.buffer]) { queue, event in
+                if T.self == Float.self {
+                    let alphas = products.map { $0.alpha as! Float }, betas = products.map { $0.beta as! Float }
+                    return CLBlastSgemmBatched(layout, ta, tb, m, n, k, alphas, am, aOffsets, lda, bm, bOffsets, ldb,
+                                               betas, cm, cOffsets, ldc, products.count, queue, event)
+                } else {
+                    let alphas = products.map { $0.alpha as! Double }, betas = products.map { $0.beta as! Double }
+                    return CLBlastDgemmBatched(layout, ta, tb, m, n, k, alphas, am, aOffsets, lda, bm, bOffsets, ldb,
+                                               betas, cm, cOffsets, ldc, products.count, queue, event)
+                }
+            }
+        } } }
+    }
+
     /// The elements one matrix spans from its first: (outer − 1)·ld + inner.
     static func extent<T>(_ matrix: BLASMatrix<T>) -> Int {
         let (inner, outer) = matrix.layout == .rowMajor ? (matrix.columns, matrix.rows) : (matrix.rows, matrix.columns)

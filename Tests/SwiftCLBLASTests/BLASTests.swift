@@ -105,6 +105,53 @@ struct BLASTests {
         }
     }
 
+    @Test("batched GEMM: products at their own offsets with their own alpha and beta, transposed, both precisions",
+          arguments: TestDevices.all, [BLASLayout.rowMajor, .columnMajor])
+    func batched(device: Device, layout: BLASLayout) throws {
+        let queue = try makeQueue(device)
+        let (m, n, k) = (7, 5, 33)
+        // op(A) = Aᵀ (A stored k×m), op(B) = B (k×n); C m×n padded by 2; the blocks sit at scattered offsets.
+        let lda = (layout == .rowMajor ? m : k) + 1, ldb = layout == .rowMajor ? n : k, ldc = (layout == .rowMajor ? n : m) + 2
+        let aSpan = lda * (layout == .rowMajor ? k : m), bSpan = ldb * (layout == .rowMajor ? k : n), cSpan = ldc * (layout == .rowMajor ? m : n)
+        let aOffsets = [3, 3 + 2 * aSpan, 3 + aSpan], bOffsets = [0, bSpan + 5, 0], cOffsets = [cSpan + 1, 1, 2 * cSpan + 9]
+        let alphas = [1.0, -2.0, 0.5], betas = [0.0, 1.5, -1.0]
+        let a = blasValues(3 * aSpan + 3, seed: 21), b = blasValues(2 * bSpan + 5, seed: 22)
+        var c0 = blasValues(3 * cSpan + 9, seed: 23)
+        for i in 0..<m {  // beta = 0: C must not be read
+            for j in 0..<n { c0[cOffsets[0] + (layout == .rowMajor ? i * ldc + j : j * ldc + i)] = .nan }
+        }
+        func run<T: BLASScalar>(_: T.Type) throws {
+            let da = try Buffer(copying: a.map { T($0) }, context: queue.context)
+            let db = try Buffer(copying: b.map { T($0) }, context: queue.context)
+            let dc = try Buffer(copying: c0.map { T($0) }, context: queue.context)
+            let products = try (0..<3).map { i in
+                GEMMProduct(try BLASMatrix(da, rows: k, columns: m, layout: layout, leadingDimension: lda, offset: aOffsets[i]),
+                            times: try BLASMatrix(db, rows: k, columns: n, layout: layout, leadingDimension: ldb, offset: bOffsets[i]),
+                            into: try BLASMatrix(dc, rows: m, columns: n, layout: layout, leadingDimension: ldc, offset: cOffsets[i]),
+                            alpha: T(alphas[i]), beta: T(betas[i]))
+            }
+            let event = try queue.sync { cl in try cl.gemmBatched(products, transposeA: .transposed) }
+            #expect(event.status == .complete)
+            let result = try queue.sync { cl in try cl.read(dc) }
+            for i in 0..<3 {
+                expectGEMM(T.self, m: m, n: n, k: k, layout: layout, ta: .transposed, tb: .none, a: a, lda: lda, b: b, ldb: ldb,
+                           c0: c0, ldc: ldc, alpha: alphas[i], beta: betas[i], actual: result,
+                           offsets: (aOffsets[i], bOffsets[i], cOffsets[i]))
+            }
+            // A product that does not share the batch's buffer or shape is refused before anything runs.
+            let other = try Buffer<T>(count: da.count, context: queue.context)
+            let stray = GEMMProduct(try BLASMatrix(other, rows: k, columns: m, layout: layout, leadingDimension: lda),
+                                    times: products[0].b, into: products[0].c)
+            let error = #expect(throws: BLASError.self) { try queue.sync { cl in try cl.gemmBatched([products[0], stray], transposeA: .transposed) } }
+            #expect(error?.code == .invalidArgument)
+            #expect(error?.description.contains("product 1's a") == true, "\(String(describing: error))")
+            #expect(try queue.sync { cl in try cl.read(dc) } == result, "the refusal changed nothing")
+            _ = try queue.sync { cl in try cl.gemmBatched([GEMMProduct<T>]()) }
+        }
+        try run(Float.self)
+        if device.supportsDoublePrecision { try run(Double.self) }
+    }
+
     @Test("GEMV, AXPY, SCAL, DOT, NRM2 with offsets and increments", arguments: TestDevices.all, [1, 7, 1000])
     func vectors(device: Device, count: Int) throws {
         let queue = try makeQueue(device)
