@@ -239,6 +239,32 @@ struct DeviceArrayFFTTests {
         #expect(try whole.toArray()[0..<4] == [9, 9, 9, 9], "the source array is untouched")
     }
 
+    @Test("complex-element arrays (SIMD2): whole shapes and batches over the leading dimensions, views, Float and Double",
+          arguments: TestDevices.all, [([16], nil), ([3, 8], 1), ([4, 6], nil), ([2, 3, 5], 2), ([2, 2, 3, 4], 3)] as [([Int], Int?)])
+    func complexElements(device: Device, layout: ([Int], Int?)) throws {
+        let (shape, dimensions) = layout
+        let queue = try makeQueue(device)
+        let count = shape.reduce(1, *)
+        let transformed = Array(shape.suffix(dimensions ?? shape.count)), batch = count / transformed.reduce(1, *)
+        let signal = fftSignal(count, seed: UInt64(count + 7))
+        func run<T: FFTScalar & ArrayElement>(_: T.Type) throws {
+            let whole = try DeviceArray([SIMD2<T>(9, 9)] + simd(signal, as: T.self), on: queue)
+            let array = try whole[1..<(count + 1)].reshaped(shape)  // a view: copied before clFFT
+            let spectrum = try array.fft(dimensions: dimensions)
+            #expect(spectrum.shape == shape)
+            let expected = HostDFT.batched(signal, shape: transformed, batch: batch, sign: -1)
+            #expect(relativeError(pairs(try spectrum.toArray()), expected) < fftTolerance(T.self), "\(T.self) \(shape) forward")
+            let back = try spectrum.fft(direction: .inverse, dimensions: dimensions)
+            #expect(relativeError(pairs(try back.toArray()), signal) < fftTolerance(T.self), "\(T.self) \(shape) inverse")
+            #expect(try whole.toArray()[0] == SIMD2<T>(9, 9), "the source is untouched")
+        }
+        try run(Float.self)
+        if device.supportsDoublePrecision { try run(Double.self) }
+        let vectors = try DeviceArray([SIMD2<Float>](repeating: .zero, count: 8), on: queue)
+        #expect((thrownError { _ = try vectors.fft(dimensions: 2) } as? FFTError)?.code == .invalidArgument, "more dimensions than the array has")
+        #expect((thrownError { _ = try vectors.reshaped([2, 2, 2]).fft(dimensions: 0) } as? FFTError)?.code == .invalidArgument)
+    }
+
     @Test("shapes that are not complex arrays, empty ones and wrong half-spectrum lengths are refused before clFFT")
     func refusals() throws {
         let queue = try ComputeQueue(preferring: [.gpu, .cpu])
