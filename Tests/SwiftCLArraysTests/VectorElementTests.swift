@@ -1,3 +1,4 @@
+import Foundation
 import SwiftCL
 import SwiftCLArrays
 import SwiftCLTestSupport
@@ -184,6 +185,16 @@ struct VectorElementTests {
         #expect(try rounded.evaluated().toArray() == points.map { SIMD4<Int32>($0) })
         #expect(try (positions * [2, 2, 2, 2]).evaluated().toArray() == points.map { $0 * 2 }, "a lane value as a vector literal")
         #expect(try positions.lane(0).evaluated().sum() == points.reduce(0) { $0 + $1.x }, "a lane reduced")
+        // The article shows exactly the lines between the markers.
+        let here = URL(fileURLWithPath: #filePath)
+        let article = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/SwiftCLArrays/SwiftCLArrays.docc/Arrays.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        let lines = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n")
+        let begin = try #require(lines.firstIndex { $0.contains("// Begin article" + " code") })
+        let end = try #require(lines.firstIndex { $0.contains("// End article" + " code") })
+        let snippet = lines[(begin + 1)..<end].map { String($0.dropFirst(8)) }.joined(separator: "\n")
+        #expect(text.contains(snippet), "Arrays.md must show the vector example verbatim")
     }
 
     @Test("a user ElementwiseKernel over float4 arrays with a float4 argument", arguments: TestDevices.all)
