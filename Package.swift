@@ -144,7 +144,7 @@ let package = Package(
             name: "SwiftCLArraysTests",
             dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "SwiftCLBLASTests", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLTestSupport"]),
+        .testTarget(name: "SwiftCLBLASTests", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLFFT", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLFFTTests", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLFFT", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLMPITests", dependencies: ["swiftcl-mpi", "SwiftCLMPI", "SwiftCLTestSupport"]),
         .testTarget(name: "SwiftCLImageIOTests", dependencies: ["SwiftCL", "SwiftCLImageIO", "SwiftCLKernels", "SwiftCLTestSupport"]),

@@ -1,4 +1,3 @@
-import Foundation
 import SwiftCL
 import SwiftCLArrays
 import SwiftCLTestSupport
@@ -177,7 +176,7 @@ struct VectorElementTests {
         let radii = try ArrayMath.length(ArrayMath.vector(x, y, z)).evaluated()     // float3 from three Float arrays
         let depth = try positions.lane(2).evaluated()                              // a DeviceArray<Float>
         let rounded = positions.converted(to: Int32.self)                          // SIMD4<Int32>, like convert_int4
-        // End article code
+        // End article code (Arrays.md, "Vector elements")
         #expect(try moved.toArray() == (0..<10).map { points[$0] + SIMD4(repeating: Float($0 % 3) * dt) })
         let expectedRadii = (0..<10).map { (3 * Float($0 * $0)).squareRoot() }
         for (got, want) in zip(try radii.toArray(), expectedRadii) { #expect(abs(got - want) <= 1e-5 * Swift.max(1, want)) }
@@ -185,16 +184,9 @@ struct VectorElementTests {
         #expect(try rounded.evaluated().toArray() == points.map { SIMD4<Int32>($0) })
         #expect(try (positions * [2, 2, 2, 2]).evaluated().toArray() == points.map { $0 * 2 }, "a lane value as a vector literal")
         #expect(try positions.lane(0).evaluated().sum() == points.reduce(0) { $0 + $1.x }, "a lane reduced")
-        // The article shows exactly the lines between the markers.
-        let here = URL(fileURLWithPath: #filePath)
-        let article = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/SwiftCLArrays/SwiftCLArrays.docc/Arrays.md")
-        let text = try String(contentsOf: article, encoding: .utf8)
-        let lines = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n")
-        let begin = try #require(lines.firstIndex { $0.contains("// Begin article" + " code") })
-        let end = try #require(lines.firstIndex { $0.contains("// End article" + " code") })
-        let snippet = lines[(begin + 1)..<end].map { String($0.dropFirst(8)) }.joined(separator: "\n")
-        #expect(text.contains(snippet), "Arrays.md must show the vector example verbatim")
+        let (snippet, article) = try documentedSnippet(in: #filePath, marker: "(Arrays.md, \"Vector elements\")", indent: 8,
+                                                       document: "Sources/SwiftCLArrays/SwiftCLArrays.docc/Arrays.md")
+        #expect(article.contains(snippet), "Arrays.md must show the vector example verbatim")
     }
 
     @Test("a user ElementwiseKernel over float4 arrays with a float4 argument", arguments: TestDevices.all)
