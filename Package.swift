@@ -80,7 +80,7 @@ let package = Package(
         // validation and benchmarks (so it links the benchmark suites, and with them CLBlast and clFFT), the overlap measurement.
         .executableTarget(name: "swiftcl-mpi", dependencies: [
             "SwiftCL", "SwiftCLArrays", "SwiftCLKernels", "SwiftCLMPI", "SwiftCLValidation", "SwiftCLValidationSuites",
-            "SwiftCLBenchmarkHarness", "SwiftCLBenchmarkSuites",
+            "SwiftCLBenchmarkHarness", "SwiftCLBenchmarkSuites", "SwiftCLCommandLine",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The shipped kernel library: every .cl file here becomes a typed Swift namespace
@@ -121,11 +121,16 @@ let package = Package(
             path: "Examples/PluginExample",
             plugins: ["SwiftCLKernelPlugin"]
         ),
+        // What both command-line tools parse and read for a user's .cl file (--kernel, --args, --sizes, -D, …).
+        .target(name: "SwiftCLCommandLine", dependencies: [
+            "SwiftCL", "SwiftCLBenchmarkHarness", "SwiftCLGenerator", "SwiftCLValidation",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(
             name: "swiftcl",
             dependencies: [
                 "SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLValidationSuites", "SwiftCLBenchmarkHarness",
-                "SwiftCLBenchmarkSuites", "SwiftCLGenerator", "SwiftCLImageIO", "GuideSamples",
+                "SwiftCLBenchmarkSuites", "SwiftCLGenerator", "SwiftCLImageIO", "GuideSamples", "SwiftCLCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,18 +3,26 @@ import Foundation
 import SwiftCL
 import SwiftCLBenchmarkHarness
 import SwiftCLBenchmarkSuites
+import SwiftCLCommandLine
 import SwiftCLMPI
 
-/// `mpirun -np N swiftcl-mpi bench [suites]`: every rank runs the suites on every device it has (each variant verified
-/// before it is timed, as `swiftcl bench` does) and rank 0 writes one report. Ranks that share a host take turns, so
+/// `mpirun -np N swiftcl-mpi bench [suites | FILE.cl --kernel … --args …]`: every rank runs the suites, or your kernels
+/// (as `swiftcl bench FILE.cl` does), on every device it has (each variant verified before it is timed) and rank 0
+/// writes one report. A variant whose output differs from the reference on some device is a FAILED row there. Ranks that share a host take turns, so
 /// their timings do not share the machine (`--concurrent` runs them at once). A suite that fails on a rank is a row
 /// saying so and a non-zero exit; a crashing rank ends the job (mpirun names it) and no report is written.
 struct FleetBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "bench",
                                                     abstract: "Run benchmark suites on every rank's devices; one report from rank 0.")
 
-    @Argument(help: "Suites to run (default: square copy launch; also box, arrays, blas, fft, build).")
+    @Argument(help: "Suites to run (default: square copy launch; also box, arrays, blas, fft, build), or your FILE.cl with --kernel and --args.")
     var suites: [String] = []
+
+    @OptionGroup(title: "Your kernel (with FILE.cl)")
+    var user: UserKernelOptions
+
+    @Option(help: ArgumentHelp("FLOPs of one run of your kernel, an expression of the size (e.g. 2*n): adds GFLOP/s.", valueName: "EXPR"))
+    var flops: String?
 
     @Flag(help: "Small sizes and few samples: a smoke run, not a measurement.")
     var quick = false
@@ -41,11 +49,18 @@ struct FleetBenchCommand: ParsableCommand {
         try requireLaunchedByMPI()
         let world = try MPI.world()
         let names = suites.isEmpty ? ["square", "copy", "launch"] : suites
+        let userFile = names.first.flatMap { $0.hasSuffix(".cl") ? $0 : nil }
         let known = BenchmarkSuites.names + BenchmarkSuites.optionalNames
-        if let unknown = names.first(where: { !known.contains($0) }) {
-            // Said once (by rank 0), not once per rank with the lines interleaved.
+        // Usage errors are said once (by rank 0), not once per rank with the lines interleaved.
+        if userFile == nil, let unknown = names.first(where: { !known.contains($0) }) {
             if world.rank == 0 {
-                FileHandle.standardError.write(Data("Error: unknown suite \(unknown); available: \(known.joined(separator: ", "))\n".utf8))
+                FileHandle.standardError.write(Data("Error: unknown suite \(unknown); available: \(known.joined(separator: ", ")), or FILE.cl\n".utf8))
+            }
+            throw ExitCode.validationFailure
+        }
+        if let userFile, names.count > 1 || user.kernels.isEmpty || user.args == nil {
+            if world.rank == 0 {
+                FileHandle.standardError.write(Data("Error: \(userFile) is benchmarked alone, with --kernel NAME and --args SPEC\n".utf8))
             }
             throw ExitCode.validationFailure
         }
@@ -56,7 +71,9 @@ struct FleetBenchCommand: ParsableCommand {
         let turns = concurrent ? 1 : Dictionary(grouping: hosts, by: { $0 }).values.map(\.count).max() ?? 1
         var records: [BenchmarkRecord] = []
         for current in 0..<turns {
-            if current == turn { records = runSuites(names, rank: world.rank, host: host) }
+            if current == turn {
+                records = userFile.map { runUserKernels($0, rank: world.rank, host: host) } ?? runSuites(names, rank: world.rank, host: host)
+            }
             try world.barrier()
         }
         guard let results = try world.gatherJSON(records) else { return }
@@ -92,6 +109,41 @@ struct FleetBenchCommand: ParsableCommand {
             }
         }
         if !failed.isEmpty { throw ExitCode.failure }
+    }
+
+    /// This rank's records for `file`'s kernels on every device, each verified before it is timed; a variant whose
+    /// output differs from the reference, or a device where the kernels cannot run, is a record saying FAILED and why.
+    private func runUserKernels(_ file: String, rank: Int, host: String) -> [BenchmarkRecord] {
+        let devices: [Device]
+        do { devices = try Device.all } catch {
+            return [.untimed(suite: "fleet", variant: "devices", metric: "-", device: "\(host) rank \(rank)", width: nil, height: nil,
+                             note: "FAILED on rank \(rank): \(error)")]
+        }
+        let suite = URL(fileURLWithPath: file).lastPathComponent
+        var records: [BenchmarkRecord] = []
+        for device in devices {
+            let place = "\(host) rank \(rank): \(device.name)"
+            do {
+                if failOnRank == rank { throw ValidationError("forced failure on rank \(rank) (--fail-on-rank)") }
+                let queue = try ComputeQueue(device: device)
+                let benchmark = try user.benchmark(of: file, flops: flops, quick: quick, on: queue).benchmark
+                let results = try benchmark.run(sizes: try user.parsedSizes(), on: queue) { line in
+                    FileHandle.standardError.write(Data("rank \(rank): \(line)\n".utf8))
+                }
+                records += results.map { result in
+                    var record = BenchmarkRecord(result, suite: suite, metric: "size_\(result.size.spec)")
+                    record.device = place
+                    if !result.verified && !result.isBound {
+                        record.note = "FAILED on rank \(rank): output differs from the reference" + (result.note.map { " (\($0))" } ?? "")
+                    }
+                    return record
+                }
+            } catch {
+                records.append(.untimed(suite: suite, variant: "-", metric: "-", device: place, width: nil, height: nil,
+                                        note: "FAILED on rank \(rank): \(error)"))
+            }
+        }
+        return records
     }
 
     /// This rank's records: every suite on every device, each record's device named "host rank N: device"; a suite

@@ -1,15 +1,25 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
+import SwiftCLCommandLine
 import SwiftCLMPI
 import SwiftCLValidation
 import SwiftCLValidationSuites
 
 /// `mpirun -np N swiftcl-mpi validate`: the shipped checks split over the ranks, each rank running its share on every
-/// device it has, and rank 0 writing one report with host, rank and device on every row. A crashing rank ends the job
+/// device it has, and rank 0 writing one report with host, rank and device on every row. With your `FILE.cl` (and
+/// `--kernel`, `--args`, `--reference` or `--expect`, as `swiftcl validate FILE.cl` takes them) every rank checks your
+/// kernels on every device it has: the question is whether they pass everywhere. A crashing rank ends the job
 /// (mpirun names it) and no report is written; a failing check is a row marked FAIL and a non-zero exit.
 struct FleetValidateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "validate", abstract: "Validate the shipped kernels across every rank's devices; one report.")
+    static let configuration = CommandConfiguration(commandName: "validate",
+                                                    abstract: "Validate the shipped kernels, or yours, across every rank's devices; one report.")
+
+    @Argument(help: "Your FILE.cl (with --kernel, --args and --reference or --expect); default: the shipped checks.")
+    var file: String?
+
+    @OptionGroup(title: "Your kernel (with FILE.cl)")
+    var user: UserKernelOptions
 
     @Option(name: .customLong("check"), help: "Only checks whose name starts with this (repeatable).")
     var checks: [String] = []
@@ -38,11 +48,12 @@ struct FleetValidateCommand: ParsableCommand {
         let world = try MPI.world()
         var rows: [Row] = []
         do {
-            var selected = ShippedChecks.all()
+            var selected = try file.map(user.checks(of:)) ?? ShippedChecks.all()
             if !checks.isEmpty { selected = selected.filter { check in checks.contains { check.name.hasPrefix($0) } } }
-            guard !selected.isEmpty else { throw ValidationError("no shipped check matches \(checks)") }
-            // Round-robin: check i runs on rank i mod N (every rank has work once there are N checks).
-            let mine = selected.enumerated().filter { $0.offset % world.size == world.rank }.map(\.element)
+            guard !selected.isEmpty else { throw ValidationError("no \(file == nil ? "shipped " : "")check matches \(checks)") }
+            // Shipped checks round-robin: check i runs on rank i mod N (every rank has work once there are N checks).
+            // Your kernels: every rank checks all of them on its devices.
+            let mine = file != nil ? selected : selected.enumerated().filter { $0.offset % world.size == world.rank }.map(\.element)
             let devices = try Device.all
             let hostName = currentHostName()
             rows = Validator().run(mine, on: devices).map { Row(rank: world.rank, host: hostName, result: $0) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
+import SwiftCLCommandLine
 import SwiftCLBinaryCache
 import SwiftCLBenchmarkHarness
 import SwiftCLBenchmarkSuites
@@ -155,15 +156,9 @@ extension BenchCommand {
     /// kernel unless --reference), then timed; GB/s from the spec's buffers.
     private func benchUserKernel(_ file: String, on device: Device) throws {
         let queue = try ComputeQueue(device: device)
-        let kernels = try user.userKernels(in: file)
-        let given = try user.kernelReference(fallback: nil)
-        let reference = given ?? .kernel(kernels[0])
+        let (benchmark, reference, referenceGiven) = try user.benchmark(of: file, flops: flops, quick: quick, on: queue)
         print("Verifying against \(reference.label) (\(user.tolerance))"
-            + (given == nil ? "; no --reference or --expect, so the first kernel is the oracle and is itself checked only for repeatability" : ""))
-        var benchmark = try UserKernel.benchmark(variants: kernels, against: reference, tolerance: try user.parsedTolerance(),
-                                                 localSizes: [nil] + (try user.parsedLocalSizes()).map(Optional.some),
-                                                 flops: try flops.map(SizeExpression.init), on: queue)
-        if quick { benchmark.settings.samples = 3; benchmark.settings.sampleBudget = 0.01 }
+            + (referenceGiven ? "" : "; no --reference or --expect, so the first kernel is the oracle and is itself checked only for repeatability"))
         let progress = ProgressLine()
         let results = try benchmark.run(sizes: try user.parsedSizes(), on: queue) { progress.show($0) }
         progress.clear()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
+import SwiftCLCommandLine
 import SwiftCLGenerator
 
 /// `swiftcl check FILE.cl [-D NAME=VALUE ...]`: the guide's `openclc` — compile a file for every device,
@@ -17,20 +18,12 @@ struct CheckCommand: ParsableCommand {
     var definitions: [String] = []
 
     func validate() throws {
-        for definition in definitions { _ = try Self.parseDefinition(definition) }
-    }
-
-    /// `NAME` or `NAME=VALUE`; an empty name is a usage error, not a crash.
-    static func parseDefinition(_ text: String) throws -> (name: String, value: String?) {
-        let name = text.prefix { $0 != "=" }
-        guard !name.isEmpty else { throw ValidationError("-D needs NAME or NAME=VALUE, got \"\(text)\"") }
-        let rest = text.dropFirst(name.count)
-        return (String(name), rest.isEmpty ? nil : String(rest.dropFirst()))
+        for definition in definitions { _ = try UserSourceFile.parseDefinition(definition) }
     }
 
     func run() throws {
         let url = URL(fileURLWithPath: file)
-        let source = try Self.readSource(url)
+        let source = try UserSourceFile.read(url)
         var failed = false
         let (kernels, diagnostics) = KernelParser(fileName: url.path).parse(source)
         for diagnostic in diagnostics {
@@ -40,7 +33,7 @@ struct CheckCommand: ParsableCommand {
         var options = BuildOptions()
         options.raw = SwiftGenerator.declaredOptions(in: source)
         for definition in definitions {
-            let (name, value) = try Self.parseDefinition(definition)
+            let (name, value) = try UserSourceFile.parseDefinition(definition)
             options.define(name, value)
         }
         for device in try Device.all {
@@ -66,16 +59,5 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode.failure }
-    }
-
-    /// The file's text, or a one-line error naming the file and what is wrong with it (exit 64, a usage error, without
-    /// the top-level usage text after it: the file is what is wrong, not the command line's shape).
-    static func readSource(_ url: URL) throws -> String {
-        do {
-            return try FileSystem.textOfUserFile(url.path)
-        } catch let error as SwiftCLError {
-            FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
-            throw ExitCode(64)
-        }
     }
 }

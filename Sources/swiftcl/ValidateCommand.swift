@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
+import SwiftCLCommandLine
 import SwiftCLBenchmarkHarness
 import SwiftCLValidation
 import SwiftCLValidationSuites
@@ -117,9 +118,7 @@ struct ValidateCommand: ParsableCommand {
     /// `validate FILE.cl --kernel NAME --reference REF.cl:NAME --args …`: every kernel against the reference, on
     /// every device, size and local size; with `--memcheck`, then every case again in its own Oclgrind process.
     private func validateUserKernel(_ file: String) throws {
-        guard let reference = try user.kernelReference(fallback: nil) else {
-            throw ValidationError("give --reference FILE.cl:NAME (a kernel to compare with) or --expect \"OUT = EXPR\" (a host reference)")
-        }
+        let reference = try user.requiredReference()
         let kernels = try user.userKernels(in: file)
         let sizes = try user.parsedSizes(), tolerance = try user.parsedTolerance(), locals = try user.parsedLocalSizes()
         if oclgrindChild {

@@ -118,6 +118,67 @@ struct MPIRunTests {
         #expect(unknown.status != 0 && unknown.output.contains("unknown suite nonesuch"), "\(unknown.output)")
     }
 
+    @Test("fleet benchmark of your own .cl file: every rank's devices, each variant verified, a wrong variant FAILED by rank")
+    func fleetBenchUserKernel() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-fleet-user-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("scale.cl").path
+        try """
+            kernel void twice(global const float *x, global float *y, const uint n)
+            {
+                const uint i = get_global_id(0);
+                if (i < n) y[i] = 2.0f * x[i];
+            }
+            kernel void twice_plus_one(global const float *x, global float *y, const uint n)
+            {
+                const uint i = get_global_id(0);
+                if (i < n) y[i] = 2.0f * x[i] + 1.0f;
+            }
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let json = folder.appendingPathComponent("fleet.json").path
+        let common = ["--args", "in:float[n], out:float[n], uint=n", "--expect", "y = 2 * x", "--sizes", "7,1000", "--quick"]
+        let run = try Self.run(ranks: 2, ["bench", file, "--kernel", "twice", "--json", json] + common, seconds: 240)
+        #expect(run.status == 0 && run.output.contains("Fleet benchmark: "), "\(run.output)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let results = try #require(report["results"] as? [[String: Any]])
+        let timed = results.filter { ($0["variant"] as? String)?.contains("twice") == true }
+        let devices = timed.compactMap { $0["device"] as? String }
+        #expect(devices.contains { $0.contains(" rank 0: ") } && devices.contains { $0.contains(" rank 1: ") }, "\(devices)")
+        #expect(!timed.isEmpty && timed.allSatisfy { $0["verified"] as? Bool == true && $0["suite"] as? String == "scale.cl" }, "\(timed)")
+        #expect(Set(timed.compactMap { $0["metric"] as? String }) == ["size_7", "size_1000"], "\(timed)")
+        // A variant that computes something else fails verification on every rank's device: FAILED rows, non-zero exit.
+        let wrong = try Self.run(ranks: 2, ["bench", file, "--kernel", "twice", "--kernel", "twice_plus_one"] + common, seconds: 240)
+        #expect(wrong.status != 0 && wrong.output.contains("FAILED on rank 0") && wrong.output.contains("FAILED on rank 1")
+                && wrong.output.contains("Fleet benchmark FAILED"), "\(wrong.output)")
+        // A file without --kernel is a usage error said once.
+        let bare = try Self.run(ranks: 2, ["bench", file])
+        #expect(bare.status != 0 && bare.output.contains("with --kernel NAME and --args SPEC"), "\(bare.output)")
+    }
+
+    @Test("fleet validation of your own .cl file: every rank checks your kernels on its devices; a wrong kernel FAILs on each")
+    func fleetValidateUserKernel() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-fleet-validate-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("halve.cl").path
+        try """
+            kernel void halve(global float *y, const uint n) { const uint i = get_global_id(0); if (i < n) y[i] = 0.5f * y[i]; }
+            kernel void halve_wrong(global float *y, const uint n) { const uint i = get_global_id(0); if (i + 1 < n) y[i] = 0.5f * y[i]; }
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let common = ["--args", "inout:float[n], uint=n", "--expect", "y = 0.5 * y", "--sizes", "1,7,1000"]
+        let json = folder.appendingPathComponent("fleet.json").path
+        let good = try Self.run(ranks: 2, ["validate", file, "--kernel", "halve", "--json", json] + common, seconds: 180)
+        #expect(good.status == 0 && good.output.contains("Fleet validation: all 6 cases passed on 2 rank(s)"), "\(good.output)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        #expect(Set(rows.compactMap { $0["rank"] as? Int }) == [0, 1], "both ranks checked the kernel on their devices")
+        // The last element is never halved: every size fails, on both ranks.
+        let bad = try Self.run(ranks: 2, ["validate", file, "--kernel", "halve_wrong"] + common, seconds: 180)
+        #expect(bad.status != 0 && bad.output.contains("Fleet validation FAILED: 6 of 6 cases"), "\(bad.output)")
+        #expect(bad.output.contains("rank 0: ") && bad.output.contains("rank 1: "), "\(bad.output)")
+    }
+
     @Test("the overlap measurement checks both forms' results and reports every rank")
     func overlap() throws {
         let run = try Self.run(ranks: 2, ["overlap", "--count", "4096", "--work", "4096", "--iterations", "4", "--rounds", "2"])

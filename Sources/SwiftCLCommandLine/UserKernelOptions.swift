@@ -6,43 +6,45 @@ import SwiftCLGenerator
 import SwiftCLValidation
 
 /// The options `validate FILE.cl` and `bench FILE.cl` share: which kernels, their arguments, sizes, tolerance.
-struct UserKernelOptions: ParsableArguments {
+public struct UserKernelOptions: ParsableArguments {
+    public init() {}
+
     @Option(name: .customLong("kernel"), help: ArgumentHelp("""
         The kernel to run (repeatable for bench: each is a variant), with its own global size when it does more than one         element per work-item: NAME:EXPR, e.g. saxpy4:n/4 or saxpy4:(n+3)/4 (first dimension; default: one per element).
         """, valueName: "NAME[:EXPR]"))
-    var kernels: [String] = []
+    public var kernels: [String] = []
 
     @Option(help: ArgumentHelp("The reference kernel, FILE.cl:NAME (default for bench: the first --kernel).", valueName: "FILE.cl:NAME"))
-    var reference: String?
+    public var reference: String?
 
     @Option(name: .customLong("expect"), help: ArgumentHelp("""
         A host reference instead of a reference kernel: one OUTPUT = EXPRESSION per output buffer, evaluated in Double         for every element i (names: the kernel's arguments, i, n, w, h, d; + - * / %, sqrt exp log sin cos tan tanh abs         floor ceil min max pow fma). Example: --expect "y = a * x + y".
         """, valueName: "OUT = EXPR"))
-    var expectations: [String] = []
+    public var expectations: [String] = []
 
     @Option(help: ArgumentHelp("""
         The kernel's arguments in order: in:TYPE[COUNT], out:TYPE[COUNT], inout:TYPE[COUNT] (buffers) or TYPE=VALUE \
         (scalars); COUNT and VALUE may use n (elements), w, h, d. Example: "float=2, in:float[n], inout:float[n], uint=n".
         """, valueName: "SPEC"))
-    var args: String?
+    public var args: String?
 
     @Option(help: ArgumentHelp("Problem sizes: N, WxH or WxHxD, comma-separated.", valueName: "SIZES"))
-    var sizes: String = "1,7,1000,4096"
+    public var sizes: String = "1,7,1000,4096"
 
     @Option(help: ArgumentHelp("exact, abs:B, rel:R, ulp:N or allclose:ATOL,RTOL.", valueName: "TOLERANCE"))
-    var tolerance: String = "allclose:1e-6,1e-5"
+    public var tolerance: String = "allclose:1e-6,1e-5"
 
     @Option(help: ArgumentHelp("""
         Local sizes to try besides the runtime's choice (first dimension), comma-separated; the global size is then \
         rounded up to a multiple, so the kernel must check its bounds (bench times each beside the runtime's choice).
         """, valueName: "SIZES"))
-    var local: String = ""
+    public var local: String = ""
 
     @Option(name: .customShort("D"), help: ArgumentHelp("A preprocessor definition for both files (repeatable).", valueName: "NAME=VALUE"))
-    var definitions: [String] = []
+    public var definitions: [String] = []
 
     /// Spec, sizes, tolerance and local sizes are read before anything runs, so a typo is a usage error (exit 64).
-    func validate() throws {
+    public func validate() throws {
         do {
             if let args { _ = try KernelArgumentSpec(args) }
             _ = try parsedKernels()
@@ -57,7 +59,7 @@ struct UserKernelOptions: ParsableArguments {
     }
 
     /// `--kernel` values as (name, global size).
-    func parsedKernels() throws -> [(name: String, globalSize: SizeExpression?)] {
+    public func parsedKernels() throws -> [(name: String, globalSize: SizeExpression?)] {
         try kernels.map { text in
             guard let colon = text.firstIndex(of: ":") else { return (text, nil) }
             let name = String(text[..<colon]), expression = String(text[text.index(after: colon)...])
@@ -66,20 +68,20 @@ struct UserKernelOptions: ParsableArguments {
         }
     }
 
-    func parsedExpectations() throws -> [HostExpression] { try expectations.map(HostExpression.init) }
+    public func parsedExpectations() throws -> [HostExpression] { try expectations.map(HostExpression.init) }
 
     /// What the kernels are checked against: `--expect` host expressions, the `--reference` kernel, or (`fallback`)
     /// none given.
-    func kernelReference(fallback: UserKernel?) throws -> UserKernel.Reference? {
+    public func kernelReference(fallback: UserKernel?) throws -> UserKernel.Reference? {
         let expressions = try parsedExpectations()
         if !expressions.isEmpty { return .host(expressions) }
         if let given = try referenceKernel() { return .kernel(given) }
         return fallback.map { .kernel($0) }
     }
 
-    func parsedSizes() throws -> [ProblemSize] { try sizes.split(separator: ",").map { try ProblemSize(spec: String($0)) } }
-    func parsedTolerance() throws -> Tolerance { try Tolerance(spec: tolerance) }
-    func parsedLocalSizes() throws -> [Int] {
+    public func parsedSizes() throws -> [ProblemSize] { try sizes.split(separator: ",").map { try ProblemSize(spec: String($0)) } }
+    public func parsedTolerance() throws -> Tolerance { try Tolerance(spec: tolerance) }
+    public func parsedLocalSizes() throws -> [Int] {
         try local.split(separator: ",").map { text in
             guard let value = Int(text), value > 0 else { throw ValidationError("--local: '\(text)' is not a positive integer") }
             return value
@@ -88,7 +90,7 @@ struct UserKernelOptions: ParsableArguments {
 
     /// The arguments that name one case of `kernel` at `size` again, for a child process (no --local: the child is told
     /// its local size on its own).
-    func childArguments(file: String, kernel: String, size: ProblemSize) -> [String] {
+    public func childArguments(file: String, kernel: String, size: ProblemSize) -> [String] {
         var arguments = ["validate", file, "--kernel", kernel, "--sizes", size.spec, "--tolerance", tolerance]
         if let reference { arguments += ["--reference", reference] }
         for expectation in expectations { arguments += ["--expect", expectation] }
@@ -98,7 +100,7 @@ struct UserKernelOptions: ParsableArguments {
     }
 
     /// The kernels named by `--kernel` in `file`, with the file's declared options and the -D definitions.
-    func userKernels(in file: String) throws -> [UserKernel] {
+    public func userKernels(in file: String) throws -> [UserKernel] {
         guard !kernels.isEmpty else { throw ValidationError("give --kernel NAME for \(file)") }
         let spec = try self.spec()
         let (source, options) = try load(file)
@@ -106,7 +108,7 @@ struct UserKernelOptions: ParsableArguments {
     }
 
     /// The `--reference FILE.cl:NAME` kernel, if given.
-    func referenceKernel() throws -> UserKernel? {
+    public func referenceKernel() throws -> UserKernel? {
         guard let reference else { return nil }
         guard let colon = reference.lastIndex(of: ":"), colon != reference.startIndex, reference.index(after: colon) != reference.endIndex else {
             throw ValidationError("--reference needs FILE.cl:NAME, got \(reference)")
@@ -121,13 +123,48 @@ struct UserKernelOptions: ParsableArguments {
     }
 
     private func load(_ path: String) throws -> (ProgramSource, BuildOptions) {
-        let text = try CheckCommand.readSource(URL(fileURLWithPath: path))
+        let text = try UserSourceFile.read(URL(fileURLWithPath: path))
         var options = BuildOptions()
         options.raw = SwiftGenerator.declaredOptions(in: text)
         for definition in definitions {
-            let (name, value) = try CheckCommand.parseDefinition(definition)
+            let (name, value) = try UserSourceFile.parseDefinition(definition)
             options.define(name, value)
         }
         return (ProgramSource(name: path, text: text), options)
+    }
+}
+
+extension UserKernelOptions {
+    /// What `bench FILE.cl` times: each `--kernel` a variant, verified against `--reference`/`--expect` (the first
+    /// kernel when neither is given, which then is checked only for repeatability), beside the runtime's local size
+    /// and each `--local` one; `flops` an expression of the size for GFLOP/s; `quick` for a smoke run.
+    public func benchmark(of file: String, flops: String?, quick: Bool, on queue: ComputeQueue) throws
+        -> (benchmark: KernelBenchmark, reference: UserKernel.Reference, referenceGiven: Bool) {
+        let kernels = try userKernels(in: file)
+        let given = try kernelReference(fallback: nil)
+        let reference = given ?? .kernel(kernels[0])
+        var benchmark = try UserKernel.benchmark(variants: kernels, against: reference, tolerance: try parsedTolerance(),
+                                                 localSizes: [nil] + (try parsedLocalSizes()).map(Optional.some),
+                                                 flops: try flops.map(SizeExpression.init), on: queue)
+        if quick { benchmark.settings.samples = 3; benchmark.settings.sampleBudget = 0.01 }
+        return (benchmark, reference, given != nil)
+    }
+}
+
+extension UserKernelOptions {
+    /// The `--reference` kernel or `--expect` host expressions that `validate FILE.cl` compares with (one is required).
+    public func requiredReference() throws -> UserKernel.Reference {
+        guard let reference = try kernelReference(fallback: nil) else {
+            throw ValidationError("give --reference FILE.cl:NAME (a kernel to compare with) or --expect \"OUT = EXPR\" (a host reference)")
+        }
+        return reference
+    }
+
+    /// `file`'s `--kernel`s as validation checks against ``requiredReference()``, at `--sizes` within `--tolerance`,
+    /// with the runtime's local size and each `--local` one.
+    public func checks(of file: String) throws -> [KernelCheck] {
+        let reference = try requiredReference()
+        let sizes = try parsedSizes(), tolerance = try parsedTolerance(), locals = try parsedLocalSizes()
+        return try userKernels(in: file).map { $0.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: locals) }
     }
 }
