@@ -69,22 +69,49 @@ extension Communicator {
     }
 
     /// The sum over every rank's array: each rank reduces its own on its device (SwiftCLArrays' accurate sum), then
-    /// the ranks' partial sums are all-reduced (in rank order, so every rank gets the same value). Collective.
+    /// the ranks' partial sums are all-reduced (in rank order, so every rank gets the same value). Collective; a rank
+    /// whose own sum fails throws that error and the others throw ``MPIError/Code/remoteFailure`` (none waits).
     /// - Throws: ``MPIError``, SwiftCLArrays' errors (an element type the device cannot run).
     public func sum<T: ArrayElement & MPIElement>(of array: DeviceArray<T>) throws -> T {
-        try allReduce([try array.sum()], .sum)[0]
+        let partial = try collectively("sum(of:)") { try array.sum() }
+        return try allReduce([partial], .sum)[0]
     }
 
-    /// The smallest element over every rank's array. Collective; every array must be non-empty.
-    /// - Throws: ``MPIError``, SwiftCLArrays' error for an empty array (on the rank that has one; the others then fail
-    ///   in the collective or wait for it — make the shapes agree first).
+    /// The smallest element over every rank's array. Collective; ranks may hold empty arrays as long as one does not.
+    /// - Throws: ``MPIError/Code/shapeMismatch`` on every rank when every array is empty; as ``sum(of:)``.
     public func minimum<T: ArrayElement & MPIElement>(of array: DeviceArray<T>) throws -> T {
-        try allReduce([try array.min()], .minimum)[0]
+        try extremum(of: array, minimum: true)
     }
 
-    /// The largest element over every rank's array. Collective; every array must be non-empty.
+    /// The largest element over every rank's array. Collective; ranks may hold empty arrays as long as one does not.
     /// - Throws: as ``minimum(of:)``.
     public func maximum<T: ArrayElement & MPIElement>(of array: DeviceArray<T>) throws -> T {
-        try allReduce([try array.max()], .maximum)[0]
+        try extremum(of: array, minimum: false)
+    }
+
+    private func extremum<T: ArrayElement & MPIElement>(of array: DeviceArray<T>, minimum: Bool) throws -> T {
+        let routine = minimum ? "minimum(of:)" : "maximum(of:)"
+        let local = try collectively(routine) { array.count == 0 ? nil : try (minimum ? array.min() : array.max()) }
+        // The non-empty ranks' values, on every rank (an empty rank contributes nothing).
+        let values = try allGather(local.map { [$0] } ?? [])
+        guard let first = values.first else {
+            throw MPIError(.shapeMismatch, routine: routine, reason: "every rank's array is empty: there is no \(minimum ? "smallest" : "largest") element")
+        }
+        return values.dropFirst().reduce(first) { minimum ? Swift.min($0, $1) : Swift.max($0, $1) }
+    }
+
+    /// `local` on this rank, after every rank has said whether its own `local` succeeded: a rank whose part failed
+    /// throws its error, the others ``MPIError/Code/remoteFailure``, so no rank is left waiting in the collective
+    /// that follows. Collective.
+    func collectively<R>(_ routine: String, _ local: () throws -> R) throws -> R {
+        let result = Result { try local() }
+        var failed: Int32 = 0
+        if case .failure = result { failed = 1 }
+        let failures = try allReduce([failed], .sum)[0]
+        let value = try result.get()
+        guard failures == 0 else {
+            throw MPIError(.remoteFailure, routine: routine, reason: "\(failures) other rank(s) failed their part")
+        }
+        return value
     }
 }

@@ -11,6 +11,9 @@ public struct MPIError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidArgument
         /// The process was not started by `mpirun`/`mpiexec` where that is needed, or MPI was already finalized.
         case environment
+        /// Another rank's part of a collective operation failed on that rank (its own error is thrown there), so this
+        /// rank's part was abandoned instead of waiting for it.
+        case remoteFailure
     }
 
     public let code: Code

@@ -81,6 +81,31 @@ struct SelfTestCommand: ParsableCommand {
             check(try world.maximum(of: part) == 6 && (try world.minimum(of: part)) == 0, "distributed max/min")
             let empty = try DeviceArray<Float>([], on: queue)
             try world.allReduce(empty, .sum)
+            // Extremes where some ranks hold nothing (rank 0's array is empty); all empty is refused on every rank.
+            let partly = try DeviceArray(rank == 0 ? [] : [Float(rank), -Float(rank)], on: queue)
+            if size > 1 {
+                check(try world.maximum(of: partly) == Float(size - 1), "maximum with an empty rank")
+                check(try world.minimum(of: partly) == -Float(size - 1), "minimum with an empty rank")
+            } else {
+                check((try? world.maximum(of: partly)) == nil, "maximum of one empty array refused")
+            }
+            let allEmpty = try? world.minimum(of: empty)
+            check(allEmpty == nil, "minimum when every array is empty: refused on every rank, no hang")
+            // Row blocks of a DeviceArray: scattered from the last rank, each block on its rank's device, gathered on rank 0.
+            let height = 2 * size + 1, width = 3
+            let matrix = rank == size - 1 ? try DeviceArray((0..<(height * width)).map { Int32($0) }, shape: [height, width], on: queue) : nil
+            let block = try world.scatterRows(matrix, root: size - 1, on: queue)
+            let rows = try RowBlocks(height: height, ranks: size).range(of: rank)
+            let blockValues = try block.toArray()
+            check(block.shape == [rows.count, width] && blockValues == ((rows.lowerBound * width)..<(rows.upperBound * width)).map { Int32($0) },
+                  "scatterRows: rank \(rank) holds rows \(rows)")
+            let doubled = try (block * 2).evaluated()
+            let stacked = try world.gatherRows(doubled, root: 0)
+            let stackedValues = try stacked?.toArray()
+            check(rank == 0 ? stackedValues == (0..<(height * width)).map { Int32(2 * $0) } && stacked?.shape == [height, width]
+                            : stacked == nil, "gatherRows")
+            let ragged = try DeviceArray([Int32](repeating: 0, count: rank + 2), shape: [1, rank + 2], on: queue)
+            check(size == 1 || (try? world.gatherRows(ragged)) == nil, "gatherRows refuses blocks whose rows differ in length, on every rank")
             if size > 1 {
                 if rank == 0 { try world.send(try whole[0..<3], to: 1, tag: 11) }
                 if rank == 1 {
