@@ -108,7 +108,7 @@ extension Communicator {
     }
 
     /// Every rank's count (under MPI's lock).
-    private func allCounts(_ count: Int, _ routine: String) throws -> [Int32] {
+    func allCounts(_ count: Int, _ routine: String) throws -> [Int32] {
         var mine = try Self.checkCount(count, routine)
         var counts = [Int32](repeating: 0, count: size)
         try counts.withUnsafeMutableBufferPointer { raw in
@@ -129,7 +129,7 @@ extension Communicator {
         }
     }
 
-    private static func displacements(_ counts: [Int32], _ routine: String) throws -> ([Int32], Int) {
+    static func displacements(_ counts: [Int32], _ routine: String) throws -> ([Int32], Int) {
         var displacements: [Int32] = [], total = 0
         for count in counts {
             displacements.append(try checkCount(total, routine))

@@ -62,6 +62,17 @@ extension Communicator {
         try startReceive(into: array.storage, range: array.offset..<(array.offset + array.count), from: source, tag: tag, on: array.queue)
     }
 
+    /// Starts gathering every rank's elements, concatenated in rank order, into a new 1-D array on `array`'s queue
+    /// (returned at once; its elements are there once the request completes). Counts may differ.
+    /// - Throws: as ``startAllGather(_:range:into:at:on:)``.
+    public func startAllGather<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>) throws -> (gathered: DeviceArray<T>, request: MPIRequest) {
+        let total = try allReduce([Int64(array.count)], .sum)[0]
+        let gathered = try collectively("startAllGather") { try DeviceArray<T>(uninitializedShape: [Int(total)], on: array.queue) }
+        let request = try startAllGather(array.storage, range: array.offset..<(array.offset + array.count), into: gathered.storage,
+                                         on: array.queue)
+        return (gathered, request)
+    }
+
     /// Every rank's elements concatenated in rank order, as a new 1-D array on `array`'s queue. Counts may differ.
     /// - Throws: ``MPIError``, SwiftCL's and SwiftCLArrays' errors.
     public func allGather<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>) throws -> DeviceArray<T> {

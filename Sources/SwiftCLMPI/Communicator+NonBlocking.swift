@@ -90,6 +90,50 @@ extension Communicator {
             finish: { result in try Self.write(result, into: buffer, range: range, on: queue) })
     }
 
+    /// Starts gathering every rank's `range` of `buffer` (all of it by default; counts may differ), concatenated in rank
+    /// order, into `target` from element `offset` on every rank (`MPI_Iallgatherv`); waiting for the request writes
+    /// them there. The counts are exchanged first (a blocking step) and every rank checks that the whole fits its
+    /// `target` before any rank starts.
+    /// - Throws: ``MPIError`` `.shapeMismatch` naming the sizes when the gathered elements do not fit `target` on this
+    ///   rank (`.remoteFailure` on the others), `.call`.
+    public func startAllGather<T: MPIElement>(_ buffer: Buffer<T>, range: Range<Int>? = nil, into target: Buffer<T>, at offset: Int = 0,
+                                              on queue: ComputeQueue) throws -> MPIRequest {
+        let routine = "MPI_Iallgatherv"
+        let range = range ?? 0..<buffer.count
+        let counts = try MPI.call { try allCounts(range.count, routine) }
+        let (displacements, total) = try Self.displacements(counts, routine)
+        try collectively(routine) {
+            guard offset >= 0, offset + total <= target.count else {
+                throw MPIError(.shapeMismatch, routine: routine,
+                               reason: "\(total) gathered elements from element \(offset) do not fit a target of \(target.count)")
+            }
+        }
+        // The counts and displacements must stay put until MPI completes, so they live in the staging memory's head.
+        let ranks = size, header = 8 * ranks, stride = MemoryLayout<T>.stride
+        let own = header + Int(displacements[rank]) * stride
+        return try MPIRequest(
+            routine: routine, byteCount: header + total * stride,
+            fill: { staging in
+                for r in 0..<ranks {
+                    staging.storeBytes(of: counts[r], toByteOffset: 4 * r, as: Int32.self)
+                    staging.storeBytes(of: displacements[r], toByteOffset: 4 * (ranks + r), as: Int32.self)
+                }
+                try Self.read(buffer, range: range, on: queue, into: UnsafeMutableRawBufferPointer(rebasing: staging[own...]))
+            },
+            start: { staging, request in
+                guard let base = staging.baseAddress else { return }
+                let countsPointer = base.assumingMemoryBound(to: Int32.self)
+                let displacementsPointer = (base + 4 * ranks).assumingMemoryBound(to: Int32.self)
+                try MPI.call {
+                    try MPI.check(MPI_Iallgatherv(swiftcl_mpi_in_place(), 0, T.mpiType.handle, base + header, countsPointer, displacementsPointer,
+                                                  T.mpiType.handle, handle, request), routine)
+                }
+            },
+            finish: { result in
+                try Self.write(UnsafeRawBufferPointer(rebasing: result[header...]), into: target, range: offset..<(offset + total), on: queue)
+            })
+    }
+
     private static func read<T>(_ buffer: Buffer<T>, range: Range<Int>, on queue: ComputeQueue,
                                 into staging: UnsafeMutableRawBufferPointer) throws {
         guard !range.isEmpty else { return }

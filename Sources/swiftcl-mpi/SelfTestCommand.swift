@@ -91,6 +91,30 @@ struct SelfTestCommand: ParsableCommand {
             }
             let allEmpty = try? world.minimum(of: empty)
             check(allEmpty == nil, "minimum when every array is empty: refused on every rank, no hang")
+            // A non-blocking all-gather of uneven parts (a view), then of a buffer range into a target at an offset.
+            let parts = try DeviceArray((0..<(rank + 4)).map { Int32(rank * 100 + $0) }, on: queue)[1..<(rank + 3)]
+            let (gatheredParts, gathering) = try world.startAllGather(parts)
+            try gathering.wait()
+            check(try gatheredParts.toArray() == (0..<size).flatMap { r in (1..<(r + 3)).map { Int32(r * 100 + $0) } }, "startAllGather of views")
+            let landing = try Buffer<Float>(count: 3 * size + 2, context: queue.context)
+            try world.startAllGather(buffer, range: 0..<3, into: landing, at: 2, on: queue).wait()
+            let landed = try queue.sync { cl in try cl.read(landing, range: 2..<(3 * size + 2)) }
+            let firstThree = try queue.sync { cl in try cl.read(buffer, range: 0..<3) }
+            check(landed == (0..<size).flatMap { _ in firstThree }, "startAllGather of a buffer range into a target")
+            let blockingLanding = try Buffer<Float>(count: 3 * size, context: queue.context)
+            try world.allGather(buffer, range: 0..<3, into: blockingLanding, on: queue)
+            check(try queue.sync { cl in try cl.read(blockingLanding) } == (0..<size).flatMap { _ in firstThree }, "allGather of buffer ranges")
+            let rootLanding = rank == size - 1 ? try Buffer<Float>(count: 2 * size + 1, context: queue.context) : nil
+            try world.gather(buffer, range: rank..<(rank + 2), into: rootLanding, at: 1, root: size - 1, on: queue)
+            if let rootLanding {
+                let all = try queue.sync { cl in try cl.read(buffer) }
+                check(try queue.sync { cl in try cl.read(rootLanding, range: 1..<(2 * size + 1)) } == (0..<size).flatMap { Array(all[$0..<($0 + 2)]) },
+                      "gather of buffer ranges into the root's target")
+            }
+            check((try? world.gather(buffer, range: 0..<3, into: nil, root: 0, on: queue)) == nil, "a root without a target is refused everywhere")
+            let tooSmall = try Buffer<Float>(count: rank == 0 ? 1 : 3 * size, context: queue.context)
+            check((try? world.startAllGather(buffer, range: 0..<3, into: tooSmall, on: queue)) == nil,
+                  "a target too small on rank 0 is refused on every rank (no rank left waiting)")
             // Row blocks of a DeviceArray: scattered from the last rank, each block on its rank's device, gathered on rank 0.
             let height = 2 * size + 1, width = 3
             let matrix = rank == size - 1 ? try DeviceArray((0..<(height * width)).map { Int32($0) }, shape: [height, width], on: queue) : nil
