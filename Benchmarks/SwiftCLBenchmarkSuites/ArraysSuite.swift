@@ -46,7 +46,13 @@ public struct ArraysSuite: Sendable {
         let generator = Philox(seed: 7)
         // Draws go into one preallocated array, like the write bound (a fresh array per draw adds its page faults).
         let drawn = try DeviceArray<Float>(uninitializedShape: [n], on: queue)
-        let primitives = [
+        // The same a·x+y on float4 elements: the three arrays' buffers seen as n/4 vectors (when n is a multiple of 4).
+        func vectors(_ array: DeviceArray<Float>) throws -> DeviceArray<SIMD4<Float>> {
+            try DeviceArray(buffer: try array.buffer().reinterpreted(as: SIMD4<Float>.self), on: queue)
+        }
+        let (x4, y4, z4) = n % 4 == 0 ? (try vectors(x), try vectors(y), try vectors(z)) : (nil, nil, nil)
+        let a4 = SIMD4<Float>(repeating: a)
+        var primitives = [
             Primitive(name: "inclusive-scan", bytesPerElement: 8, bound: "copy") { try x.prefixSums(into: scanned); try queue.sync { _ in } },
             Primitive(name: "compaction-50%", bytesPerElement: 7, bound: "copy") { _ = try ints.compacted(where: half) },
             Primitive(name: "uniform-float", bytesPerElement: 4, bound: "write") {
@@ -63,8 +69,19 @@ public struct ArraysSuite: Sendable {
                 try queue.sync { _ in }
             },
         ]
+        if let x4, let y4, let z4 {
+            primitives.append(Primitive(name: "a*x+y-float4", bytesPerElement: 12, bound: "copy") {
+                try z4.assign(a4 * x4 + y4)
+                try queue.sync { _ in }
+            })
+        }
         progress("arrays: verifying")
         try verify(host: host, x: x, y: y, z: z, a: a, sumOfSquares: sumOfSquares, axpy: axpyKernel, queue: queue)
+        if let x4, let y4, let z4 {
+            try z.fill(with: 0)
+            try z4.assign(a4 * x4 + y4)
+            try check("a*x+y on float4", try z.toArray() == host.map { a * $0 + 0.5 }, "differs from the host")
+        }
         try verifyScans(host: host, x: x, scanned: scanned, ints: ints, generator: generator, queue: queue)
         let firstUse = try firstUseLatencies(device: device, count: 4096)
 

@@ -8,6 +8,23 @@ import Testing
 
 @Suite("Shipped benchmark suites")
 struct BenchmarkSuitesTests {
+    @Test("the arrays suite verifies every primitive (float4 a·x+y included) before timing and reports each against its bound",
+          arguments: TestDevices.all)
+    func arraysSuite(device: Device) throws {
+        var suite = ArraysSuite()
+        suite.count = 1 << 14
+        suite.rounds = 1
+        suite.sortCount = 1 << 12
+        suite.sortRounds = 1
+        let records = try suite.run(on: device)
+        let names = Set(records.map(\.variant))
+        for name in ["sum", "dot", "max", "a*x+y", "a*x+y-float4", "elementwise-kernel-axpy", "inclusive-scan", "radix-sort-uint32"] {
+            #expect(names.contains(name), "\(name) in \(names.sorted())")
+        }
+        let float4 = try #require(records.first { $0.variant == "a*x+y-float4" })
+        #expect(float4.verified && float4.median > 0 && float4.extra["percent_of_copy_bound"] != nil)
+    }
+
     @Test("the box benchmark verifies before timing, reports unsupported sizes, host peers, the bounds and % of copy",
           arguments: TestDevices.all)
     func boxBenchmark(device: Device) throws {
