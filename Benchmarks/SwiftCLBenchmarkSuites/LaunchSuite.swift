@@ -31,6 +31,22 @@ public struct LaunchSuite: Sendable {
         }
         var records = Self.records(device: device.name, swiftBatched: swiftBatched, rawBatched: rawBatched,
                                    swiftWait: swiftWait, rawWait: rawWait, contextSwitches: switches)
+        // Paired ratios, which a drift of the machine over the run cancels out of: batched, the median over rounds of
+        // SwiftCL's time over raw C's in the same round; enqueue+wait, the median over consecutive block pairs of the
+        // ratio of the blocks' medians.
+        let blockSize = Self.waitBlock(samples: waitSamples)
+        let pairedBatched = Self.median(zip(swiftBatched, rawBatched).map { $0 / $1 })
+        let pairedWait = Self.median(stride(from: 0, to: min(swiftWait.count, rawWait.count), by: blockSize).map { start in
+            let end = min(start + blockSize, swiftWait.count, rawWait.count)
+            return Self.median(Array(swiftWait[start..<end])) / Self.median(Array(rawWait[start..<end]))
+        })
+        for index in records.indices where records[index].variant == "swiftcl" {
+            switch records[index].metric {
+            case "batched_launch": records[index].extra["paired_ratio_to_raw_c"] = pairedBatched
+            case "enqueue_wait": records[index].extra["paired_ratio_to_raw_c"] = pairedWait
+            default: break
+            }
+        }
         // The same launch through `cl.launch(kernel, …)` instead of the generated typed kernel: the typed kernel's
         // checks (launch requirements) must not add to the plain launch.
         if let plain = Summary(plainBatched)?.scaled(by: 1e6), let raw = Summary(rawBatched)?.scaled(by: 1e6) {
@@ -140,7 +156,7 @@ public struct LaunchSuite: Sendable {
             -> (swift: [Double], raw: [Double], contextSwitches: (swift: Double, raw: Double)) {
             var swiftWait: [Double] = [], rawWait: [Double] = []
             var swiftSwitches = 0, rawSwitches = 0
-            let block = max(1, min(20, samples / 4))
+            let block = LaunchSuite.waitBlock(samples: samples)
             for sample in 0..<(2 * samples) {
                 if sample.isMultiple(of: 50) { progress("launch: enqueue+wait sample \(sample)/\(2 * samples) (both paths)") }
                 // Blocks of samples per path, alternating. Alternating every sample penalised whichever path
@@ -160,6 +176,15 @@ public struct LaunchSuite: Sendable {
                                 raw: Double(rawSwitches) / Double(max(1, rawWait.count)))
             return (swiftWait, rawWait, perRoundTrip)
         }
+    }
+
+    /// Enqueue+wait samples per block: each path runs this many in a row, the paths alternating block by block.
+    static func waitBlock(samples: Int) -> Int { max(1, min(20, samples / 4)) }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     static func records(device: String, swiftBatched: [Double], rawBatched: [Double],
