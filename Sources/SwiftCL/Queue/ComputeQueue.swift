@@ -1,20 +1,21 @@
 import Dispatch
 
 /// One device, one in-order OpenCL command queue with profiling on, and one serial Dispatch queue —
-/// the guide's `gcl_create_dispatch_queue`.
+/// the guide's `gcl_create_dispatch_queue`. Closures run one at a time in the order they were submitted; a `sync`
+/// closure runs on the caller's thread when no asynchronous one is pending (see `SerialExecution`).
 ///
 /// Work is submitted as a closure that receives a ``ComputeEncoder`` bound to this queue:
 /// ``sync(_:)`` returns when the work has completed, ``async(_:completion:)`` calls back,
 /// ``run(_:)`` is awaited (an OpenCL event callback resumes the task; no thread is blocked), and
 /// ``measure(_:)`` also returns device and host time.
 public final class ComputeQueue: Sendable, CustomStringConvertible {
-    // Commands are only enqueued from `dispatchQueue`.
+    // Commands are only enqueued from closures `execution` runs, one at a time.
     let id: QueueHandle
     /// The device commands run on (the guide's `gcl_get_device_id_with_dispatch_queue`).
     public let device: Device
     /// The context buffers and programs used on this queue must belong to.
     public let context: Context
-    let dispatchQueue: DispatchQueue
+    let execution: SerialExecution
     /// Whether the OpenCL queue may run commands out of order (see ``init(device:context:outOfOrder:)``).
     public let isOutOfOrder: Bool
 
@@ -55,7 +56,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
         } else {
             id = try CL.createCommandQueueWithProperties(context.id, device.id, outOfOrder: outOfOrder)
         }
-        dispatchQueue = DispatchQueue(label: "SwiftCL.ComputeQueue(\(device.name))")
+        execution = SerialExecution(label: "SwiftCL.ComputeQueue(\(device.name))")
         LiveObjectCounts.track(.queue, +1)
     }
 
@@ -65,7 +66,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
         self.device = device
         self.context = context
         isOutOfOrder = outOfOrder
-        dispatchQueue = DispatchQueue(label: "SwiftCL.ComputeQueue(\(device.name))")
+        execution = SerialExecution(label: "SwiftCL.ComputeQueue(\(device.name))")
         LiveObjectCounts.track(.queue, +1)
     }
 
@@ -84,7 +85,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     @available(*, noasync, message: "blocks the calling thread; use run(_:) from async code")
     public func sync<T>(_ body: (ComputeEncoder) throws -> T) throws -> T {
         try checkNotNested()
-        return try dispatchQueue.sync {
+        return try execution.sync {
             try QueueNesting.inside(self) {
                 let encoder = ComputeEncoder(queue: self, measuring: false)
                 defer { encoder.expire() }
@@ -96,7 +97,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     }
 
     /// Refuses a blocking call from a thread already inside one of this queue's closures, directly or
-    /// through other queues' closures (it would deadlock, or trap in libdispatch).
+    /// through other queues' closures (it would deadlock).
     private func checkNotNested() throws {
         if QueueNesting.isInside(self) {
             throw SwiftCLError.reentrantSync(queue: description)
@@ -109,7 +110,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
         _ body: @escaping @Sendable (ComputeEncoder) throws -> Void,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) {
-        dispatchQueue.async {
+        execution.async {
             QueueNesting.inside(self) {
                 let encoder = ComputeEncoder(queue: self, measuring: false)
                 do {
@@ -128,7 +129,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     /// - Throws: what `body` throws, or the ``OpenCLError`` completing its commands raised.
     public func run<T: Sendable>(_ body: @escaping @Sendable (ComputeEncoder) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            dispatchQueue.async {
+            execution.async {
                 QueueNesting.inside(self) {
                     let encoder = ComputeEncoder(queue: self, measuring: false)
                     do {
@@ -152,7 +153,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     @available(*, noasync, message: "blocks the calling thread while the device works")
     public func measure<T>(_ body: (ComputeEncoder) throws -> T) throws -> Timing<T> {
         try checkNotNested()
-        return try dispatchQueue.sync {
+        return try execution.sync {
             try QueueNesting.inside(self) {
                 let encoder = ComputeEncoder(queue: self, measuring: true)
                 defer { encoder.expire() }
@@ -174,7 +175,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
         let clock = ContinuousClock()
         let start = clock.now
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Timing<T>, any Error>) in
-            dispatchQueue.async {
+            execution.async {
                 QueueNesting.inside(self) {
                     let encoder = ComputeEncoder(queue: self, measuring: true)
                     do {
@@ -205,7 +206,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     @available(*, noasync, message: "briefly blocks the calling thread while the closure enqueues; use the async submit(_:) from async code")
     public func submit<T>(_ body: (ComputeEncoder) throws -> T) throws -> (value: T, completion: CommandEvent) {
         try checkNotNested()
-        return try dispatchQueue.sync {
+        return try execution.sync {
             try QueueNesting.inside(self) { try enqueueSubmission(body) }
         }
     }
@@ -217,7 +218,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     public func submit<T: Sendable>(_ body: @escaping @Sendable (ComputeEncoder) throws -> T) async throws
         -> (value: T, completion: CommandEvent) {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(value: T, completion: CommandEvent), any Error>) in
-            dispatchQueue.async {
+            execution.async {
                 QueueNesting.inside(self) {
                     continuation.resume(with: Result { try self.enqueueSubmission(body) })
                 }
@@ -226,7 +227,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     }
 
     /// Runs `body` with a fresh encoder and ends it with a completion marker (released commands' objects when it
-    /// completes); on the queue's Dispatch queue.
+    /// completes); inside one of the queue's closures.
     private func enqueueSubmission<T>(_ body: (ComputeEncoder) throws -> T) throws -> (value: T, completion: CommandEvent) {
         let encoder = ComputeEncoder(queue: self, measuring: false)
         let value: T
