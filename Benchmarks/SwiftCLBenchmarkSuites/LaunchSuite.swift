@@ -30,23 +30,8 @@ public struct LaunchSuite: Sendable {
             emptySync.append(try Stopwatch.time { try paths.queue.sync { _ in } }.seconds)
         }
         var records = Self.records(device: device.name, swiftBatched: swiftBatched, rawBatched: rawBatched,
-                                   swiftWait: swiftWait, rawWait: rawWait, contextSwitches: switches)
-        // Paired ratios, which a drift of the machine over the run cancels out of: batched, the median over rounds of
-        // SwiftCL's time over raw C's in the same round; enqueue+wait, the median over consecutive block pairs of the
-        // ratio of the blocks' medians.
-        let blockSize = Self.waitBlock(samples: waitSamples)
-        let pairedBatched = Self.median(zip(swiftBatched, rawBatched).map { $0 / $1 })
-        let pairedWait = Self.median(stride(from: 0, to: min(swiftWait.count, rawWait.count), by: blockSize).map { start in
-            let end = min(start + blockSize, swiftWait.count, rawWait.count)
-            return Self.median(Array(swiftWait[start..<end])) / Self.median(Array(rawWait[start..<end]))
-        })
-        for index in records.indices where records[index].variant == "swiftcl" {
-            switch records[index].metric {
-            case "batched_launch": records[index].extra["paired_ratio_to_raw_c"] = pairedBatched
-            case "enqueue_wait": records[index].extra["paired_ratio_to_raw_c"] = pairedWait
-            default: break
-            }
-        }
+                                   swiftWait: swiftWait, rawWait: rawWait, waitBlock: Self.waitBlock(samples: waitSamples),
+                                   contextSwitches: switches)
         // The same launch through `cl.launch(kernel, …)` instead of the generated typed kernel: the typed kernel's
         // checks (launch requirements) must not add to the plain launch.
         if let plain = Summary(plainBatched)?.scaled(by: 1e6), let raw = Summary(rawBatched)?.scaled(by: 1e6) {
@@ -181,30 +166,35 @@ public struct LaunchSuite: Sendable {
     /// Enqueue+wait samples per block: each path runs this many in a row, the paths alternating block by block.
     static func waitBlock(samples: Int) -> Int { max(1, min(20, samples / 4)) }
 
-    static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-
+    /// The four main records. Besides the ratio of the medians, SwiftCL's carry paired ratios, which a drift of the
+    /// machine over the run cancels out of: batched, the median over rounds of SwiftCL's time over raw C's in the same
+    /// round; enqueue+wait, the median over consecutive blocks of `waitBlock` samples of the ratio of the blocks' medians.
     static func records(device: String, swiftBatched: [Double], rawBatched: [Double],
-                        swiftWait: [Double], rawWait: [Double],
+                        swiftWait: [Double], rawWait: [Double], waitBlock: Int,
                         contextSwitches: (swift: Double, raw: Double) = (0, 0)) -> [BenchmarkRecord] {
         let microseconds = 1e6
         guard let sb = Summary(swiftBatched)?.scaled(by: microseconds), let rb = Summary(rawBatched)?.scaled(by: microseconds),
               let sw = Summary(swiftWait)?.scaled(by: microseconds), let rw = Summary(rawWait)?.scaled(by: microseconds) else {
             return []
         }
+        let pairedBatched = Summary(zip(swiftBatched, rawBatched).map { $0 / $1 })?.median ?? .nan
+        let blocks = stride(from: 0, to: min(swiftWait.count, rawWait.count), by: waitBlock).compactMap { start -> Double? in
+            let end = min(start + waitBlock, swiftWait.count, rawWait.count)
+            guard let swift = Summary(Array(swiftWait[start..<end])), let raw = Summary(Array(rawWait[start..<end])) else { return nil }
+            return swift.median / raw.median
+        }
+        let pairedWait = Summary(blocks)?.median ?? .nan
         return [
             BenchmarkRecord(suite: "launch", variant: "swiftcl", metric: "batched_launch", summary: sb, unit: "us",
                             device: device, verified: true,
-                            extra: ["overhead_us": sb.median - rb.median, "ratio_to_raw_c": sb.median / rb.median]),
+                            extra: ["overhead_us": sb.median - rb.median, "ratio_to_raw_c": sb.median / rb.median,
+                                    "paired_ratio_to_raw_c": pairedBatched]),
             BenchmarkRecord(suite: "launch", variant: "raw-c", metric: "batched_launch", summary: rb, unit: "us",
                             device: device, verified: true),
             BenchmarkRecord(suite: "launch", variant: "swiftcl", metric: "enqueue_wait", summary: sw, unit: "us",
                             device: device, verified: true,
                             extra: ["overhead_percent": (sw.median / rw.median - 1) * 100, "ratio_to_raw_c": sw.median / rw.median,
-                                    "voluntary_context_switches": contextSwitches.swift]),
+                                    "paired_ratio_to_raw_c": pairedWait, "voluntary_context_switches": contextSwitches.swift]),
             BenchmarkRecord(suite: "launch", variant: "raw-c", metric: "enqueue_wait", summary: rw, unit: "us",
                             device: device, verified: true, extra: ["voluntary_context_switches": contextSwitches.raw]),
         ]

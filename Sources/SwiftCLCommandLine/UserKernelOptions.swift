@@ -163,8 +163,13 @@ extension UserKernelOptions {
     /// `file`'s `--kernel`s as validation checks against ``requiredReference()``, at `--sizes` within `--tolerance`,
     /// with the runtime's local size and each `--local` one.
     public func checks(of file: String) throws -> [KernelCheck] {
-        let reference = try requiredReference()
+        try checks(of: try userKernels(in: file), against: try requiredReference())
+    }
+
+    /// `kernels` as validation checks against `reference`, at `--sizes` within `--tolerance`, with the runtime's local
+    /// size and each `--local` one.
+    public func checks(of kernels: [UserKernel], against reference: UserKernel.Reference) throws -> [KernelCheck] {
         let sizes = try parsedSizes(), tolerance = try parsedTolerance(), locals = try parsedLocalSizes()
-        return try userKernels(in: file).map { $0.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: locals) }
+        return kernels.map { $0.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: locals) }
     }
 }

@@ -20,7 +20,7 @@ extension DeviceArray {
         }
         let transformShape = Array(shape.suffix(transformed)), batch = shape.dropLast(transformed).reduce(1, *)
         let result = try DeviceArray(uninitializedShape: shape, on: queue)
-        let input = offset == 0 && storage.count == count ? storage : try copy().storage
+        let input = try packed().storage
         let output = result.storage
         _ = try queue.submit { cl in try cl.fft(input, into: output, shape: transformShape, batch: batch, direction: direction) }
         return result

@@ -61,7 +61,9 @@ extension DeviceArray where Element: FFTScalar {
         }
         return Array(shape.dropLast())
     }
+}
 
-    /// This array if it is all of its buffer, else a packed copy (a view elsewhere in a buffer).
-    private func packed() throws -> DeviceArray { offset == 0 && storage.count == count ? self : try copy() }
+extension DeviceArray {
+    /// This array if it is all of its buffer, else a packed copy (a view elsewhere in a buffer): clFFT takes no offset.
+    func packed() throws -> DeviceArray { offset == 0 && storage.count == count ? self : try copy() }
 }

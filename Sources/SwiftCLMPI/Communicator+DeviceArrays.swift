@@ -8,14 +8,14 @@ extension Communicator {
     /// - Throws: ``MPIError``, SwiftCL's errors from the map.
     public func send<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, to destination: Int, tag: Int = 0) throws {
         if array.count == 0 { return try send([T](), to: destination, tag: tag) }
-        try send(array.storage, range: array.offset..<(array.offset + array.count), to: destination, tag: tag, on: array.queue)
+        try send(array.storage, range: array.storageRange, to: destination, tag: tag, on: array.queue)
     }
 
     /// Receives into the array's elements from `source`; the message must hold exactly ``DeviceArray/count`` elements.
     /// - Throws: ``MPIError`` `.shapeMismatch` for another count, SwiftCL's errors from the map.
     public func receive<T: ArrayElement & MPIElement>(into array: DeviceArray<T>, from source: Int, tag: Int = 0) throws {
         if array.count == 0 { _ = try receive(T.self, count: 0, from: source, tag: tag); return }
-        try receive(into: array.storage, range: array.offset..<(array.offset + array.count), from: source, tag: tag, on: array.queue)
+        try receive(into: array.storage, range: array.storageRange, from: source, tag: tag, on: array.queue)
     }
 
     /// Replaces the array's elements on every rank with the ranks' arrays combined element by element, in place.
@@ -23,7 +23,7 @@ extension Communicator {
     /// - Throws: ``MPIError`` `.shapeMismatch` on every rank when the counts differ.
     public func allReduce<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, _ operation: ReductionOperation) throws {
         if array.count == 0 { _ = try allReduce([T](), operation); return }
-        try allReduce(array.storage, range: array.offset..<(array.offset + array.count), operation, on: array.queue)
+        try allReduce(array.storage, range: array.storageRange, operation, on: array.queue)
     }
 
     /// Replaces the array's elements on every rank with `root`'s. Collective; the arrays must have one count.
@@ -34,32 +34,32 @@ extension Communicator {
             try MPI.call { try agreeOnCount(0, "MPI_Bcast") }
             return
         }
-        try broadcast(array.storage, range: array.offset..<(array.offset + array.count), root: root, on: array.queue)
+        try broadcast(array.storage, range: array.storageRange, root: root, on: array.queue)
     }
 
     /// Starts combining the array's elements across the ranks (``startAllReduce(_:range:_:on:)`` on its part of its
     /// buffer); waiting for the request writes the result into the array.
     /// - Throws: as ``startAllReduce(_:range:_:on:)``.
     public func startAllReduce<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, _ operation: ReductionOperation) throws -> MPIRequest {
-        try startAllReduce(array.storage, range: array.offset..<(array.offset + array.count), operation, on: array.queue)
+        try startAllReduce(array.storage, range: array.storageRange, operation, on: array.queue)
     }
 
     /// Starts replacing the array's elements with `root`'s (``startBroadcast(_:range:root:on:)``).
     /// - Throws: as ``startBroadcast(_:range:root:on:)``.
     public func startBroadcast<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, root: Int = 0) throws -> MPIRequest {
-        try startBroadcast(array.storage, range: array.offset..<(array.offset + array.count), root: root, on: array.queue)
+        try startBroadcast(array.storage, range: array.storageRange, root: root, on: array.queue)
     }
 
     /// Starts sending the array's elements to `destination` (``startSend(_:range:to:tag:on:)``).
     /// - Throws: as ``startSend(_:range:to:tag:on:)``.
     public func startSend<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>, to destination: Int, tag: Int = 0) throws -> MPIRequest {
-        try startSend(array.storage, range: array.offset..<(array.offset + array.count), to: destination, tag: tag, on: array.queue)
+        try startSend(array.storage, range: array.storageRange, to: destination, tag: tag, on: array.queue)
     }
 
     /// Starts receiving into the array's elements from `source` (``startReceive(into:range:from:tag:on:)``).
     /// - Throws: as ``startReceive(into:range:from:tag:on:)``.
     public func startReceive<T: ArrayElement & MPIElement>(into array: DeviceArray<T>, from source: Int, tag: Int = 0) throws -> MPIRequest {
-        try startReceive(into: array.storage, range: array.offset..<(array.offset + array.count), from: source, tag: tag, on: array.queue)
+        try startReceive(into: array.storage, range: array.storageRange, from: source, tag: tag, on: array.queue)
     }
 
     /// Starts gathering every rank's elements, concatenated in rank order, into a new 1-D array on `array`'s queue
@@ -68,7 +68,7 @@ extension Communicator {
     public func startAllGather<T: ArrayElement & MPIElement>(_ array: DeviceArray<T>) throws -> (gathered: DeviceArray<T>, request: MPIRequest) {
         let total = try allReduce([Int64(array.count)], .sum)[0]
         let gathered = try collectively("startAllGather") { try DeviceArray<T>(uninitializedShape: [Int(total)], on: array.queue) }
-        let request = try startAllGather(array.storage, range: array.offset..<(array.offset + array.count), into: gathered.storage,
+        let request = try startAllGather(array.storage, range: array.storageRange, into: gathered.storage,
                                          on: array.queue)
         return (gathered, request)
     }

@@ -21,15 +21,11 @@ extension Communicator {
         }
         let blocks = try RowBlocks(height: height, ranks: size)
         let rowLength = shape.dropFirst().reduce(1, *)
-        var chunks: [[T]] = []
-        if rank == root, let array {
-            let elements = try collectively(routine) { try array.toArray() }
-            chunks = (0..<size).map { r in
-                let rows = blocks.range(of: r)
-                return Array(elements[(rows.lowerBound * rowLength)..<(rows.upperBound * rowLength)])
-            }
-        } else {
-            _ = try collectively(routine) { () }
+        // Only root reads its array (every rank learns whether that read worked); the others' arguments are ignored.
+        let elements = try collectively(routine) { rank == root ? try array?.toArray() ?? [] : [] }
+        let chunks: [[T]] = rank != root ? [] : (0..<size).map { r in
+            let rows = blocks.range(of: r)
+            return Array(elements[(rows.lowerBound * rowLength)..<(rows.upperBound * rowLength)])
         }
         let mine = try scatter(chunks, root: root)
         return try DeviceArray(mine, shape: [blocks.range(of: rank).count] + shape.dropFirst(), on: queue)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
+import SwiftCLBenchmarkHarness
 import SwiftCLKernels
 import SwiftCLMPI
 
@@ -112,10 +113,11 @@ struct DistributedBoxCommand: ParsableCommand {
                     plainSteps.append(plainTime)
                     ratios.append(mpiStep / plainTime)
                 }
-                let median = ratios.sorted()[ratios.count / 2], plainMedian = plainSteps.sorted()[plainSteps.count / 2]
-                print(String(format: "one process without MPI: %.2f ms per step (median); N = 1 under MPI costs %+.1f %% "
-                             + "(median of %d interleaved pairs, range %+.1f…%+.1f %%)", plainMedian * 1e3, (median - 1) * 100,
-                             ratios.count, ((ratios.min() ?? 1) - 1) * 100, ((ratios.max() ?? 1) - 1) * 100))
+                if let pairs = Summary(ratios), let plainStep = Summary(plainSteps) {
+                    print(String(format: "one process without MPI: %.2f ms per step (median); N = 1 under MPI costs %+.1f %% "
+                                 + "(median of %d interleaved pairs, range %+.1f…%+.1f %%)", plainStep.median * 1e3, (pairs.median - 1) * 100,
+                                 pairs.count, (pairs.min - 1) * 100, (pairs.max - 1) * 100))
+                }
             }
         } catch {
             failRank(world, "\(error)")

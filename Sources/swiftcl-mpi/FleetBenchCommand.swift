@@ -112,66 +112,60 @@ struct FleetBenchCommand: ParsableCommand {
     }
 
     /// This rank's records for `file`'s kernels on every device, each verified before it is timed; a variant whose
-    /// output differs from the reference, or a device where the kernels cannot run, is a record saying FAILED and why.
+    /// output differs from the reference is a record saying FAILED.
     private func runUserKernels(_ file: String, rank: Int, host: String) -> [BenchmarkRecord] {
-        let devices: [Device]
-        do { devices = try Device.all } catch {
-            return [.untimed(suite: "fleet", variant: "devices", metric: "-", device: "\(host) rank \(rank)", width: nil, height: nil,
-                             note: "FAILED on rank \(rank): \(error)")]
-        }
-        let suite = URL(fileURLWithPath: file).lastPathComponent
-        var records: [BenchmarkRecord] = []
-        for device in devices {
-            let place = "\(host) rank \(rank): \(device.name)"
-            do {
-                if failOnRank == rank { throw ValidationError("forced failure on rank \(rank) (--fail-on-rank)") }
-                let queue = try ComputeQueue(device: device)
-                let benchmark = try user.benchmark(of: file, flops: flops, quick: quick, on: queue).benchmark
-                let results = try benchmark.run(sizes: try user.parsedSizes(), on: queue) { line in
-                    FileHandle.standardError.write(Data("rank \(rank): \(line)\n".utf8))
+        onEveryDevice(rank: rank, host: host, suites: [URL(fileURLWithPath: file).lastPathComponent]) { suite, device, place in
+            let queue = try ComputeQueue(device: device)
+            let benchmark = try user.benchmark(of: file, flops: flops, quick: quick, on: queue).benchmark
+            let results = try benchmark.run(sizes: try user.parsedSizes(), on: queue) { line in
+                FileHandle.standardError.write(Data("rank \(rank): \(line)\n".utf8))
+            }
+            return results.map { result in
+                var record = BenchmarkRecord(result, suite: suite, metric: "size_\(result.size.spec)")
+                record.device = place
+                if !result.verified && !result.isBound {
+                    record.note = "FAILED on rank \(rank): output differs from the reference" + (result.note.map { " (\($0))" } ?? "")
                 }
-                records += results.map { result in
-                    var record = BenchmarkRecord(result, suite: suite, metric: "size_\(result.size.spec)")
-                    record.device = place
-                    if !result.verified && !result.isBound {
-                        record.note = "FAILED on rank \(rank): output differs from the reference" + (result.note.map { " (\($0))" } ?? "")
-                    }
-                    return record
-                }
-            } catch {
-                records.append(.untimed(suite: suite, variant: "-", metric: "-", device: place, width: nil, height: nil,
-                                        note: "FAILED on rank \(rank): \(error)"))
+                return record
             }
         }
-        return records
     }
 
-    /// This rank's records: every suite on every device, each record's device named "host rank N: device"; a suite
-    /// that throws is one untimed record saying FAILED and why.
+    /// This rank's records: every suite on every device.
     private func runSuites(_ names: [String], rank: Int, host: String) -> [BenchmarkRecord] {
         var options = BenchmarkSuites.Options()
         options.quick = quick
-        var records: [BenchmarkRecord] = []
+        return onEveryDevice(rank: rank, host: host, suites: names) { name, device, place in
+            let report = try BenchmarkSuites.run([name], on: device, options: options) { line in
+                FileHandle.standardError.write(Data("rank \(rank): \(line)\n".utf8))
+            }
+            return report.results.map { record in
+                var record = record
+                record.device = record.device == "host" ? "\(host) rank \(rank): host" : place
+                return record
+            }
+        }
+    }
+
+    /// `run(suite, device, place)` for each of `suites` on every device of this rank, where `place` names the device as
+    /// "host rank N: device" for the report; a run that throws (or every run, with `--fail-on-rank` naming this rank) is
+    /// one untimed record saying FAILED and why, and so is a rank whose devices cannot be listed.
+    private func onEveryDevice(rank: Int, host: String, suites: [String],
+                               _ run: (_ suite: String, _ device: Device, _ place: String) throws -> [BenchmarkRecord]) -> [BenchmarkRecord] {
         let devices: [Device]
         do { devices = try Device.all } catch {
             return [.untimed(suite: "fleet", variant: "devices", metric: "-", device: "\(host) rank \(rank)", width: nil, height: nil,
                              note: "FAILED on rank \(rank): \(error)")]
         }
+        var records: [BenchmarkRecord] = []
         for device in devices {
             let place = "\(host) rank \(rank): \(device.name)"
-            for name in names {
+            for suite in suites {
                 do {
                     if failOnRank == rank { throw ValidationError("forced failure on rank \(rank) (--fail-on-rank)") }
-                    let report = try BenchmarkSuites.run([name], on: device, options: options) { line in
-                        FileHandle.standardError.write(Data("rank \(rank): \(line)\n".utf8))
-                    }
-                    records += report.results.map { record in
-                        var record = record
-                        record.device = record.device == "host" ? "\(host) rank \(rank): host" : place
-                        return record
-                    }
+                    records += try run(suite, device, place)
                 } catch {
-                    records.append(.untimed(suite: name, variant: "-", metric: "-", device: place, width: nil, height: nil,
+                    records.append(.untimed(suite: suite, variant: "-", metric: "-", device: place, width: nil, height: nil,
                                             note: "FAILED on rank \(rank): \(error)"))
                 }
             }

@@ -125,7 +125,7 @@ struct ValidateCommand: ParsableCommand {
             try runUserCaseUnderOclgrind(kernels, reference: reference, sizes: sizes, tolerance: tolerance)
             return
         }
-        let checks = kernels.map { $0.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: locals) }
+        let checks = try user.checks(of: kernels, against: reference)
         try validate(checks) { try memcheckUserCases(file, kernels: kernels, sizes: sizes, locals: locals) }
     }
 

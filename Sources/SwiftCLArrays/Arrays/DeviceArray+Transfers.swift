@@ -5,13 +5,13 @@ extension DeviceArray {
     /// - Throws: SwiftCL's errors.
     public func toArray() throws -> [Element] {
         guard count > 0 else { return [] }
-        return try queue.sync { cl in try cl.read(storage, range: offset..<(offset + count)) }
+        return try queue.sync { cl in try cl.read(storage, range: storageRange) }
     }
 
     /// ``toArray()`` for async code: suspends without blocking a thread.
     public func toArray() async throws -> [Element] {
         guard count > 0 else { return [] }
-        let storage = storage, range = offset..<(offset + count)
+        let storage = storage, range = storageRange
         return try await queue.run { cl in try cl.read(storage, range: range) }
     }
 

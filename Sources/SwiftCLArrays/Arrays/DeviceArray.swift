@@ -19,6 +19,8 @@ public struct DeviceArray<Element: ArrayStorable>: Sendable {
 
     /// The number of elements.
     public var count: Int { shape.reduce(1, *) }
+    /// Where the elements are in ``storage``: `offset..<(offset + count)`.
+    public var storageRange: Range<Int> { offset..<(offset + count) }
     /// The context the array belongs to.
     public var context: Context { storage.context }
 
@@ -77,7 +79,7 @@ public struct DeviceArray<Element: ArrayStorable>: Sendable {
     public func buffer() throws -> Buffer<Element> {
         if offset == 0 && count == storage.count { return storage }
         guard count > 0 else { throw ArrayError(.invalidArgument, "an empty array has no buffer of its own") }
-        return try storage[offset..<(offset + count)]
+        return try storage[storageRange]
     }
 
     static func checkedCount(of shape: [Int]) throws -> Int {

@@ -32,9 +32,14 @@ extension ArrayExpressible {
 }
 
 extension ArrayMath {
+    /// `callee(operand, …)` in parentheses: an OpenCL built-in, or a vector literal's `(float4)`.
+    static func call<Result: ArrayStorable>(_ callee: String, _ operands: [ExpressionNode]) -> ArrayExpression<Result> {
+        let placeholders = operands.indices.map { "$\($0)" }.joined(separator: ", ")
+        return ArrayExpression(.apply(template: "(\(callee)(\(placeholders)))", operands: operands, pragma: Result.pragma))
+    }
+
     static func assemble<Result: ArrayStorable>(_ lanes: [ExpressionNode]) -> ArrayExpression<Result> {
-        let placeholders = lanes.indices.map { "$\($0)" }.joined(separator: ", ")
-        return ArrayExpression(.apply(template: "((\(Result.openCLTypeName))(\(placeholders)))", operands: lanes, pragma: Result.pragma))
+        call("(\(Result.openCLTypeName))", lanes)
     }
 
     /// Two-lane vectors from two scalar arrays or expressions of one shape (OpenCL's `(float2)(x, y)`).
@@ -65,36 +70,31 @@ extension ArrayMath {
                                pragma: A.Element.pragma))
     }
 
-    static func geometric<Result: ArrayStorable>(_ function: String, _ operands: [ExpressionNode]) -> ArrayExpression<Result> {
-        let placeholders = operands.indices.map { "$\($0)" }.joined(separator: ", ")
-        return ArrayExpression(.apply(template: "\(function)(\(placeholders))", operands: operands, pragma: Result.pragma))
-    }
-
     /// The dot product of each pair of elements (OpenCL's geometric `dot`, for 2-, 3- and 4-lane floating-point vectors).
     public static func dot<A: ArrayExpressible, B: ArrayExpressible, L>(_ a: A, _ b: B) -> ArrayExpression<L>
-    where A.Element == SIMD2<L>, B.Element == A.Element, L: BinaryFloatingPoint { geometric("dot", [a.expression.node, b.expression.node]) }
+    where A.Element == SIMD2<L>, B.Element == A.Element, L: BinaryFloatingPoint { call("dot", [a.expression.node, b.expression.node]) }
     public static func dot<A: ArrayExpressible, B: ArrayExpressible, L>(_ a: A, _ b: B) -> ArrayExpression<L>
-    where A.Element == SIMD3<L>, B.Element == A.Element, L: BinaryFloatingPoint { geometric("dot", [a.expression.node, b.expression.node]) }
+    where A.Element == SIMD3<L>, B.Element == A.Element, L: BinaryFloatingPoint { call("dot", [a.expression.node, b.expression.node]) }
     public static func dot<A: ArrayExpressible, B: ArrayExpressible, L>(_ a: A, _ b: B) -> ArrayExpression<L>
-    where A.Element == SIMD4<L>, B.Element == A.Element, L: BinaryFloatingPoint { geometric("dot", [a.expression.node, b.expression.node]) }
+    where A.Element == SIMD4<L>, B.Element == A.Element, L: BinaryFloatingPoint { call("dot", [a.expression.node, b.expression.node]) }
 
     /// The Euclidean length of each element (OpenCL's `length`).
     public static func length<A: ArrayExpressible, L>(_ a: A) -> ArrayExpression<L>
-    where A.Element == SIMD2<L>, L: BinaryFloatingPoint { geometric("length", [a.expression.node]) }
+    where A.Element == SIMD2<L>, L: BinaryFloatingPoint { call("length", [a.expression.node]) }
     public static func length<A: ArrayExpressible, L>(_ a: A) -> ArrayExpression<L>
-    where A.Element == SIMD3<L>, L: BinaryFloatingPoint { geometric("length", [a.expression.node]) }
+    where A.Element == SIMD3<L>, L: BinaryFloatingPoint { call("length", [a.expression.node]) }
     public static func length<A: ArrayExpressible, L>(_ a: A) -> ArrayExpression<L>
-    where A.Element == SIMD4<L>, L: BinaryFloatingPoint { geometric("length", [a.expression.node]) }
+    where A.Element == SIMD4<L>, L: BinaryFloatingPoint { call("length", [a.expression.node]) }
 
     /// Each element scaled to length 1 (OpenCL's `normalize`; a zero vector stays zero).
     public static func normalize<A: ArrayExpressible, L>(_ a: A) -> ArrayExpression<SIMD2<L>>
-    where A.Element == SIMD2<L>, L: BinaryFloatingPoint { geometric("normalize", [a.expression.node]) }
+    where A.Element == SIMD2<L>, L: BinaryFloatingPoint { call("normalize", [a.expression.node]) }
     public static func normalize<A: ArrayExpressible, L>(_ a: A) -> ArrayExpression<SIMD3<L>>
-    where A.Element == SIMD3<L>, L: BinaryFloatingPoint { geometric("normalize", [a.expression.node]) }
+    where A.Element == SIMD3<L>, L: BinaryFloatingPoint { call("normalize", [a.expression.node]) }
     public static func normalize<A: ArrayExpressible, L>(_ a: A) -> ArrayExpression<SIMD4<L>>
-    where A.Element == SIMD4<L>, L: BinaryFloatingPoint { geometric("normalize", [a.expression.node]) }
+    where A.Element == SIMD4<L>, L: BinaryFloatingPoint { call("normalize", [a.expression.node]) }
 
     /// The cross product of each pair of 3-lane elements.
     public static func cross<A: ArrayExpressible, B: ArrayExpressible, L>(_ a: A, _ b: B) -> ArrayExpression<SIMD3<L>>
-    where A.Element == SIMD3<L>, B.Element == A.Element, L: BinaryFloatingPoint { geometric("cross", [a.expression.node, b.expression.node]) }
+    where A.Element == SIMD3<L>, B.Element == A.Element, L: BinaryFloatingPoint { call("cross", [a.expression.node, b.expression.node]) }
 }
