@@ -11,9 +11,9 @@ public struct LaunchSuite: Sendable {
     /// Launches per batched sample.
     public var batchSize = 2000
     /// Batched samples per variant.
-    public var rounds = 15
+    public var rounds = 45
     /// Enqueue+wait samples per variant.
-    public var waitSamples = 400
+    public var waitSamples = 2000
 
     public init() {}
 
@@ -23,15 +23,15 @@ public struct LaunchSuite: Sendable {
         try paths.warmUp()
         let batched = try paths.batched(rounds: rounds, batchSize: batchSize, progress: progress)
         let (swiftBatched, rawBatched, plainBatched) = (batched.swift, batched.raw, batched.plain)
-        let (swiftWait, rawWait, switches) = try paths.enqueueAndWait(samples: waitSamples, progress: progress)
+        let wait = try paths.enqueueAndWait(samples: waitSamples, progress: progress)
         // What a submission costs with nothing in it: the Dispatch hop, the encoder and clFinish.
         var emptySync: [Double] = []
         for _ in 0..<waitSamples {
             emptySync.append(try Stopwatch.time { try paths.queue.sync { _ in } }.seconds)
         }
         var records = Self.records(device: device.name, swiftBatched: swiftBatched, rawBatched: rawBatched,
-                                   swiftWait: swiftWait, rawWait: rawWait, waitBlock: Self.waitBlock(samples: waitSamples),
-                                   contextSwitches: switches)
+                                   swiftWait: wait.swift, rawWait: wait.raw, rawWaitTimedInC: wait.rawTimedInC,
+                                   waitBlock: Self.waitBlock(samples: waitSamples), contextSwitches: wait.contextSwitches)
         // The same launch through `cl.launch(kernel, …)` instead of the generated typed kernel: the typed kernel's
         // checks (launch requirements) must not add to the plain launch.
         if let plain = Summary(plainBatched)?.scaled(by: 1e6), let raw = Summary(rawBatched)?.scaled(by: 1e6) {
@@ -136,10 +136,12 @@ public struct LaunchSuite: Sendable {
         }
 
         /// Seconds of one launch and its wait, `samples` per path, and the process's voluntary context switches per round trip
-        /// on each path (`getrusage`, read outside the timed span: how often a thread slept and was woken).
+        /// on each path (`getrusage`, read outside the timed span: how often a thread slept and was woken). Both paths are
+        /// timed by the same stopwatch around the call, as their caller sees them; `rawTimedInC` is the raw C path's own
+        /// timer inside the C function (it leaves out the call and the stopwatch itself).
         func enqueueAndWait(samples: Int, progress: (String) -> Void) throws
-            -> (swift: [Double], raw: [Double], contextSwitches: (swift: Double, raw: Double)) {
-            var swiftWait: [Double] = [], rawWait: [Double] = []
+            -> (swift: [Double], raw: [Double], rawTimedInC: [Double], contextSwitches: (swift: Double, raw: Double)) {
+            var swiftWait: [Double] = [], rawWait: [Double] = [], rawTimedInC: [Double] = []
             var swiftSwitches = 0, rawSwitches = 0
             let block = LaunchSuite.waitBlock(samples: samples)
             for sample in 0..<(2 * samples) {
@@ -153,13 +155,15 @@ public struct LaunchSuite: Sendable {
                     swiftWait.append(try Stopwatch.time { try queue.sync { cl in try launch(cl) } }.seconds)
                     swiftSwitches += ContextSwitches.voluntary() - before
                 } else {
-                    rawWait.append(try raw.launchAndWait(global: global))
+                    let timed = try Stopwatch.time { try raw.launchAndWait(global: global) }
+                    rawWait.append(timed.seconds)
+                    rawTimedInC.append(timed.value)
                     rawSwitches += ContextSwitches.voluntary() - before
                 }
             }
             let perRoundTrip = (swift: Double(swiftSwitches) / Double(max(1, swiftWait.count)),
                                 raw: Double(rawSwitches) / Double(max(1, rawWait.count)))
-            return (swiftWait, rawWait, perRoundTrip)
+            return (swiftWait, rawWait, rawTimedInC, perRoundTrip)
         }
     }
 
@@ -170,7 +174,7 @@ public struct LaunchSuite: Sendable {
     /// machine over the run cancels out of: batched, the median over rounds of SwiftCL's time over raw C's in the same
     /// round; enqueue+wait, the median over consecutive blocks of `waitBlock` samples of the ratio of the blocks' medians.
     static func records(device: String, swiftBatched: [Double], rawBatched: [Double],
-                        swiftWait: [Double], rawWait: [Double], waitBlock: Int,
+                        swiftWait: [Double], rawWait: [Double], rawWaitTimedInC: [Double] = [], waitBlock: Int,
                         contextSwitches: (swift: Double, raw: Double) = (0, 0)) -> [BenchmarkRecord] {
         let microseconds = 1e6
         guard let sb = Summary(swiftBatched)?.scaled(by: microseconds), let rb = Summary(rawBatched)?.scaled(by: microseconds),
@@ -178,25 +182,39 @@ public struct LaunchSuite: Sendable {
             return []
         }
         let pairedBatched = Summary(zip(swiftBatched, rawBatched).map { $0 / $1 })?.median ?? .nan
-        let blocks = stride(from: 0, to: min(swiftWait.count, rawWait.count), by: waitBlock).compactMap { start -> Double? in
-            let end = min(start + waitBlock, swiftWait.count, rawWait.count)
-            guard let swift = Summary(Array(swiftWait[start..<end])), let raw = Summary(Array(rawWait[start..<end])) else { return nil }
-            return swift.median / raw.median
+        let pairedOverhead = Summary(zip(swiftBatched, rawBatched).map { ($0 - $1) * microseconds })?.median ?? .nan
+        let pairedWait = pairedBlockRatio(swiftWait, rawWait, block: waitBlock)
+        var swiftWaitExtra = ["overhead_percent": (sw.median / rw.median - 1) * 100, "ratio_to_raw_c": sw.median / rw.median,
+                              "paired_ratio_to_raw_c": pairedWait, "voluntary_context_switches": contextSwitches.swift]
+        var rawWaitExtra = ["voluntary_context_switches": contextSwitches.raw]
+        if let inC = Summary(rawWaitTimedInC)?.scaled(by: microseconds) {
+            // The raw C path's own timer leaves out the call into C and the stopwatch, which SwiftCL's figure includes.
+            swiftWaitExtra["paired_ratio_to_raw_c_timed_in_c"] = pairedBlockRatio(swiftWait, rawWaitTimedInC, block: waitBlock)
+            rawWaitExtra["median_timed_in_c_us"] = inC.median
         }
-        let pairedWait = Summary(blocks)?.median ?? .nan
         return [
             BenchmarkRecord(suite: "launch", variant: "swiftcl", metric: "batched_launch", summary: sb, unit: "us",
                             device: device, verified: true,
                             extra: ["overhead_us": sb.median - rb.median, "ratio_to_raw_c": sb.median / rb.median,
-                                    "paired_ratio_to_raw_c": pairedBatched]),
+                                    "paired_ratio_to_raw_c": pairedBatched, "paired_overhead_us": pairedOverhead]),
             BenchmarkRecord(suite: "launch", variant: "raw-c", metric: "batched_launch", summary: rb, unit: "us",
                             device: device, verified: true),
             BenchmarkRecord(suite: "launch", variant: "swiftcl", metric: "enqueue_wait", summary: sw, unit: "us",
                             device: device, verified: true,
-                            extra: ["overhead_percent": (sw.median / rw.median - 1) * 100, "ratio_to_raw_c": sw.median / rw.median,
-                                    "paired_ratio_to_raw_c": pairedWait, "voluntary_context_switches": contextSwitches.swift]),
+                            extra: swiftWaitExtra),
             BenchmarkRecord(suite: "launch", variant: "raw-c", metric: "enqueue_wait", summary: rw, unit: "us",
-                            device: device, verified: true, extra: ["voluntary_context_switches": contextSwitches.raw]),
+                            device: device, verified: true, extra: rawWaitExtra),
         ]
+    }
+
+    /// The median over consecutive blocks of `block` samples of the ratio of the blocks' medians (`a` over `b`).
+    static func pairedBlockRatio(_ a: [Double], _ b: [Double], block: Int) -> Double {
+        let count = min(a.count, b.count)
+        let ratios = stride(from: 0, to: count, by: block).compactMap { start -> Double? in
+            let end = min(start + block, count)
+            guard let x = Summary(Array(a[start..<end])), let y = Summary(Array(b[start..<end])) else { return nil }
+            return x.median / y.median
+        }
+        return Summary(ratios)?.median ?? .nan
     }
 }

@@ -11,6 +11,8 @@ public struct SquareSuite: Sendable {
     public var count = 16 * 1024 * 1024
     /// Samples per variant.
     public var rounds = 9
+    /// Rounds of the interleaved SwiftCL/raw C comparison (one launch and wait on each path per round).
+    public var pairedRounds = 41
 
     public init() {}
 
@@ -27,14 +29,54 @@ public struct SquareSuite: Sendable {
         benchmark.settings.samples = rounds
         let results = try benchmark.run(sizes: [size], on: queue, progress: progress)
         let rawSeconds = results.first { $0.variant == "raw-c" }?.hostSeconds?.median
+        let paired = try Self.pairedHostTimes(queue: queue, count: count, rounds: pairedRounds, progress: progress)
         return results.filter { !$0.isBound }.map { result in
             var record = BenchmarkRecord(result, suite: "square", metric: "square_\(count)")
             if result.variant == "swiftcl", let swift = result.hostSeconds?.median, let rawSeconds {
                 // Host time on both sides: SwiftCL's whole path (enqueue, wait) against plain C's.
                 record.extra["host_time_ratio_to_raw_c"] = swift / rawSeconds
             }
+            if result.variant == "swiftcl", let ratios = Summary(zip(paired.swift, paired.raw).map { $0 / $1 }) {
+                // The same two paths timed round by round, so a drift of the machine between the variants' samples cancels.
+                record.extra["paired_ratio_to_raw_c"] = ratios.median
+                record.extra["paired_ratio_min"] = ratios.min
+                record.extra["paired_ratio_max"] = ratios.max
+            }
             return record
         }
+    }
+
+    /// Host seconds of one launch and wait through SwiftCL's typed kernel and through plain C, `rounds` of each,
+    /// interleaved (the order alternating round by round) after both outputs matched the host reference.
+    static func pairedHostTimes(queue: ComputeQueue, count: Int, rounds: Int, progress: (String) -> Void) throws
+        -> (swift: [Double], raw: [Double]) {
+        let input = (0..<count).map { Float($0 % 65_521) * 0.25 - 100 }
+        let square = try SquareCL.Square(context: queue.context)
+        let range = try NDRange(count)
+        let a = try Buffer(copying: input, context: queue.context), b = try Buffer<Float>(count: count, context: queue.context)
+        let raw = try RawSession(device: queue.device, source: SquareCL.source, kernel: "square", count: count)
+        try raw.write(input)
+        let launch = { try queue.sync { cl in try square(cl, range, input: a, output: b) } }
+        let launchRaw = { _ = try raw.launchAndWait(global: count) }
+        try launch()
+        try launchRaw()
+        let expected = SquareCL.Square.reference(input)
+        let swiftOutput = try queue.sync { cl in try cl.read(b) }
+        guard swiftOutput == expected, try raw.readOutput() == expected else {
+            throw BenchmarkSuiteError.verificationFailed(suite: "square", detail: "the paired comparison's outputs differ from the host reference")
+        }
+        var swift: [Double] = [], rawTimes: [Double] = []
+        for round in 0..<rounds {
+            progress("square: SwiftCL and raw C interleaved, round \(round + 1)/\(rounds)")
+            if round.isMultiple(of: 2) {
+                swift.append(try Stopwatch.time(launch).seconds)
+                rawTimes.append(try Stopwatch.time(launchRaw).seconds)
+            } else {
+                rawTimes.append(try Stopwatch.time(launchRaw).seconds)
+                swift.append(try Stopwatch.time(launch).seconds)
+            }
+        }
+        return (swift, rawTimes)
     }
 
     static func traffic(_ size: ProblemSize) -> Traffic { .perElement(size.elements, read: 4, written: 4, flops: 1) }

@@ -136,12 +136,24 @@ struct BenchmarkSuitesTests {
         // sleeps on PoCL's completion: never zero over four samples).
         #expect(launchRecords.filter { $0.variant != "raw-c" && $0.metric != "empty_sync" }.allSatisfy { ($0.extra["ratio_to_raw_c"] ?? 0) > 0 })
         #expect(launchRecords.filter { $0.metric == "enqueue_wait" }.allSatisfy { ($0.extra["voluntary_context_switches"] ?? 0) > 0 })
+        // Paired figures (drift cancels): batched overhead in µs, and the round trip against raw C's own timer too.
+        let swiftBatched = launchRecords.first { $0.variant == "swiftcl" && $0.metric == "batched_launch" }
+        #expect(swiftBatched?.extra["paired_overhead_us"]?.isFinite == true)
+        let swiftWait = launchRecords.first { $0.variant == "swiftcl" && $0.metric == "enqueue_wait" }
+        #expect((swiftWait?.extra["paired_ratio_to_raw_c_timed_in_c"] ?? 0) > 0)
+        #expect((launchRecords.first { $0.variant == "raw-c" && $0.metric == "enqueue_wait" }?.extra["median_timed_in_c_us"] ?? 0) > 0)
         var square = SquareSuite()
         square.count = 4099
         square.rounds = 2
+        square.pairedRounds = 3
         let squareRecords = try square.run(on: device)
         #expect(Set(squareRecords.map(\.variant)) == ["swiftcl", "raw-c", "host-swift", "host-swift-parallel"])
         #expect(squareRecords.allSatisfy { $0.verified })
+        // SwiftCL's square against plain C's, interleaved round by round.
+        let swiftSquare = squareRecords.first { $0.variant == "swiftcl" }
+        #expect((swiftSquare?.extra["paired_ratio_min"] ?? 0) > 0)
+        #expect((swiftSquare?.extra["paired_ratio_min"] ?? 0) <= (swiftSquare?.extra["paired_ratio_to_raw_c"] ?? 0))
+        #expect((swiftSquare?.extra["paired_ratio_to_raw_c"] ?? 0) <= (swiftSquare?.extra["paired_ratio_max"] ?? 0))
         var copy = CopySuite()
         copy.sizes = [1024, 4096]
         copy.samples = 2
