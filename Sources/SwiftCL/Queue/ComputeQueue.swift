@@ -85,10 +85,10 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     @available(*, noasync, message: "blocks the calling thread; use run(_:) from async code")
     public func sync<T>(_ body: (ComputeEncoder) throws -> T) throws -> T {
         try checkNotNested()
-        return try execution.sync {
+        return try execution.sync { lists in
             try QueueNesting.inside(self) {
-                let encoder = ComputeEncoder(queue: self, measuring: false)
-                defer { encoder.expire() }
+                let encoder = ComputeEncoder(queue: self, measuring: false, reusing: &lists)
+                defer { encoder.end(keepingListsIn: &lists) }
                 let value = try body(encoder)
                 try encoder.finish()
                 return value
@@ -110,9 +110,10 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
         _ body: @escaping @Sendable (ComputeEncoder) throws -> Void,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) {
-        execution.async {
+        execution.async { lists in
             QueueNesting.inside(self) {
-                let encoder = ComputeEncoder(queue: self, measuring: false)
+                let encoder = ComputeEncoder(queue: self, measuring: false, reusing: &lists)
+                defer { encoder.end(keepingListsIn: &lists) }
                 do {
                     try body(encoder)
                     try encoder.notifyWhenComplete(completion)
@@ -129,9 +130,10 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     /// - Throws: what `body` throws, or the ``OpenCLError`` completing its commands raised.
     public func run<T: Sendable>(_ body: @escaping @Sendable (ComputeEncoder) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            execution.async {
+            execution.async { lists in
                 QueueNesting.inside(self) {
-                    let encoder = ComputeEncoder(queue: self, measuring: false)
+                    let encoder = ComputeEncoder(queue: self, measuring: false, reusing: &lists)
+                    defer { encoder.end(keepingListsIn: &lists) }
                     do {
                         let value = try body(encoder)
                         try encoder.notifyWhenComplete { result in
@@ -153,10 +155,10 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     @available(*, noasync, message: "blocks the calling thread while the device works")
     public func measure<T>(_ body: (ComputeEncoder) throws -> T) throws -> Timing<T> {
         try checkNotNested()
-        return try execution.sync {
+        return try execution.sync { lists in
             try QueueNesting.inside(self) {
-                let encoder = ComputeEncoder(queue: self, measuring: true)
-                defer { encoder.expire() }
+                let encoder = ComputeEncoder(queue: self, measuring: true, reusing: &lists)
+                defer { encoder.end(keepingListsIn: &lists) }
                 let clock = ContinuousClock()
                 let start = clock.now
                 let value = try body(encoder)
@@ -175,9 +177,10 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
         let clock = ContinuousClock()
         let start = clock.now
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Timing<T>, any Error>) in
-            execution.async {
+            execution.async { lists in
                 QueueNesting.inside(self) {
-                    let encoder = ComputeEncoder(queue: self, measuring: true)
+                    let encoder = ComputeEncoder(queue: self, measuring: true, reusing: &lists)
+                    defer { encoder.end(keepingListsIn: &lists) }
                     do {
                         let value = try body(encoder)
                         let events = encoder.measuredEvents
@@ -206,8 +209,8 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     @available(*, noasync, message: "briefly blocks the calling thread while the closure enqueues; use the async submit(_:) from async code")
     public func submit<T>(_ body: (ComputeEncoder) throws -> T) throws -> (value: T, completion: CommandEvent) {
         try checkNotNested()
-        return try execution.sync {
-            try QueueNesting.inside(self) { try enqueueSubmission(body) }
+        return try execution.sync { lists in
+            try QueueNesting.inside(self) { try enqueueSubmission(body, lists: &lists) }
         }
     }
 
@@ -218,9 +221,9 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     public func submit<T: Sendable>(_ body: @escaping @Sendable (ComputeEncoder) throws -> T) async throws
         -> (value: T, completion: CommandEvent) {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(value: T, completion: CommandEvent), any Error>) in
-            execution.async {
+            execution.async { lists in
                 QueueNesting.inside(self) {
-                    continuation.resume(with: Result { try self.enqueueSubmission(body) })
+                    continuation.resume(with: Result { try self.enqueueSubmission(body, lists: &lists) })
                 }
             }
         }
@@ -228,8 +231,10 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
 
     /// Runs `body` with a fresh encoder and ends it with a completion marker (released commands' objects when it
     /// completes); inside one of the queue's closures.
-    private func enqueueSubmission<T>(_ body: (ComputeEncoder) throws -> T) throws -> (value: T, completion: CommandEvent) {
-        let encoder = ComputeEncoder(queue: self, measuring: false)
+    private func enqueueSubmission<T>(_ body: (ComputeEncoder) throws -> T, lists: inout EncoderLists) throws
+        -> (value: T, completion: CommandEvent) {
+        let encoder = ComputeEncoder(queue: self, measuring: false, reusing: &lists)
+        defer { encoder.end(keepingListsIn: &lists) }
         let value: T
         do {
             value = try body(encoder)

@@ -6,11 +6,12 @@ import Dispatch
 /// asynchronous closure is pending (no Dispatch hop, which cost about a point of a launch round trip on PoCL), and
 /// otherwise through the Dispatch queue, after the pending ones. Every closure, either way, runs holding one lock, so
 /// two never overlap; the pending count is raised before an asynchronous closure is handed to Dispatch, so a
-/// synchronous call made after it by the same thread always waits for it.
+/// synchronous call made after it by the same thread always waits for it. The lock also holds the encoder lists the
+/// closures reuse (``EncoderLists``), handed to each closure in turn.
 struct SerialExecution: Sendable {
     private let dispatchQueue: DispatchQueue
-    /// Held while a closure runs.
-    private let running = Locked(())
+    /// Held while a closure runs; the lists closures reuse.
+    private let running = Locked(EncoderLists())
     /// Asynchronous closures submitted and not yet finished.
     private let pending = Locked(0)
 
@@ -19,19 +20,19 @@ struct SerialExecution: Sendable {
     }
 
     /// Runs `body` after every closure submitted before it, and returns its value.
-    func sync<T>(_ body: () throws -> T) throws -> T {
+    func sync<T>(_ body: (inout EncoderLists) throws -> T) throws -> T {
         if pending.withLock({ $0 }) == 0 {
-            return try running.withLock { _ in try body() }
+            return try running.withLock { lists in try body(&lists) }
         }
-        return try dispatchQueue.sync { try running.withLock { _ in try body() } }
+        return try dispatchQueue.sync { try running.withLock { lists in try body(&lists) } }
     }
 
     /// Runs `body` later, after every closure submitted before it.
-    func async(_ body: @escaping @Sendable () -> Void) {
+    func async(_ body: @escaping @Sendable (inout EncoderLists) -> Void) {
         pending.withLock { $0 += 1 }
         dispatchQueue.async { [running, pending] in
-            running.withLock { _ in
-                body()
+            running.withLock { lists in
+                body(&lists)
                 pending.withLock { $0 -= 1 }
             }
         }
