@@ -265,6 +265,60 @@ struct RefusedInputTests {
         #expect(try queue.sync { cl in try cl.read(data) } == expected)
         #expect(add.launchCount == 5)
     }
+
+    @Test("a launch in a new closure skips the checks of its kernel's last launch only when everything they read is the same",
+          arguments: TestDevices.all)
+    func rememberedChecksAcrossClosures(device: Device) throws {
+        let queue = try makeQueue(device)
+        let program = try queue.context.program(
+            source: "kernel void add(global float *a, float v, uint n) { if (get_global_id(0) < n) a[get_global_id(0)] += v; }",
+            name: "add-n.cl")
+        let add = try program.kernel(named: "add")
+        let data = try Buffer(copying: ramp(16), context: queue.context)
+        let readOnly = try Buffer(copying: ramp(16), context: queue.context, access: .readOnly)
+        let foreign = try Buffer<Float>(count: 16, context: Context(devices: [device]))
+        // One launch per closure, so only the kernel's memory of its last checked launch can skip a check.
+        func once(_ body: (ComputeEncoder) throws -> Void) throws { try queue.sync(body) }
+        for _ in 0..<3 { try once { cl in try cl.launch(add, NDRange(16), data, Float(1), 16) } }
+        // Integers are converted on every launch: the same arguments with n out of uint's range are refused.
+        let outOfRange = Self.refusal("an integer out of range after remembered launches") {
+            try once { cl in try cl.launch(add, NDRange(16), data, Float(1), -1) }
+        }
+        #expect(outOfRange?.description.contains("uint") == true, "\(String(describing: outOfRange))")
+        let mapped = Self.refusal("a remembered launch while mapped") {
+            try once { cl in try cl.withMapped(data) { _ in try cl.launch(add, NDRange(16), data, Float(1), 16) } }
+        }
+        #expect(mapped?.description.contains("mapped") == true)
+        #expect(Self.refusal("a .readOnly buffer after remembered launches") {
+            try once { cl in try cl.launch(add, NDRange(16), readOnly, Float(1), 16) }
+        } != nil)
+        #expect(Self.refusal("a buffer of another context after remembered launches") {
+            try once { cl in try cl.launch(add, NDRange(16), foreign, Float(1), 16) }
+        } != nil)
+        #expect(Self.refusal("a Double for a float after remembered launches") {
+            try once { cl in try cl.launch(add, NDRange(16), data, Double(1), 16) }
+        } != nil)
+        #expect(Self.refusal("a range over the device's limits after remembered launches") {
+            let tooWide = 2 * device.maxWorkGroupSize
+            try once { cl in try cl.launch(add, NDRange(tooWide, local: tooWide), data, Float(1), 16) }
+        } != nil)
+        try once { cl in try cl.launch(add, NDRange(16), data, Float(10), 8) }
+        // A buffer made after a remembered one was freed may sit at its address (glibc hands the same block back; ASan
+        // does not): serial numbers tell them apart, so a .readOnly one for the non-const parameter is still refused.
+        let host = ramp(16)
+        for round in 0..<8 {
+            do {
+                let scratch = try Buffer(copying: host, context: queue.context)
+                try once { cl in try cl.launch(add, NDRange(16), scratch, Float(1), 16) }
+            }
+            let late = try Buffer(copying: host, context: queue.context, access: .readOnly)
+            #expect(Self.refusal("a new .readOnly buffer, round \(round)") {
+                try once { cl in try cl.launch(add, NDRange(16), late, Float(1), 16) }
+            } != nil)
+        }
+        let expected = ramp(16).enumerated().map { $1 + 3 + ($0 < 8 ? 10 : 0) }
+        #expect(try queue.sync { cl in try cl.read(data) } == expected)
+    }
 }
 
 import PropertyBased

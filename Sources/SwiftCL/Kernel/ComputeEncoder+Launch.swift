@@ -56,9 +56,38 @@ extension ComputeEncoder {
             values.removeAll(keepingCapacity: true)
             launchScratch = values
         }
+        for argument in arguments { values.append(argument.kernelArgument) }
+        let local: SIMD3<Int>?
+        if mapped.isEmpty, let remembered = core.rememberedCheck(device: device, range: range, arguments: values) {
+            // The kernel's last checked launch read the same for every check (a round trip repeating a launch in a new
+            // closure): only integers are converted again, as their conversion depends on the value.
+            for index in values.indices where values[index].isInteger {
+                values[index] = try core.resolveArgument(values[index], at: index, addressBits: device.addressBits)
+            }
+            local = remembered.size
+        } else {
+            let keys = CheckedLaunchKey.arguments(of: values)
+            local = try checkedLocalSize(core, range, resolving: &values)
+            if let keys { core.remember(CheckedLaunchKey(device: device, range: range, arguments: keys, localSize: local)) }
+        }
+        record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, options: enqueueOptions),
+               label: "launch \(core.name)")
+        retainForLaunch(kernel, values)
+        // Remembered from the second launch of a kernel object in a row (a batch), so a single launch pays nothing.
+        if previousLaunchKernel == ObjectIdentifier(kernel) {
+            lastCheckedLaunch = CheckedLaunch(kernel: kernel, range: range, given: arguments.map(\.kernelArgument), bound: values, local: local)
+        }
+        previousLaunchKernel = ObjectIdentifier(kernel)
+    }
+
+    /// Every check of a launch of `core` over `range` with `values` (as given): each object's context and mapping,
+    /// each argument against its parameter (integers converted in place), local memory against the device's, and the
+    /// range against the device's and the kernel's limits. Returns the local size to enqueue with.
+    private func checkedLocalSize(_ core: KernelCore, _ range: NDRange, resolving values: inout [KernelArgumentValue]) throws
+        -> SIMD3<Int>? {
         var localBytes = 0
-        for (index, argument) in arguments.enumerated() {
-            let value = argument.kernelArgument
+        for index in values.indices {
+            let value = values[index]
             switch value.storage {
             case let .memory(object, _):
                 try checkContext(object, operation: "launch \(core.name) argument \(index)")
@@ -73,22 +102,14 @@ extension ComputeEncoder {
                 localBytes = localBytes.saturatingAdding(byteCount)
             default: break
             }
-            values.append(try core.resolveArgument(value, at: index, addressBits: device.addressBits))
+            values[index] = try core.resolveArgument(value, at: index, addressBits: device.addressBits)
         }
         let info = try core.workGroupInfo(on: device)
         if localBytes.saturatingAdding(info.localMemoryBytes) > device.localMemoryBytes {
             throw SwiftCLError.localMemoryExceeded(kernel: core.name, staticBytes: info.localMemoryBytes,
                                                    argumentBytes: localBytes, limit: device.localMemoryBytes, device: device.name)
         }
-        let local = try range.resolvedLocalSize(device: device, kernel: info)
-        record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, options: enqueueOptions),
-               label: "launch \(core.name)")
-        retainForLaunch(kernel, values)
-        // Remembered from the second launch of a kernel object in a row (a batch), so a single launch pays nothing.
-        if previousLaunchKernel == ObjectIdentifier(kernel) {
-            lastCheckedLaunch = CheckedLaunch(kernel: kernel, range: range, given: arguments.map(\.kernelArgument), bound: values, local: local)
-        }
-        previousLaunchKernel = ObjectIdentifier(kernel)
+        return try range.resolvedLocalSize(device: device, kernel: info)
     }
 
     /// Whether every argument binds like the one at its index in `checked`.

@@ -67,6 +67,11 @@ public struct KernelArgumentValue: KernelArgument {
     public static var null: KernelArgumentValue { KernelArgumentValue(.null) }
 
     /// The object a launch must keep alive until it completes (a memory object or a sampler), if any.
+    /// Whether the value is an integer still to be converted to its parameter's type.
+    var isInteger: Bool {
+        if case .integer = storage { true } else { false }
+    }
+
     var retainedObject: AnyObject? {
         switch storage {
         case let .memory(object, _): object

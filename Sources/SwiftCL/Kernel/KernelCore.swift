@@ -19,6 +19,8 @@ final class KernelCore: Sendable {
     let parameterTypes: [(pointee: OpenCLType?, declared: OpenCLType?)]
     /// Guards argument binding and enqueueing; holds how many launches were enqueued.
     let launchLock = Locked<Int>(0)
+    /// The last launch of this kernel that passed every check, as what the checks read (see ``CheckedLaunchKey``).
+    let lastCheckedLaunch = Locked<CheckedLaunchKey?>(nil)
     /// Work-group facts for every device of the context, read once when the kernel is created so a
     /// launch looks them up without a lock.
     let workGroupInfos: [(device: Device, info: WorkGroupInfo)]
@@ -87,6 +89,24 @@ final class KernelCore: Sendable {
             localMemoryBytes: Int(clamping: try query(.CL_KERNEL_LOCAL_MEM_SIZE).value(UInt64.self)),
             privateMemorySize: Int(clamping: try query(.CL_KERNEL_PRIVATE_MEM_SIZE).value(UInt64.self)),
             requiredWorkGroupSize: compile.allSatisfy { $0 == 0 } ? nil : compile)
+    }
+
+    /// The local size of the last checked launch when a launch on `device` over `range` with `arguments` (as given)
+    /// reads the same for every check; nil otherwise.
+    func rememberedCheck(device: Device, range: NDRange, arguments: [KernelArgumentValue]) -> RememberedLocalSize? {
+        lastCheckedLaunch.withLock { key in
+            guard let key, key.matches(device: device, range: range, arguments: arguments) else { return nil }
+            return RememberedLocalSize(size: key.localSize)
+        }
+    }
+
+    /// A remembered launch's local size (nil: the runtime chooses).
+    struct RememberedLocalSize { let size: SIMD3<Int>? }
+
+    /// Remembers a launch that passed every check (unless it cannot be remembered, see ``CheckedLaunchKey``).
+    func remember(_ key: CheckedLaunchKey?) {
+        guard let key else { return }
+        lastCheckedLaunch.withLock { $0 = key }
     }
 
     /// Binds the arguments and enqueues the launch as one step under the kernel's lock.

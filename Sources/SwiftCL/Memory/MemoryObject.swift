@@ -8,6 +8,8 @@ public class MemoryObject: @unchecked Sendable {
     public let context: Context
     /// The object's size in bytes.
     public let byteCount: Int
+    /// Unique for the process's life (a launch's remembered check names the object by it, see `CheckedLaunchKey`).
+    let serial = ObjectSerial.next()
 
     init(id: MemoryHandle, context: Context, byteCount: Int) {
         self.id = id
