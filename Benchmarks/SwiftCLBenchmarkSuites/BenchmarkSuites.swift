@@ -51,7 +51,7 @@ public enum BenchmarkSuites {
                 report.suites.append(SuiteSummary(name: "launch"))
             case "square":
                 var suite = SquareSuite()
-                if options.quick { suite.count = 1 << 18; suite.rounds = 3; suite.pairedRounds = 3 }
+                if options.quick { suite.count = 1 << 18; suite.rounds = 3; suite.pairedRounds = 3; suite.pairedBlock = 2 }
                 report.results += try suite.run(on: device, progress: progress)
                 report.suites.append(SuiteSummary(name: "square"))
             case "copy":

@@ -183,13 +183,13 @@ public struct LaunchSuite: Sendable {
         }
         let pairedBatched = Summary(zip(swiftBatched, rawBatched).map { $0 / $1 })?.median ?? .nan
         let pairedOverhead = Summary(zip(swiftBatched, rawBatched).map { ($0 - $1) * microseconds })?.median ?? .nan
-        let pairedWait = pairedBlockRatio(swiftWait, rawWait, block: waitBlock)
+        let pairedWait = Summary(BlockRatios.of(swiftWait, over: rawWait, block: waitBlock))?.median ?? .nan
         var swiftWaitExtra = ["overhead_percent": (sw.median / rw.median - 1) * 100, "ratio_to_raw_c": sw.median / rw.median,
                               "paired_ratio_to_raw_c": pairedWait, "voluntary_context_switches": contextSwitches.swift]
         var rawWaitExtra = ["voluntary_context_switches": contextSwitches.raw]
         if let inC = Summary(rawWaitTimedInC)?.scaled(by: microseconds) {
             // The raw C path's own timer leaves out the call into C and the stopwatch, which SwiftCL's figure includes.
-            swiftWaitExtra["paired_ratio_to_raw_c_timed_in_c"] = pairedBlockRatio(swiftWait, rawWaitTimedInC, block: waitBlock)
+            swiftWaitExtra["paired_ratio_to_raw_c_timed_in_c"] = Summary(BlockRatios.of(swiftWait, over: rawWaitTimedInC, block: waitBlock))?.median ?? .nan
             rawWaitExtra["median_timed_in_c_us"] = inC.median
         }
         return [
@@ -205,16 +205,5 @@ public struct LaunchSuite: Sendable {
             BenchmarkRecord(suite: "launch", variant: "raw-c", metric: "enqueue_wait", summary: rw, unit: "us",
                             device: device, verified: true, extra: rawWaitExtra),
         ]
-    }
-
-    /// The median over consecutive blocks of `block` samples of the ratio of the blocks' medians (`a` over `b`).
-    static func pairedBlockRatio(_ a: [Double], _ b: [Double], block: Int) -> Double {
-        let count = min(a.count, b.count)
-        let ratios = stride(from: 0, to: count, by: block).compactMap { start -> Double? in
-            let end = min(start + block, count)
-            guard let x = Summary(Array(a[start..<end])), let y = Summary(Array(b[start..<end])) else { return nil }
-            return x.median / y.median
-        }
-        return Summary(ratios)?.median ?? .nan
     }
 }

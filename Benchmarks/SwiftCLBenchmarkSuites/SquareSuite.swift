@@ -11,8 +11,10 @@ public struct SquareSuite: Sendable {
     public var count = 16 * 1024 * 1024
     /// Samples per variant.
     public var rounds = 9
-    /// Rounds of the interleaved SwiftCL/raw C comparison (one launch and wait on each path per round).
+    /// Rounds of the interleaved SwiftCL/raw C comparison: each round runs a block of `pairedBlock` launches and waits on
+    /// each path, the path going first alternating from round to round.
     public var pairedRounds = 41
+    public var pairedBlock = 3
 
     public init() {}
 
@@ -29,15 +31,15 @@ public struct SquareSuite: Sendable {
         benchmark.settings.samples = rounds
         let results = try benchmark.run(sizes: [size], on: queue, progress: progress)
         let rawSeconds = results.first { $0.variant == "raw-c" }?.hostSeconds?.median
-        let paired = try Self.pairedHostTimes(queue: queue, count: count, rounds: pairedRounds, progress: progress)
+        let paired = try Self.pairedHostTimes(queue: queue, count: count, rounds: pairedRounds, block: pairedBlock, progress: progress)
         return results.filter { !$0.isBound }.map { result in
             var record = BenchmarkRecord(result, suite: "square", metric: "square_\(count)")
             if result.variant == "swiftcl", let swift = result.hostSeconds?.median, let rawSeconds {
                 // Host time on both sides: SwiftCL's whole path (enqueue, wait) against plain C's.
                 record.extra["host_time_ratio_to_raw_c"] = swift / rawSeconds
             }
-            if result.variant == "swiftcl", let ratios = Summary(zip(paired.swift, paired.raw).map { $0 / $1 }) {
-                // The same two paths timed round by round, so a drift of the machine between the variants' samples cancels.
+            if result.variant == "swiftcl", let ratios = Summary(BlockRatios.of(paired.swift, over: paired.raw, block: pairedBlock)) {
+                // The same two paths timed block by block, so a drift of the machine between the variants' samples cancels.
                 record.extra["paired_ratio_to_raw_c"] = ratios.median
                 record.extra["paired_ratio_min"] = ratios.min
                 record.extra["paired_ratio_max"] = ratios.max
@@ -46,9 +48,10 @@ public struct SquareSuite: Sendable {
         }
     }
 
-    /// Host seconds of one launch and wait through SwiftCL's typed kernel and through plain C, `rounds` of each,
-    /// interleaved (the order alternating round by round) after both outputs matched the host reference.
-    static func pairedHostTimes(queue: ComputeQueue, count: Int, rounds: Int, progress: (String) -> Void) throws
+    /// Host seconds of one launch and wait through SwiftCL's typed kernel and through plain C, `rounds` blocks of `block`
+    /// on each path, interleaved (the path going first alternating round by round) after both outputs matched the host
+    /// reference.
+    static func pairedHostTimes(queue: ComputeQueue, count: Int, rounds: Int, block: Int, progress: (String) -> Void) throws
         -> (swift: [Double], raw: [Double]) {
         let input = (0..<count).map { Float($0 % 65_521) * 0.25 - 100 }
         let square = try SquareCL.Square(context: queue.context)
@@ -68,12 +71,14 @@ public struct SquareSuite: Sendable {
         var swift: [Double] = [], rawTimes: [Double] = []
         for round in 0..<rounds {
             progress("square: SwiftCL and raw C interleaved, round \(round + 1)/\(rounds)")
+            let swiftBlock = { for _ in 0..<block { swift.append(try Stopwatch.time(launch).seconds) } }
+            let rawBlock = { for _ in 0..<block { rawTimes.append(try Stopwatch.time(launchRaw).seconds) } }
             if round.isMultiple(of: 2) {
-                swift.append(try Stopwatch.time(launch).seconds)
-                rawTimes.append(try Stopwatch.time(launchRaw).seconds)
+                try swiftBlock()
+                try rawBlock()
             } else {
-                rawTimes.append(try Stopwatch.time(launchRaw).seconds)
-                swift.append(try Stopwatch.time(launch).seconds)
+                try rawBlock()
+                try swiftBlock()
             }
         }
         return (swift, rawTimes)

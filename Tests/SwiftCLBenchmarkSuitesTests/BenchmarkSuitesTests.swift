@@ -133,9 +133,10 @@ struct BenchmarkSuitesTests {
         #expect(launchRecords.filter { $0.variant.hasPrefix("raw-c-on-") }.allSatisfy { $0.extra["ratio_to_raw_c"] != nil })
         #expect(launchRecords.allSatisfy { $0.verified && $0.unit == "us" && $0.median > 0 })
         // The three ratios a baseline watches, and the context switches per round trip of both paths (each wait
-        // sleeps on PoCL's completion: never zero over four samples).
+        // sleeps on PoCL's completion: never zero over four samples; NVIDIA's driver spins, so there it may be zero).
         #expect(launchRecords.filter { $0.variant != "raw-c" && $0.metric != "empty_sync" }.allSatisfy { ($0.extra["ratio_to_raw_c"] ?? 0) > 0 })
-        #expect(launchRecords.filter { $0.metric == "enqueue_wait" }.allSatisfy { ($0.extra["voluntary_context_switches"] ?? 0) > 0 })
+        let waitSwitches = launchRecords.filter { $0.metric == "enqueue_wait" }.map { $0.extra["voluntary_context_switches"] ?? -1 }
+        #expect(waitSwitches.count == 2 && waitSwitches.allSatisfy { device.platform.name == "Portable Computing Language" ? $0 > 0 : $0 >= 0 })
         // Paired figures (drift cancels): batched overhead in µs, and the round trip against raw C's own timer too.
         let swiftBatched = launchRecords.first { $0.variant == "swiftcl" && $0.metric == "batched_launch" }
         #expect(swiftBatched?.extra["paired_overhead_us"]?.isFinite == true)
@@ -146,6 +147,7 @@ struct BenchmarkSuitesTests {
         square.count = 4099
         square.rounds = 2
         square.pairedRounds = 3
+        square.pairedBlock = 2
         let squareRecords = try square.run(on: device)
         #expect(Set(squareRecords.map(\.variant)) == ["swiftcl", "raw-c", "host-swift", "host-swift-parallel"])
         #expect(squareRecords.allSatisfy { $0.verified })
