@@ -136,8 +136,8 @@ extension ComputeEncoder {
     private func matchesLastLaunch(_ kernel: Kernel, _ values: [KernelArgumentValue]) -> Bool {
         guard let last = lastLaunchRetained, inFlight[last.lowerBound] === kernel else { return false }
         var index = last.lowerBound + 1
-        for value in values {
-            guard let object = value.retainedObject else { continue }
+        for position in values.indices {
+            guard let object = values[position].retainedObject else { continue }
             guard index < last.upperBound, inFlight[index] === object else { return false }
             index += 1
         }

@@ -113,8 +113,8 @@ final class KernelCore: Sendable {
     func enqueue(on queue: QueueHandle, range: NDRange, local: SIMD3<Int>?, arguments: [KernelArgumentValue],
                  options: EnqueueOptions) throws -> CLEvent? {
         try launchLock.withLock { launches in
-            for (index, argument) in arguments.enumerated() {
-                switch argument.storage {
+            for index in arguments.indices {
+                switch arguments[index].storage {
                 case let .memory(object, _):
                     try CL.setKernelArg(id, index, handle: object.id, kernelName: name)
                 case let .bytes(bytes, _):

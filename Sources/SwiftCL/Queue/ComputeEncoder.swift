@@ -30,12 +30,21 @@ public final class ComputeEncoder {
     /// The kernel object of the encoder's previous checked launch.
     @exclusivity(unchecked) var previousLaunchKernel: ObjectIdentifier?
 
-    struct CheckedLaunch {
+    /// A class, so checking a launch against it copies one reference rather than its lists.
+    final class CheckedLaunch {
         let kernel: Kernel
         let range: NDRange
-        var given: [KernelArgumentValue]
-        var bound: [KernelArgumentValue]
+        let given: [KernelArgumentValue]
+        let bound: [KernelArgumentValue]
         let local: SIMD3<Int>?
+
+        init(kernel: Kernel, range: NDRange, given: [KernelArgumentValue], bound: [KernelArgumentValue], local: SIMD3<Int>?) {
+            self.kernel = kernel
+            self.range = range
+            self.given = given
+            self.bound = bound
+            self.local = local
+        }
     }
     /// Every command's event in a measured closure, with what the command was.
     @exclusivity(unchecked) private(set) var measuredEvents: [(label: String, event: CLEvent)] = []
