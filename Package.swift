@@ -99,6 +99,9 @@ let package = Package(
         .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation", "OpenCLSource"]),
         // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
         .target(name: "RawOpenCL", dependencies: ["COpenCL"], path: "Benchmarks/RawOpenCL"),
+        // Runs one launch path N times, for counting its instructions (scripts/launch-instructions.sh).
+        .executableTarget(name: "swiftcl-launch-probe", dependencies: ["SwiftCL", "SwiftCLKernels", "RawOpenCL"],
+                          path: "Benchmarks/LaunchProbe"),
         // CLBlast called straight from C, the yardstick for SwiftCLBLAS's per-call overhead in the BLAS suite.
         .target(name: "RawCLBlast", dependencies: ["CCLBlast", "COpenCL"], path: "Benchmarks/RawCLBlast"),
         // The shipped benchmark suites (box, square, copy, launch, build, arrays), users of the harness.

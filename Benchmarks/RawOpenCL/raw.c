@@ -112,7 +112,9 @@ double raw_cl_launch_and_wait(raw_cl *raw, size_t global) {
     return now_seconds() - start;
 }
 
-double raw_cl_batched_kernel_on(void *queue, void *kernel_handle, void *input, void *output, size_t global, size_t launches) {
+/* The launch loop on a caller's queue, kernel and buffers: clFinish after every launch (round trips) or once. */
+static double kernel_loop_on(void *queue, void *kernel_handle, void *input, void *output, size_t global, size_t launches,
+                             int wait_each) {
     cl_command_queue q = (cl_command_queue)queue;
     cl_kernel kernel = (cl_kernel)kernel_handle;
     cl_mem in = (cl_mem)input, out = (cl_mem)output;
@@ -122,9 +124,19 @@ double raw_cl_batched_kernel_on(void *queue, void *kernel_handle, void *input, v
         status = clSetKernelArg(kernel, 0, sizeof(cl_mem), &in);
         status |= clSetKernelArg(kernel, 1, sizeof(cl_mem), &out);
         if (status == CL_SUCCESS) status = clEnqueueNDRangeKernel(q, kernel, 1, NULL, &global, NULL, 0, NULL, NULL);
+        if (status == CL_SUCCESS && wait_each) status = clFinish(q);
     }
-    if (status == CL_SUCCESS) status = clFinish(q);
+    if (status == CL_SUCCESS && !wait_each) status = clFinish(q);
     return status == CL_SUCCESS ? now_seconds() - start : (double)(status < 0 ? status : -1);
+}
+
+double raw_cl_batched_kernel_on(void *queue, void *kernel_handle, void *input, void *output, size_t global, size_t launches) {
+    return kernel_loop_on(queue, kernel_handle, input, output, global, launches, 0);
+}
+
+double raw_cl_round_trips_kernel_on(void *queue, void *kernel_handle, void *input, void *output, size_t global,
+                                    size_t launches) {
+    return kernel_loop_on(queue, kernel_handle, input, output, global, launches, 1);
 }
 
 double raw_cl_batched_on(void *context, void *queue, void *input, void *output, const char *source,

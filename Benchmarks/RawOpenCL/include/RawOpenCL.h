@@ -35,5 +35,7 @@ double raw_cl_batched_on(void *context, void *queue, void *input, void *output, 
 
 /// The same loop with a kernel object the caller made (SwiftCL's, lent with its launch lock held): nothing built.
 double raw_cl_batched_kernel_on(void *queue, void *kernel, void *input, void *output, size_t global, size_t launches);
+/// Like raw_cl_batched_kernel_on, each launch followed by clFinish (enqueue+wait round trips).
+double raw_cl_round_trips_kernel_on(void *queue, void *kernel, void *input, void *output, size_t global, size_t launches);
 
 #endif
