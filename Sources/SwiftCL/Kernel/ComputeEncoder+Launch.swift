@@ -14,7 +14,8 @@ extension ComputeEncoder {
     ///
     /// Within one closure, a launch with the same kernel object, range and arguments (the same objects, the same
     /// scalar bytes) as the previous one while nothing is mapped binds what that launch checked instead of checking
-    /// again: every check depends only on those.
+    /// again: every check depends only on those. Across closures the kernel remembers its last checked launch the same
+    /// way without keeping anything alive (objects by identity and serial number); integers are converted every time.
     ///
     /// Throws ``SwiftCLError`` for a refused launch (nothing is enqueued and the encoder stays usable)
     /// and ``OpenCLError`` when the runtime fails.
