@@ -6,7 +6,9 @@
 # beside numpy on the host). The last two need PyOpenCL's wheels carried in .whl (the machine has no registry):
 #   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
 #     --platform manylinux_2_28_x86_64 --platform manylinux2014_x86_64 -d .whl pyopencl pytools platformdirs siphash24 mako
-# Output goes to $OUT.
+# Output goes to $OUT. Only a few files come back from one device call (8 in session 16; the rest are dropped) and
+# $OUT is emptied between calls: for several runs, copy each run's files aside and tar them into one file in $OUT. The
+# whole test suite takes longer than one call leaves after the bundle starts: split it with --filter/--skip.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=${OUT:-/tmp/out}
