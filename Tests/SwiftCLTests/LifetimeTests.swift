@@ -170,4 +170,41 @@ struct LifetimeTests {
         #expect(output.contains("retention:"), "the child reported its figures: \(output)")
         print(output.split(separator: "\n").filter { $0.contains("retention:") }.joined(separator: "\n"))
     }
+
+    @Test("a launch keeps its buffer alive until its commands complete: the first, the remembered batch, and after finish()",
+          arguments: TestDevices.all)
+    func launchesKeepObjectsAlive(device: Device) async throws {
+        let queue = try makeQueue(device)
+        let program = try queue.context.program(source: """
+            kernel void inc(global float *a) { a[get_global_id(0)] += 1; }
+            kernel void spin(global float *x, int n) { float v = x[0]; for (int i = 0; i < n; i++) v = v * 0.999f + 1.0f; x[0] = v; }
+            """, name: "inc.cl")
+        let inc = try program.kernel(named: "inc"), spin = try program.kernel(named: "spin")
+        let slow = try Buffer<Float>(count: 1, context: queue.context)
+        let box = WeakBuffer()
+        // An asynchronous closure ends (and its encoder with what it remembers) before its commands complete: only what
+        // the launches kept alive holds the buffer until the completion handler has run.
+        let aliveAtCompletion = try await withCheckedThrowingContinuation { (done: CheckedContinuation<Bool, any Error>) in
+            queue.async({ cl in
+                var buffer: Buffer<Float>? = try Buffer(copying: ramp(16), context: queue.context)
+                // The first launch, then the remembered batch (the second remembers, the third repeats it).
+                for _ in 0..<3 { try cl.launch(inc, NDRange(16), buffer!) }
+                try cl.finish()
+                // After finish() the encoder keeps nothing; the repeated launch must keep its buffer again.
+                try cl.launch(inc, NDRange(16), buffer!)
+                // Milliseconds of work after it, so the closure has long ended when the commands complete.
+                try cl.launch(spin, NDRange(1), slow, Int32(20_000_000))
+                box.buffer = buffer
+                buffer = nil
+            }, completion: { result in
+                done.resume(with: result.map { box.buffer != nil })
+            })
+        }
+        #expect(aliveAtCompletion, "the repeated launch after finish() kept its buffer until its commands completed")
+    }
+
+    /// A weak reference the test's closures share.
+    private final class WeakBuffer: @unchecked Sendable {
+        weak var buffer: Buffer<Float>?
+    }
 }

@@ -47,7 +47,10 @@ extension ComputeEncoder {
            Self.bindLike(arguments, checked.given) {
             record(try core.enqueue(on: queue.id, range: range, local: checked.local, arguments: checked.bound, options: enqueueOptions),
                    label: "launch \(core.name)")
-            retainForLaunch(kernel, checked.bound)
+            if lastRetainedCheckedLaunch !== checked || lastLaunchRetained == nil {
+                retainForLaunch(kernel, checked.bound)
+                lastRetainedCheckedLaunch = checked
+            }
             return
         }
         // The encoder's scratch list, taken (so it is uniquely referenced and grows in place) and given back empty.
@@ -75,8 +78,11 @@ extension ComputeEncoder {
                label: "launch \(core.name)")
         retainForLaunch(kernel, values)
         // Remembered from the second launch of a kernel object in a row (a batch), so a single launch pays nothing.
+        lastRetainedCheckedLaunch = nil
         if previousLaunchKernel == ObjectIdentifier(kernel) {
-            lastCheckedLaunch = CheckedLaunch(kernel: kernel, range: range, given: arguments.map(\.kernelArgument), bound: values, local: local)
+            let checked = CheckedLaunch(kernel: kernel, range: range, given: arguments.map(\.kernelArgument), bound: values, local: local)
+            lastCheckedLaunch = checked
+            lastRetainedCheckedLaunch = checked
         }
         previousLaunchKernel = ObjectIdentifier(kernel)
     }

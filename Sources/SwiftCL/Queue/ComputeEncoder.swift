@@ -27,6 +27,9 @@ public final class ComputeEncoder {
     /// A launch with the same kernel object, range and arguments (``KernelArgumentValue/bindsLike(_:)``) while nothing
     /// is mapped passes the same checks, so it binds what was checked instead of checking again.
     @exclusivity(unchecked) var lastCheckedLaunch: CheckedLaunch?
+    /// The remembered launch whose kernel and objects were the last a launch kept alive (at `lastLaunchRetained`), so
+    /// repeating it keeps nothing new and compares nothing.
+    @exclusivity(unchecked) var lastRetainedCheckedLaunch: CheckedLaunch?
     /// The kernel object of the encoder's previous checked launch.
     @exclusivity(unchecked) var previousLaunchKernel: ObjectIdentifier?
 
