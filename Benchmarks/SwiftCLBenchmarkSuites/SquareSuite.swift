@@ -23,7 +23,7 @@ public struct SquareSuite: Sendable {
         let count = self.count
         let size = ProblemSize(count)
         var benchmark = KernelBenchmark(
-            name: "square", input: { size in (0..<size.elements).map { Float($0 % 65_521) * 0.25 - 100 } },
+            name: "square", input: { size in Self.input(count: size.elements) },
             reference: { input, _ in SquareCL.Square.reference(input) },
             tolerance: .exact,
             variants: [Self.swiftCL, Self.rawC(device), Self.host("host-swift", Self.hostSerial), Self.host("host-swift-parallel", Self.hostParallel)],
@@ -53,7 +53,7 @@ public struct SquareSuite: Sendable {
     /// reference.
     static func pairedHostTimes(queue: ComputeQueue, count: Int, rounds: Int, block: Int, progress: (String) -> Void) throws
         -> (swift: [Double], raw: [Double]) {
-        let input = (0..<count).map { Float($0 % 65_521) * 0.25 - 100 }
+        let input = input(count: count)
         let square = try SquareCL.Square(context: queue.context)
         let range = try NDRange(count)
         let a = try Buffer(copying: input, context: queue.context), b = try Buffer<Float>(count: count, context: queue.context)
@@ -83,6 +83,9 @@ public struct SquareSuite: Sendable {
         }
         return (swift, rawTimes)
     }
+
+    /// The suite's input: `count` floats from −100 upwards in steps of 0.25, repeating every 65,521.
+    static func input(count: Int) -> [Float] { (0..<count).map { Float($0 % 65_521) * 0.25 - 100 } }
 
     static func traffic(_ size: ProblemSize) -> Traffic { .perElement(size.elements, read: 4, written: 4, flops: 1) }
 
