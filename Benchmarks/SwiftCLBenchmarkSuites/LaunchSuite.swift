@@ -24,7 +24,7 @@ public struct LaunchSuite: Sendable {
         let batched = try paths.batched(rounds: rounds, batchSize: batchSize, progress: progress)
         let (swiftBatched, rawBatched, plainBatched) = (batched.swift, batched.raw, batched.plain)
         let wait = try paths.enqueueAndWait(samples: waitSamples, progress: progress)
-        // What a submission costs with nothing in it: the Dispatch hop, the encoder and clFinish.
+        // What a submission costs with nothing in it: the queue's lock, the encoder and clFinish.
         var emptySync: [Double] = []
         for _ in 0..<waitSamples {
             emptySync.append(try Stopwatch.time { try paths.queue.sync { _ in } }.seconds)

@@ -1,6 +1,6 @@
 /// What a launch's checks read, remembered by a kernel for its next launch without keeping any argument alive (only
-/// the device is held): the device, the range and, for each argument, a memory object's identity (address and ``ObjectSerial`` number) and
-/// element type, by-value bytes' size and type name, a local size. Every check of a launch (context, parameter types,
+/// the device is held): the device, the range and, for each argument, a memory object's identity (address and
+/// ``ObjectSerial`` number) and element type, by-value bytes' size and type name, a local size. Every check of a launch (context, parameter types,
 /// `const`-ness, sizes, local memory, work-group limits) depends only on these, so a launch with an equal key passes
 /// them again. Integers are converted on every launch (the conversion depends on the value); a mapped object is
 /// looked for on every launch (the encoder's state); samplers are not remembered.

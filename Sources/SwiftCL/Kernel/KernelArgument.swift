@@ -66,12 +66,12 @@ public struct KernelArgumentValue: KernelArgument {
     /// `Optional` buffers bind as this when nil.
     public static var null: KernelArgumentValue { KernelArgumentValue(.null) }
 
-    /// The object a launch must keep alive until it completes (a memory object or a sampler), if any.
     /// Whether the value is an integer still to be converted to its parameter's type.
     var isInteger: Bool {
         if case .integer = storage { true } else { false }
     }
 
+    /// The object a launch must keep alive until it completes (a memory object or a sampler), if any.
     var retainedObject: AnyObject? {
         switch storage {
         case let .memory(object, _): object
