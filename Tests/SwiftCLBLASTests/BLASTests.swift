@@ -1,3 +1,4 @@
+import Dispatch
 import SwiftCL
 import SwiftCLArrays
 import SwiftCLBLAS
@@ -150,6 +151,52 @@ struct BLASTests {
         }
         try run(Float.self)
         if device.supportsDoublePrecision { try run(Double.self) }
+    }
+
+    @Test("GEMM and DOT from several queues at once: every result right", arguments: TestDevices.all)
+    func concurrentQueues(device: Device) throws {
+        // 17×13×9 transposed (CLBlast's indirect GEMM, with its own scratch) and a 1000-element DOT (a two-stage
+        // reduction through scratch), from four queues of the device's shared context at the same time.
+        let (m, n, k) = (17, 13, 9)
+        let a = blasValues(k * m, seed: 11), b = blasValues(k * n, seed: 12)
+        let x = blasValues(1000, seed: 13), y = blasValues(1000, seed: 14)
+        let dot = zip(x, y).reduce(0.0) { $0 + Double(Float($1.0)) * Double(Float($1.1)) }
+        let magnitude = zip(x, y).reduce(0.0) { $0 + abs(Double(Float($1.0)) * Double(Float($1.1))) }
+        let products = Locked<[[Float]]>([]), dots = Locked<[Float]>([]), failure = Locked<String?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let queue = try makeQueue(device)
+                let da = try Buffer(copying: a.map(Float.init), context: queue.context)
+                let db = try Buffer(copying: b.map(Float.init), context: queue.context)
+                let dx = try Buffer(copying: x.map(Float.init), context: queue.context)
+                let dy = try Buffer(copying: y.map(Float.init), context: queue.context)
+                for _ in 0..<10 {
+                    let cs = try (0..<3).map { _ in try Buffer<Float>(count: m * n, context: queue.context) }
+                    let out = try Buffer<Float>(count: 3, context: queue.context)
+                    let (c, d) = try queue.sync { cl in
+                        for (index, c) in cs.enumerated() {
+                            try cl.gemm(try BLASMatrix(da, rows: k, columns: m), .transposed, times: try BLASMatrix(db, rows: k, columns: n),
+                                        into: try BLASMatrix(c, rows: m, columns: n))
+                            try cl.dot(try BLASVector(dx), try BLASVector(dy), into: try BLASVector(out, count: 1, offset: index))
+                        }
+                        return (try cs.map { try cl.read($0) }, try cl.read(out))
+                    }
+                    products.withLock { $0 += c }
+                    dots.withLock { $0 += d }
+                }
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+        }
+        #expect(failure.withLock { $0 } == nil)
+        let allProducts = products.withLock { $0 }, allDots = dots.withLock { $0 }
+        #expect(allProducts.count == 120 && allDots.count == 120)
+        for product in allProducts {
+            expectGEMM(Float.self, m: m, n: n, k: k, layout: .rowMajor, ta: .transposed, tb: .none, a: a, lda: m, b: b, ldb: n,
+                       c0: [], ldc: n, alpha: 1, beta: 0, actual: product)
+        }
+        let worstDot = allDots.map { abs(Double($0) - dot) }.max() ?? .infinity
+        #expect(worstDot <= 1001 * Double(Float.ulpOfOne) * magnitude, "worst DOT error \(worstDot)")
     }
 
     @Test("GEMV, AXPY, SCAL, DOT, NRM2 with offsets and increments", arguments: TestDevices.all, [1, 7, 1000])

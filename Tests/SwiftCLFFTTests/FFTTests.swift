@@ -200,6 +200,70 @@ struct FFTTests {
         #expect(relativeError(pairs(after), HostDFT.transform(fftSignal(64, seed: 1), shape: [64], sign: -1)) <= 2e-6)
     }
 
+    @Test("one transform from several queues at once: every result right (a plan's scratch is not shared between commands)",
+          arguments: TestDevices.all, [[4, 6], [16, 15], [2, 3, 4]] as [[Int]])
+    func concurrentQueues(device: Device, shape: [Int]) throws {
+        let size = shape.reduce(1, *), last = shape[shape.count - 1], half = size / last * (last / 2 + 1)
+        let signal = fftSignal(size, seed: UInt64(size + 99))
+        let real = signal.map { $0.re }
+        let expected = HostDFT.transform(signal, shape: shape, sign: -1)
+        let expectedHalf = HostDFT.halfSpectrum(HostDFT.transform(real.map { ($0, 0) }, shape: shape, sign: -1), shape: shape)
+        let worst = Locked([Double](repeating: 0, count: 3))
+        let failure = Locked<String?>(nil)
+        // Four queues of the device's shared context (one cached plan per transform) transform at the same time,
+        // each enqueueing several transforms before it reads, so their commands overlap on the device.
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let queue = try makeQueue(device)
+                let input = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
+                let realInput = try Buffer(copying: real.map { Float($0) }, context: queue.context)
+                for _ in 0..<12 {
+                    let outputs = try (0..<3).map { _ in try Buffer<SIMD2<Float>>(count: size, context: queue.context) }
+                    let halves = try (0..<3).map { _ in try Buffer<SIMD2<Float>>(count: half, context: queue.context) }
+                    let backs = try (0..<3).map { _ in try Buffer<Float>(count: size, context: queue.context) }
+                    let (spectra, halfSpectra, roundTrips) = try queue.sync { cl in
+                        for index in 0..<3 {
+                            try cl.fft(input, into: outputs[index], shape: shape)
+                            try cl.realFFT(realInput, into: halves[index], shape: shape)
+                            try cl.inverseRealFFT(halves[index], into: backs[index], shape: shape)
+                        }
+                        return (try outputs.map { try cl.read($0) }, try halves.map { try cl.read($0) }, try backs.map { try cl.read($0) })
+                    }
+                    let errors = [spectra.map { relativeError(pairs($0), expected) }.max()!,
+                                  halfSpectra.map { relativeError(pairs($0), expectedHalf) }.max()!,
+                                  roundTrips.map { relativeError($0.map { (Double($0), 0) }, real.map { ($0, 0) }) }.max()!]
+                    worst.withLock { worst in worst = zip(worst, errors).map { max($0, $1) } }
+                }
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+        }
+        #expect(failure.withLock { $0 } == nil)
+        let errors = worst.withLock { $0 }
+        #expect(errors[0] <= fftTolerance(Float.self), "fft \(shape) from four queues: worst relative error \(errors[0])")
+        #expect(errors[1] <= fftTolerance(Float.self), "realFFT \(shape) from four queues: worst relative error \(errors[1])")
+        #expect(errors[2] <= fftTolerance(Float.self), "inverseRealFFT \(shape) from four queues: worst relative error \(errors[2])")
+    }
+
+    @Test("on an out-of-order queue, transforms of one plan into different outputs do not overlap", arguments: TestDevices.all)
+    func outOfOrderQueue(device: Device) throws {
+        let queue = try ComputeQueue(device: device, outOfOrder: true)
+        let shape = [16, 15], size = 240, half = 16 * 8
+        let real = fftSignal(size, seed: 5).map { $0.re }
+        let expected = HostDFT.halfSpectrum(HostDFT.transform(real.map { ($0, 0) }, shape: shape, sign: -1), shape: shape)
+        let input = try Buffer(copying: real.map { Float($0) }, context: queue.context)
+        for _ in 0..<8 {
+            let outputs = try (0..<6).map { _ in try Buffer<SIMD2<Float>>(count: half, context: queue.context) }
+            let spectra = try queue.sync { cl in
+                for output in outputs { try cl.realFFT(input, into: output, shape: shape) }
+                return try outputs.map { try cl.read($0) }
+            }
+            for (index, spectrum) in spectra.enumerated() {
+                #expect(relativeError(pairs(spectrum), expected) <= fftTolerance(Float.self), "output \(index)")
+            }
+        }
+    }
+
     @Test("a batch of zero enqueues only a marker", arguments: TestDevices.all)
     func emptyBatch(device: Device) throws {
         let queue = try makeQueue(device)
