@@ -39,8 +39,10 @@ enum ClFFT {
         weak var context: Context?
         let handle: clfftPlanHandle
         var lastUse: UInt64
-        /// The plan's most recent command: the next one waits for it (they share the plan's scratch).
-        var lastCommand: CommandEvent?
+        /// The plan's most recent command: the next one waits for it (they share the plan's scratch). Weak, so the
+        /// cache keeps no context alive (an event holds its context); a completion handler keeps the command alive
+        /// until it has ended, so nil means ended.
+        weak var lastCommand: CommandEvent?
     }
 
     private struct State {
@@ -92,6 +94,11 @@ enum ClFFT {
                         // clFFT hands the caller one reference to its event; SwiftCL's event takes it over.
                         let command = try CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context, label: routine)
                         state.plans[key]?.lastCommand = command
+                        do {
+                            try command.onCompletion { _ in }  // holds `command` until it has ended
+                        } catch {
+                            try command.wait()  // without the handler, only a command that has ended may be let go
+                        }
                         // Submitted now, so a command of another queue that waits for this one cannot wait forever.
                         try encoder.flush()
                         return command

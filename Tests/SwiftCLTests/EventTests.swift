@@ -1,3 +1,4 @@
+import Foundation
 import SwiftCL
 import SwiftCLKernels
 import SwiftCLTestSupport
@@ -25,6 +26,41 @@ struct EventTests {
         #expect(times.duration >= .zero && times.waited >= .zero)
         let marker = try queue.sync { cl in try cl.commandEvent {} }
         #expect(marker.label == "marker")
+    }
+
+    @Test("a completion handler runs once the command has ended, also when it already had; the event is let go afterwards",
+          arguments: TestDevices.all)
+    func completionHandler(device: Device) throws {
+        let queue = try makeQueue(device)
+        let program = try queue.context.program(source: Self.stages, name: "stages.cl")
+        let count = 1 << 16
+        let data = try Buffer(copying: ramp(count), context: queue.context)
+        let calls = Locked<[String]>([])
+        let ended = DispatchSemaphore(value: 0)
+        weak var dropped: CommandEvent?
+        do {
+            let (event, _) = try queue.submit { cl in
+                try cl.commandEvent { try cl.launch(program.kernel(named: "produce"), NDRange(count), data) }
+            }
+            dropped = event
+            try event.onCompletion { error in
+                calls.withLock { $0.append(error.map { "\($0)" } ?? "completed") }
+                ended.signal()
+            }
+        }
+        #expect(ended.wait(timeout: .now() + 30) == .success, "the handler ran")
+        // Registered after the command ended: still called, once.
+        let done = try queue.sync { cl in try cl.commandEvent { try cl.launch(program.kernel(named: "produce"), NDRange(count), data) } }
+        try done.onCompletion { error in
+            calls.withLock { $0.append(error.map { "\($0)" } ?? "completed") }
+            ended.signal()
+        }
+        #expect(ended.wait(timeout: .now() + 30) == .success)
+        #expect(calls.withLock { $0 } == ["completed", "completed"])
+        // The first event was dropped by the test before it ended: once the handler has run, nothing holds it.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while dropped != nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(dropped == nil)
     }
 
     @Test("Listing 8-3 on the device: queue B waits for queue A's kernel with no thread blocked in between",
