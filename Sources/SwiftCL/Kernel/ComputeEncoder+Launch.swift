@@ -57,10 +57,11 @@ extension ComputeEncoder {
         var values = launchScratch
         launchScratch = []
         defer {
-            values.removeAll(keepingCapacity: true)
+            values.emptyInPlace()
             launchScratch = values
         }
-        for argument in arguments { values.append(argument.kernelArgument) }
+        // By index: `for argument in arguments` would copy each existential (a retain and a release) before opening it.
+        for index in arguments.indices { values.append(arguments[index].kernelArgument) }
         let local: SIMD3<Int>?
         if mapped.isEmpty, let remembered = core.rememberedCheck(device: device, range: range, arguments: values) {
             // The kernel's last checked launch read the same for every check (a round trip repeating a launch in a new
@@ -121,8 +122,11 @@ extension ComputeEncoder {
 
     /// Whether every argument binds like the one at its index in `checked`.
     private static func bindLike(_ arguments: [any KernelArgument], _ checked: [KernelArgumentValue]) -> Bool {
-        for index in arguments.indices where !arguments[index].kernelArgument.bindsLike(checked[index]) { return false }
-        return true
+        // Through a buffer pointer, so each checked value is compared in place rather than copied out of the array.
+        checked.withUnsafeBufferPointer { checked in
+            for index in arguments.indices where !arguments[index].kernelArgument.bindsLike(checked[index]) { return false }
+            return true
+        }
     }
 
     /// Keeps the kernel and the objects among `values` alive until the commands complete; a launch of the same
@@ -133,8 +137,8 @@ extension ComputeEncoder {
         if inFlight.capacity == 0 { inFlight.reserveCapacity(8) }
         let start = inFlight.count
         inFlight.append(kernel)
-        for value in values {
-            if let object = value.retainedObject { inFlight.append(object) }
+        for index in values.indices {
+            if let object = KernelArgumentValue.retainedObject(at: index, in: values) { inFlight.append(object) }
         }
         lastLaunchRetained = start..<inFlight.count
     }
@@ -144,7 +148,7 @@ extension ComputeEncoder {
         guard let last = lastLaunchRetained, inFlight[last.lowerBound] === kernel else { return false }
         var index = last.lowerBound + 1
         for position in values.indices {
-            guard let object = values[position].retainedObject else { continue }
+            guard let object = KernelArgumentValue.retainedObject(at: position, in: values) else { continue }
             guard index < last.upperBound, inFlight[index] === object else { return false }
             index += 1
         }

@@ -71,9 +71,10 @@ public struct KernelArgumentValue: KernelArgument {
         if case .integer = storage { true } else { false }
     }
 
-    /// The object a launch must keep alive until it completes (a memory object or a sampler), if any.
-    var retainedObject: AnyObject? {
-        switch storage {
+    /// The object a launch must keep alive until it completes (a memory object or a sampler), if any, of the value at
+    /// `index`. Read in place: a property of the value would copy it first (retaining and releasing its type names).
+    static func retainedObject(at index: Int, in values: [KernelArgumentValue]) -> AnyObject? {
+        switch values[index].storage {
         case let .memory(object, _): object
         case let .sampler(sampler): sampler
         case .bytes, .local, .integer, .null: nil

@@ -148,7 +148,7 @@ public final class ComputeEncoder {
     public func finish() throws {
         try checkUsable()
         try CL.finish(queue.id)
-        inFlight.removeAll(keepingCapacity: true)
+        inFlight.emptyInPlace()
         lastLaunchRetained = nil
     }
 
