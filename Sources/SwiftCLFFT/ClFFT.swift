@@ -18,7 +18,9 @@ import Darwin
 /// multi-pass, real and multi-dimensional transforms) that each of its commands writes. Two commands of one plan
 /// must therefore not run at the same time: each transform waits, on the device, for the plan's previous command
 /// unless that one has already ended, and the queue is flushed after it so a command of another queue waiting for it
-/// makes progress. (Without this, four queues transforming `[4, 6]` at once got relative errors of 2–15.)
+/// makes progress. (Without this, four queues transforming `[4, 6]` at once got relative errors of 2–15.) The plan
+/// refers to that command weakly, so the cache keeps no context alive.
+///
 /// clFFT's teardown runs at process exit (an `atexit` handler registered by the set-up, which runs before the C++
 /// destructors of clFFT that would otherwise warn "clFFT resources not freed"); it destroys the cached plans under the
 /// lock, and a transform asked for after it throws. A plan is also destroyed when its context has gone (checked
