@@ -44,15 +44,21 @@ public struct SquareSuite: Sendable {
                 record.extra["paired_ratio_min"] = ratios.min
                 record.extra["paired_ratio_max"] = ratios.max
             }
+            if result.variant == "swiftcl",
+               let ratios = Summary(BlockRatios.of(paired.swift, over: paired.rawOnSwiftObjects, block: pairedBlock)) {
+                // Against the C API on SwiftCL's own queue, kernel object and buffers: the same memory, so only the
+                // host path differs (raw C's own context places its buffers elsewhere, a few % apart on this machine).
+                record.extra["paired_ratio_to_raw_c_on_swiftcl_objects"] = ratios.median
+            }
             return record
         }
     }
 
-    /// Host seconds of one launch and wait through SwiftCL's typed kernel and through plain C, `rounds` blocks of `block`
-    /// on each path, interleaved (the path going first alternating round by round) after both outputs matched the host
-    /// reference.
+    /// Host seconds of one launch and wait through SwiftCL's typed kernel, through plain C (its own context) and through
+    /// the C API on SwiftCL's queue, kernel object and buffers (C's own timer), `rounds` blocks of `block` on each path,
+    /// interleaved (the six orders of the three in turn) after every path's output matched the host reference.
     static func pairedHostTimes(queue: ComputeQueue, count: Int, rounds: Int, block: Int, progress: (String) -> Void) throws
-        -> (swift: [Double], raw: [Double]) {
+        -> (swift: [Double], raw: [Double], rawOnSwiftObjects: [Double]) {
         let input = input(count: count)
         let square = try SquareCL.Square(context: queue.context)
         let range = try NDRange(count)
@@ -61,28 +67,36 @@ public struct SquareSuite: Sendable {
         try raw.write(input)
         let launch = { try queue.sync { cl in try square(cl, range, input: a, output: b) } }
         let launchRaw = { _ = try raw.launchAndWait(global: count) }
+        let launchOnObjects = {
+            try RawSession.roundTrips(on: queue, kernel: square.kernel, input: a, output: b, global: count, launches: 1)
+        }
         try launch()
         try launchRaw()
         let expected = SquareCL.Square.reference(input)
         let swiftOutput = try queue.sync { cl in try cl.read(b) }
-        guard swiftOutput == expected, try raw.readOutput() == expected else {
+        try queue.sync { cl in try cl.fill(b, with: 0) }
+        _ = try launchOnObjects()
+        let onObjectsOutput = try queue.sync { cl in try cl.read(b) }
+        guard swiftOutput == expected, try raw.readOutput() == expected, onObjectsOutput == expected else {
             throw BenchmarkSuiteError.verificationFailed(suite: "square", detail: "the paired comparison's outputs differ from the host reference")
         }
-        var swift: [Double] = [], rawTimes: [Double] = []
+        var swift: [Double] = [], rawTimes: [Double] = [], onObjects: [Double] = []
         for round in 0..<rounds {
             progress("square: SwiftCL and raw C interleaved, round \(round + 1)/\(rounds)")
-            let swiftBlock = { for _ in 0..<block { swift.append(try Stopwatch.time(launch).seconds) } }
-            let rawBlock = { for _ in 0..<block { rawTimes.append(try Stopwatch.time(launchRaw).seconds) } }
-            if round.isMultiple(of: 2) {
-                try swiftBlock()
-                try rawBlock()
-            } else {
-                try rawBlock()
-                try swiftBlock()
-            }
+            let blocks: [() throws -> Void] = [
+                { for _ in 0..<block { swift.append(try Stopwatch.time(launch).seconds) } },
+                { for _ in 0..<block { rawTimes.append(try Stopwatch.time(launchRaw).seconds) } },
+                { for _ in 0..<block { onObjects.append(try launchOnObjects()) } },
+            ]
+            // The six orders in turn: each path runs first, second and third, and after each other path, equally often
+            // (a rotation alone would always run one path right after another on the same buffers).
+            for index in Self.orders[round % Self.orders.count] { try blocks[index]() }
         }
-        return (swift, rawTimes)
+        return (swift, rawTimes, onObjects)
     }
+
+    /// Every order of the paired comparison's three paths.
+    static let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
 
     /// The suite's input: `count` floats from −100 upwards in steps of 0.25, repeating every 65,521.
     static func input(count: Int) -> [Float] { (0..<count).map { Float($0 % 65_521) * 0.25 - 100 } }

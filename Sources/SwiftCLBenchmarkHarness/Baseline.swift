@@ -20,7 +20,8 @@ public struct Baseline {
     /// Ratios to a peer measured in the same run (SwiftCL over raw C), compared besides the medians: lower is better.
     /// A ratio is steadier between runs than an absolute time on a shared machine, so a slower launch path shows here
     /// even when the whole machine got faster or slower.
-    public static let sameRunRatioKeys = ["ratio_to_raw_c", "paired_ratio_to_raw_c", "host_time_ratio_to_raw_c"]
+    public static let sameRunRatioKeys = ["ratio_to_raw_c", "paired_ratio_to_raw_c", "host_time_ratio_to_raw_c",
+                                          "paired_ratio_to_raw_c_on_swiftcl_objects"]
 
     /// Changes of every record present, timed and verified in both runs: its median, and each of
     /// ``sameRunRatioKeys`` it carries (keyed `KEY ratio-name`).

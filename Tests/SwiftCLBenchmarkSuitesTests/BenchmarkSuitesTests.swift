@@ -156,6 +156,7 @@ struct BenchmarkSuitesTests {
         #expect((swiftSquare?.extra["paired_ratio_min"] ?? 0) > 0)
         #expect((swiftSquare?.extra["paired_ratio_min"] ?? 0) <= (swiftSquare?.extra["paired_ratio_to_raw_c"] ?? 0))
         #expect((swiftSquare?.extra["paired_ratio_to_raw_c"] ?? 0) <= (swiftSquare?.extra["paired_ratio_max"] ?? 0))
+        #expect((swiftSquare?.extra["paired_ratio_to_raw_c_on_swiftcl_objects"] ?? 0) > 0)
         var copy = CopySuite()
         copy.sizes = [1024, 4096]
         copy.samples = 2
