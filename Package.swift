@@ -100,7 +100,7 @@ let package = Package(
         // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
         .target(name: "RawOpenCL", dependencies: ["COpenCL"], path: "Benchmarks/RawOpenCL"),
         // Runs one launch path N times, for counting its instructions (scripts/launch-instructions.sh).
-        .executableTarget(name: "swiftcl-launch-probe", dependencies: ["SwiftCL", "SwiftCLKernels", "RawOpenCL"],
+        .executableTarget(name: "swiftcl-launch-probe", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBenchmarkSuites"],
                           path: "Benchmarks/LaunchProbe"),
         // CLBlast called straight from C, the yardstick for SwiftCLBLAS's per-call overhead in the BLAS suite.
         .target(name: "RawCLBlast", dependencies: ["CCLBlast", "COpenCL"], path: "Benchmarks/RawCLBlast"),

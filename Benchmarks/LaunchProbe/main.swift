@@ -9,8 +9,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import RawOpenCL
 import SwiftCL
+import SwiftCLBenchmarkSuites
 import SwiftCLKernels
 
 let arguments = CommandLine.arguments
@@ -29,21 +29,8 @@ let range = try NDRange(global)
 
 /// The raw C loop on SwiftCL's queue, kernel object and buffers (lent through the interop API).
 func rawLoop(_ runs: Int, waitingEach: Bool) throws {
-    let seconds = try queue.sync { cl in
-        try cl.withUnsafeQueueHandle(keepingAlive: [a, b]) { commandQueue in
-            square.kernel.withUnsafeHandle { kernel in
-                a.withUnsafeHandle { input in
-                    b.withUnsafeHandle { output in
-                        let (q, k) = (UnsafeMutableRawPointer(commandQueue), UnsafeMutableRawPointer(kernel))
-                        let (x, y) = (UnsafeMutableRawPointer(input), UnsafeMutableRawPointer(output))
-                        return waitingEach ? raw_cl_round_trips_kernel_on(q, k, x, y, global, runs)
-                                           : raw_cl_batched_kernel_on(q, k, x, y, global, runs)
-                    }
-                }
-            }
-        }
-    }
-    if seconds < 0 { throw OpenCLError(status: CLStatus(rawValue: Int32(seconds)), routine: "raw C loop") }
+    _ = try RawCLoop.seconds(on: queue, kernel: square.kernel, input: a, output: b, global: global, launches: runs,
+                             waitingEach: waitingEach)
 }
 
 func run(_ runs: Int) throws {

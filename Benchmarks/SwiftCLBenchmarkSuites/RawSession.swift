@@ -59,42 +59,6 @@ final class RawSession {
         return seconds
     }
 
-    /// Seconds for `launches` launches of SwiftCL's own `kernel` object by the raw C loop on SwiftCL's queue and
-    /// buffers, and one wait.
-    static func batched(on queue: ComputeQueue, kernel: Kernel, input: Buffer<Float>, output: Buffer<Float>,
-                        global: Int, launches: Int) throws -> Double {
-        try cLoop(on: queue, kernel: kernel, input: input, output: output, global: global, launches: launches,
-                  waitingEach: false)
-    }
-
-    /// Seconds (by C's own timer) for `launches` launches of SwiftCL's own `kernel` object by the raw C loop on
-    /// SwiftCL's queue and buffers, each followed by its wait.
-    static func roundTrips(on queue: ComputeQueue, kernel: Kernel, input: Buffer<Float>, output: Buffer<Float>,
-                           global: Int, launches: Int) throws -> Double {
-        try cLoop(on: queue, kernel: kernel, input: input, output: output, global: global, launches: launches,
-                  waitingEach: true)
-    }
-
-    private static func cLoop(on queue: ComputeQueue, kernel: Kernel, input: Buffer<Float>, output: Buffer<Float>,
-                              global: Int, launches: Int, waitingEach: Bool) throws -> Double {
-        let seconds = try queue.sync { cl in
-            try cl.withUnsafeQueueHandle(keepingAlive: [input, output]) { commandQueue in
-                kernel.withUnsafeHandle { kernelHandle in
-                    input.withUnsafeHandle { a in
-                        output.withUnsafeHandle { b in
-                            let (q, k) = (UnsafeMutableRawPointer(commandQueue), UnsafeMutableRawPointer(kernelHandle))
-                            let (x, y) = (UnsafeMutableRawPointer(a), UnsafeMutableRawPointer(b))
-                            return waitingEach ? raw_cl_round_trips_kernel_on(q, k, x, y, global, launches)
-                                               : raw_cl_batched_kernel_on(q, k, x, y, global, launches)
-                        }
-                    }
-                }
-            }
-        }
-        if seconds < 0 { throw OpenCLError(status: CLStatus(rawValue: Int32(seconds)), routine: "raw C loop on SwiftCL's objects") }
-        return seconds
-    }
-
     /// Seconds for one launch over `global` items and its wait.
     func launchAndWait(global: Int) throws -> Double {
         try seconds(raw_cl_launch_and_wait(handle, global), "raw_cl_launch_and_wait")

@@ -11,8 +11,8 @@ public struct SquareSuite: Sendable {
     public var count = 16 * 1024 * 1024
     /// Samples per variant.
     public var rounds = 9
-    /// Rounds of the interleaved SwiftCL/raw C comparison: each round runs a block of `pairedBlock` launches and waits on
-    /// each path, the path going first alternating from round to round.
+    /// Rounds of the interleaved comparison of SwiftCL, raw C and raw C on SwiftCL's objects: each round runs a block of
+    /// `pairedBlock` launches and waits on each path, the six orders of the three taken in turn.
     public var pairedRounds = 41
     public var pairedBlock = 3
 
@@ -38,14 +38,14 @@ public struct SquareSuite: Sendable {
                 // Host time on both sides: SwiftCL's whole path (enqueue, wait) against plain C's.
                 record.extra["host_time_ratio_to_raw_c"] = swift / rawSeconds
             }
-            if result.variant == "swiftcl", let ratios = Summary(BlockRatios.of(paired.swift, over: paired.raw, block: pairedBlock)) {
+            guard result.variant == "swiftcl" else { return record }
+            if let ratios = Summary(BlockRatios.of(paired.swift, over: paired.raw, block: pairedBlock)) {
                 // The same two paths timed block by block, so a drift of the machine between the variants' samples cancels.
                 record.extra["paired_ratio_to_raw_c"] = ratios.median
                 record.extra["paired_ratio_min"] = ratios.min
                 record.extra["paired_ratio_max"] = ratios.max
             }
-            if result.variant == "swiftcl",
-               let ratios = Summary(BlockRatios.of(paired.swift, over: paired.rawOnSwiftObjects, block: pairedBlock)) {
+            if let ratios = Summary(BlockRatios.of(paired.swift, over: paired.rawOnSwiftObjects, block: pairedBlock)) {
                 // Against the C API on SwiftCL's own queue, kernel object and buffers: the same memory, so only the
                 // host path differs (raw C's own context places its buffers elsewhere, a few % apart on this machine).
                 record.extra["paired_ratio_to_raw_c_on_swiftcl_objects"] = ratios.median
@@ -68,7 +68,7 @@ public struct SquareSuite: Sendable {
         let launch = { try queue.sync { cl in try square(cl, range, input: a, output: b) } }
         let launchRaw = { _ = try raw.launchAndWait(global: count) }
         let launchOnObjects = {
-            try RawSession.roundTrips(on: queue, kernel: square.kernel, input: a, output: b, global: count, launches: 1)
+            try RawCLoop.seconds(on: queue, kernel: square.kernel, input: a, output: b, global: count, launches: 1, waitingEach: true)
         }
         try launch()
         try launchRaw()

@@ -64,15 +64,10 @@ public final class CommandEvent: Sendable, CustomStringConvertible {
     /// - Throws: ``OpenCLError`` when the command failed.
     public var completed: Void {
         get async throws {
-            let label = label
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 do {
-                    try CL.setEventCallback(event, keepingAlive: []) { status in
-                        if status.rawValue < 0 {
-                            continuation.resume(throwing: OpenCLError(status: status, routine: "command completion (\(label))"))
-                        } else {
-                            continuation.resume()
-                        }
+                    try onCompletion { error in
+                        if let error { continuation.resume(throwing: error) } else { continuation.resume() }
                     }
                 } catch {
                     continuation.resume(throwing: error)
