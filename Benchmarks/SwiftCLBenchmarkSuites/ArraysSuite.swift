@@ -56,7 +56,8 @@ public struct ArraysSuite: Sendable {
             Primitive(name: "inclusive-scan", bytesPerElement: 8, bound: "copy") { try x.prefixSums(into: scanned); try queue.sync { _ in } },
             Primitive(name: "compaction-50%", bytesPerElement: 7, bound: "copy") { _ = try ints.compacted(where: half) },
             Primitive(name: "uniform-float", bytesPerElement: 4, bound: "write") {
-                try generator.uniform(into: drawn)
+                var draws = generator   // every round draws the same numbers (a copy of one position)
+                try draws.uniform(into: drawn)
                 try queue.sync { _ in }
             },
             Primitive(name: "sum", bytesPerElement: 4, bound: "read") { _ = try x.sum() },
@@ -189,8 +190,10 @@ public struct ArraysSuite: Sendable {
         let values = try ints.toArray()
         let kept = try ints.compacted(where: try (ints .> 0).evaluated())
         try check("compaction", try kept.toArray() == values.filter { $0 > 0 }, "differs from the host")
-        let drawn: DeviceArray<Float> = try generator.uniform(shape: [host.count], on: queue)
-        try check("uniform", try drawn.toArray() == generator.uniformHostReference(count: host.count, as: Float.self),
+        var draws = generator
+        let expected = draws.uniformHostReference(count: host.count, as: Float.self)
+        let drawn: DeviceArray<Float> = try draws.uniform(shape: [host.count], on: queue)
+        try check("uniform", try drawn.toArray() == expected,
                   "differs from the host generator")
     }
 

@@ -13,7 +13,10 @@ public struct BLASError: Error, CustomStringConvertible, Sendable, Equatable {
         /// A negative size, a leading dimension below the row or column length, a zero increment, mixed layouts or
         /// contexts.
         public static let invalidArgument = Code(name: "invalidArgument")
-        /// A precision the device lacks (`Double` without `cl_khr_fp64`).
+        /// An output that shares elements with an input (or one batch's output with another's): CLBlast would read
+        /// values it has already overwritten.
+        public static let overlappingOperands = Code(name: "overlappingOperands")
+        /// A precision the device lacks (`Double` without `cl_khr_fp64`), or an element type with no CLBlast routine.
         public static let unsupportedPrecision = Code(name: "unsupportedPrecision")
         /// CLBlast returned a failure status (``BLASError/status``).
         public static let library = Code(name: "library")

@@ -39,7 +39,7 @@ public struct BLASMatrix<Element: BLASScalar>: Sendable {
             throw BLASError(.invalidArgument, routine: what,
                             "leading dimension \(ld) is below the \(layout == .rowMajor ? "row" : "column") length \(inner)")
         }
-        try checkFits(outer == 0 || inner == 0 ? offset : offset + (outer - 1) * ld + inner, in: buffer, what)
+        try checkFits(offset: offset, runs: outer, stride: ld, runLength: inner, in: buffer, what)
         self.buffer = buffer
         self.rows = rows
         self.columns = columns
@@ -74,12 +74,13 @@ public struct BLASVector<Element: BLASScalar>: Sendable {
     /// - Throws: ``BLASError/Code/invalidArgument`` for a negative count or offset or an increment below 1,
     ///   ``BLASError/Code/bufferTooSmall``.
     public init(_ buffer: Buffer<Element>, count: Int? = nil, offset: Int = 0, increment: Int = 1) throws {
-        let count = count ?? (buffer.count - offset + increment - 1) / Swift.max(increment, 1)
-        let what = "BLASVector(count: \(count), offset: \(offset), increment: \(increment))"
-        guard count >= 0, offset >= 0, increment >= 1 else {
+        let what = "BLASVector(count: \(count.map(String.init) ?? "nil"), offset: \(offset), increment: \(increment))"
+        guard count ?? 0 >= 0, offset >= 0, increment >= 1 else {
             throw BLASError(.invalidArgument, routine: what, "count and offset must not be negative, the increment must be at least 1")
         }
-        try checkFits(count == 0 ? offset : offset + (count - 1) * increment + 1, in: buffer, what)
+        // Default: every element from `offset` on, `increment` apart.
+        let count = count ?? (offset >= buffer.count ? 0 : (buffer.count - offset - 1) / increment + 1)
+        try checkFits(offset: offset, runs: count, stride: increment, runLength: 1, in: buffer, what)
         self.buffer = buffer
         self.count = count
         self.offset = offset
@@ -92,9 +93,24 @@ public struct BLASVector<Element: BLASScalar>: Sendable {
     }
 }
 
-/// Throws ``BLASError/Code/bufferTooSmall`` unless `needed` elements fit in `buffer`.
-private func checkFits<T>(_ needed: Int, in buffer: Buffer<T>, _ what: String) throws {
+/// Throws ``BLASError/Code/bufferTooSmall`` unless `runs` runs of `runLength` elements, `stride` apart from `offset`,
+/// fit in `buffer`; ``BLASError/Code/invalidArgument`` when the last element's index is past `Int`'s range.
+private func checkFits<T>(offset: Int, runs: Int, stride: Int, runLength: Int, in buffer: Buffer<T>, _ what: String) throws {
+    guard let needed = elementsSpanned(offset: offset, runs: runs, stride: stride, runLength: runLength) else {
+        throw BLASError(.invalidArgument, routine: what,
+                        "offset \(offset) + (\(runs) − 1)·\(stride) + \(runLength) elements overflows Int (the buffer has \(buffer.count))")
+    }
     guard needed <= buffer.count else {
         throw BLASError(.bufferTooSmall, routine: what, "needs \(needed) elements, the buffer has \(buffer.count)")
     }
+}
+
+/// One past the last element of `runs` runs of `runLength` elements, `stride` apart from `offset` (`offset` alone when
+/// there are none), or nil past `Int`'s range. All arguments are non-negative.
+func elementsSpanned(offset: Int, runs: Int, stride: Int, runLength: Int) -> Int? {
+    guard runs > 0, runLength > 0 else { return offset }
+    let (steps, stepOverflow) = (runs - 1).multipliedReportingOverflow(by: stride)
+    let (last, lastOverflow) = steps.addingReportingOverflow(runLength)
+    let (end, endOverflow) = offset.addingReportingOverflow(last)
+    return stepOverflow || lastOverflow || endOverflow ? nil : end
 }

@@ -19,9 +19,7 @@ enum CLBlast {
     static func enqueue<T: BLASScalar>(_ routine: String, _: T.Type, on encoder: ComputeEncoder, using objects: [MemoryObject],
                                        _ call: (Queue, Event) -> CLBlastStatusCode) throws -> CommandEvent {
         let name = "CLBlast\(T.blasPrefix)\(routine)"
-        if T.self == Double.self, !encoder.device.supportsDoublePrecision {
-            throw BLASError(.unsupportedPrecision, routine: name, "\(encoder.device.name) lacks cl_khr_fp64")
-        }
+        try checkPrecision(T.self, on: encoder.device, routine: name)
         return try encoder.withUnsafeQueueHandle(keepingAlive: objects) { queueHandle in
             var queue: OpaquePointer? = queueHandle
             var event: OpaquePointer?
@@ -35,6 +33,17 @@ enum CLBlast {
             }
             // CLBlast hands the caller one reference to its event; SwiftCL's event takes it over.
             return try CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context, label: name)
+        }
+    }
+
+    /// Refuses an element type CLBlast has no routine for here (a client's own ``BLASScalar`` conformance: the
+    /// routines call CLBlast's `S` or `D` functions, nothing else), and `Double` on a device without `cl_khr_fp64`.
+    static func checkPrecision<T: BLASScalar>(_: T.Type, on device: Device, routine: String) throws {
+        guard T.self == Float.self || T.self == Double.self else {
+            throw BLASError(.unsupportedPrecision, routine: routine, "\(T.self) has no CLBlast routine here: Float and Double do")
+        }
+        if T.self == Double.self, !device.supportsDoublePrecision {
+            throw BLASError(.unsupportedPrecision, routine: routine, "\(device.name) lacks cl_khr_fp64")
         }
     }
 

@@ -8,22 +8,24 @@ extension ComputeEncoder {
     /// layout. With m or n zero nothing runs (the event is a marker). As in reference BLAS, with `beta = 0` C is not
     /// read (it may hold NaNs): its elements are zeroed first.
     /// - Throws: ``BLASError`` naming the operand whose shape does not fit, for mixed layouts or k = 0, for `Double`
-    ///   without `cl_khr_fp64`, or CLBlast's failure; SwiftCL's errors for operands of another context.
+    ///   without `cl_khr_fp64`, ``BLASError/Code/overlappingOperands`` when C shares elements with A or B (`gemm(a,
+    ///   times: b, into: a)`), or CLBlast's failure; SwiftCL's errors for operands of another context.
     @discardableResult
     public func gemm<T: BLASScalar>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose = .none, times b: BLASMatrix<T>,
                                     _ transposeB: BLASTranspose = .none, into c: BLASMatrix<T>, alpha: T = 1, beta: T = 0) throws -> CommandEvent {
         let (m, n, k) = try Self.gemmShape(a, transposeA, b, transposeB, c, routine: "gemm")
         if m == 0 || n == 0 { return try marker() }
+        try BLASError.refuseOverlap(of: OperandFootprint("c", c), with: [OperandFootprint("a", a), OperandFootprint("b", b)], routine: "gemm")
         if beta == 0 { try zeroOperand(c) }
         let (layout, ta, tb) = (CLBlast.layout(a.layout), CLBlast.transpose(transposeA), CLBlast.transpose(transposeB))
         return try a.buffer.withUnsafeHandle { am in try b.buffer.withUnsafeHandle { bm in try c.buffer.withUnsafeHandle { cm in
             try CLBlast.enqueue("gemm", T.self, on: self, using: [a.buffer, b.buffer, c.buffer]) { queue, event in
                 if T.self == Float.self {
-                    CLBlastSgemm(layout, ta, tb, m, n, k, alpha as! Float, am, a.offset, a.leadingDimension, bm, b.offset, b.leadingDimension,
-                                 beta as! Float, cm, c.offset, c.leadingDimension, queue, event)
+                    CLBlastSgemm(layout, ta, tb, m, n, k, Float(alpha), am, a.offset, a.leadingDimension, bm, b.offset, b.leadingDimension,
+                                 Float(beta), cm, c.offset, c.leadingDimension, queue, event)
                 } else {
-                    CLBlastDgemm(layout, ta, tb, m, n, k, alpha as! Double, am, a.offset, a.leadingDimension, bm, b.offset, b.leadingDimension,
-                                 beta as! Double, cm, c.offset, c.leadingDimension, queue, event)
+                    CLBlastDgemm(layout, ta, tb, m, n, k, Double(alpha), am, a.offset, a.leadingDimension, bm, b.offset, b.leadingDimension,
+                                 Double(beta), cm, c.offset, c.leadingDimension, queue, event)
                 }
             }
         } } }
@@ -32,7 +34,9 @@ extension ComputeEncoder {
     /// `batchCount` GEMMs at once: product `i` uses the matrices shaped like `a`, `b` and `c` that start `strides`
     /// elements further into their buffers per batch (`strides.a · i` past `a.offset`, and so on).
     /// - Throws: as ``gemm(_:_:times:_:into:alpha:beta:)``, and ``BLASError/Code/bufferTooSmall`` when the last batch
-    ///   runs past a buffer, ``BLASError/Code/invalidArgument`` for a negative batch count or stride.
+    ///   runs past a buffer, ``BLASError/Code/invalidArgument`` for a negative batch count or stride,
+    ///   ``BLASError/Code/overlappingOperands`` when C's batches share elements (a C stride of 0 with several batches)
+    ///   or any C batch shares elements with an A or B batch.
     @discardableResult
     public func gemmStridedBatched<T: BLASScalar>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose = .none, times b: BLASMatrix<T>,
                                                   _ transposeB: BLASTranspose = .none, into c: BLASMatrix<T>,
@@ -47,23 +51,30 @@ extension ComputeEncoder {
         let operands = [("a", a.buffer.count, a.offset, Self.extent(a), strides.a), ("b", b.buffer.count, b.offset, Self.extent(b), strides.b),
                         ("c", c.buffer.count, c.offset, Self.extent(c), strides.c)]
         for (name, bufferCount, offset, extent, stride) in operands {
-            let needed = offset + (batchCount - 1) * stride + extent
-            guard needed <= bufferCount else {
+            let needed = elementsSpanned(offset: offset, runs: batchCount, stride: stride, runLength: extent)
+            guard let needed, needed <= bufferCount else {
                 throw BLASError(.bufferTooSmall, routine: routine,
-                                "\(name)'s batch \(batchCount - 1) ends at element \(needed), its buffer has \(bufferCount)")
+                                "\(name)'s batch \(batchCount - 1) ends at element \(needed.map(String.init) ?? "past Int's range") "
+                                + "(offset \(offset) + \(batchCount - 1)·\(stride) + \(extent)), its buffer has \(bufferCount)")
             }
         }
+        // A stride of 0 reuses one A or B for every product; for C it makes the batches overlap (refused).
+        func batches(_ offset: Int, _ stride: Int) -> OperandFootprint.Batches { .strided(first: offset, stride: stride, count: batchCount) }
+        try BLASError.refuseOverlap(of: OperandFootprint("c", c, batches: batches(c.offset, strides.c)),
+                                    with: [OperandFootprint("a", a, batches: batches(a.offset, strides.a)),
+                                           OperandFootprint("b", b, batches: batches(b.offset, strides.b))],
+                                    routine: routine)
         if beta == 0 { try zeroOperand(c, batches: batchCount, batchStride: strides.c) }
         let (layout, ta, tb) = (CLBlast.layout(a.layout), CLBlast.transpose(transposeA), CLBlast.transpose(transposeB))
         return try a.buffer.withUnsafeHandle { am in try b.buffer.withUnsafeHandle { bm in try c.buffer.withUnsafeHandle { cm in
             try CLBlast.enqueue("gemmStridedBatched", T.self, on: self, using: [a.buffer, b.buffer, c.buffer]) { queue, event in
                 if T.self == Float.self {
-                    CLBlastSgemmStridedBatched(layout, ta, tb, m, n, k, alpha as! Float, am, a.offset, a.leadingDimension, strides.a,
-                                               bm, b.offset, b.leadingDimension, strides.b, beta as! Float,
+                    CLBlastSgemmStridedBatched(layout, ta, tb, m, n, k, Float(alpha), am, a.offset, a.leadingDimension, strides.a,
+                                               bm, b.offset, b.leadingDimension, strides.b, Float(beta),
                                                cm, c.offset, c.leadingDimension, strides.c, batchCount, queue, event)
                 } else {
-                    CLBlastDgemmStridedBatched(layout, ta, tb, m, n, k, alpha as! Double, am, a.offset, a.leadingDimension, strides.a,
-                                               bm, b.offset, b.leadingDimension, strides.b, beta as! Double,
+                    CLBlastDgemmStridedBatched(layout, ta, tb, m, n, k, Double(alpha), am, a.offset, a.leadingDimension, strides.a,
+                                               bm, b.offset, b.leadingDimension, strides.b, Double(beta),
                                                cm, c.offset, c.leadingDimension, strides.c, batchCount, queue, event)
                 }
             }
@@ -93,6 +104,10 @@ extension ComputeEncoder {
             }
         }
         if m == 0 || n == 0 { return try marker() }
+        try BLASError.refuseOverlap(of: OperandFootprint("c", first.c, batches: .list(products.map(\.c.offset))),
+                                    with: [OperandFootprint("a", first.a, batches: .list(products.map(\.a.offset))),
+                                           OperandFootprint("b", first.b, batches: .list(products.map(\.b.offset)))],
+                                    routine: routine)
         for product in products where product.beta == 0 { try zeroOperand(product.c) }
         let (layout, ta, tb) = (CLBlast.layout(first.a.layout), CLBlast.transpose(transposeA), CLBlast.transpose(transposeB))
         let aOffsets = products.map(\.a.offset), bOffsets = products.map(\.b.offset), cOffsets = products.map(\.c.offset)
@@ -100,11 +115,11 @@ extension ComputeEncoder {
         return try first.a.buffer.withUnsafeHandle { am in try first.b.buffer.withUnsafeHandle { bm in try first.c.buffer.withUnsafeHandle { cm in
             try CLBlast.enqueue(routine, T.self, on: self, using: [first.a.buffer, first.b.buffer, first.c.buffer]) { queue, event in
                 if T.self == Float.self {
-                    let alphas = products.map { $0.alpha as! Float }, betas = products.map { $0.beta as! Float }
+                    let alphas = products.map { Float($0.alpha) }, betas = products.map { Float($0.beta) }
                     return CLBlastSgemmBatched(layout, ta, tb, m, n, k, alphas, am, aOffsets, lda, bm, bOffsets, ldb,
                                                betas, cm, cOffsets, ldc, products.count, queue, event)
                 } else {
-                    let alphas = products.map { $0.alpha as! Double }, betas = products.map { $0.beta as! Double }
+                    let alphas = products.map { Double($0.alpha) }, betas = products.map { Double($0.beta) }
                     return CLBlastDgemmBatched(layout, ta, tb, m, n, k, alphas, am, aOffsets, lda, bm, bOffsets, ldb,
                                                betas, cm, cOffsets, ldc, products.count, queue, event)
                 }

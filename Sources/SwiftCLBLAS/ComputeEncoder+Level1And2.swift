@@ -16,34 +16,41 @@ extension ComputeEncoder {
             throw BLASError(.dimensionMismatch, routine: "gemv", "y: op(A) is \(op.rows)×\(op.columns), y has \(y.count) elements")
         }
         if a.rows == 0 || a.columns == 0 { return try marker() }
+        try BLASError.refuseOverlap(of: OperandFootprint("y", y), with: [OperandFootprint("a", a), OperandFootprint("x", x)], routine: "gemv")
         if beta == 0 { try zeroOperand(y) }
         let (layout, ta) = (CLBlast.layout(a.layout), CLBlast.transpose(transpose))
         return try a.buffer.withUnsafeHandle { am in try x.buffer.withUnsafeHandle { xm in try y.buffer.withUnsafeHandle { ym in
             try CLBlast.enqueue("gemv", T.self, on: self, using: [a.buffer, x.buffer, y.buffer]) { queue, event in
                 if T.self == Float.self {
-                    CLBlastSgemv(layout, ta, a.rows, a.columns, alpha as! Float, am, a.offset, a.leadingDimension,
-                                 xm, x.offset, x.increment, beta as! Float, ym, y.offset, y.increment, queue, event)
+                    CLBlastSgemv(layout, ta, a.rows, a.columns, Float(alpha), am, a.offset, a.leadingDimension,
+                                 xm, x.offset, x.increment, Float(beta), ym, y.offset, y.increment, queue, event)
                 } else {
-                    CLBlastDgemv(layout, ta, a.rows, a.columns, alpha as! Double, am, a.offset, a.leadingDimension,
-                                 xm, x.offset, x.increment, beta as! Double, ym, y.offset, y.increment, queue, event)
+                    CLBlastDgemv(layout, ta, a.rows, a.columns, Double(alpha), am, a.offset, a.leadingDimension,
+                                 xm, x.offset, x.increment, Double(beta), ym, y.offset, y.increment, queue, event)
                 }
             }
         } } }
     }
 
     /// `y ← alpha·x + y` (AXPY).
-    /// - Throws: ``BLASError/Code/dimensionMismatch`` when the counts differ; as ``gemm(_:_:times:_:into:alpha:beta:)``.
+    /// - Throws: ``BLASError/Code/dimensionMismatch`` when the counts differ, ``BLASError/Code/overlappingOperands`` when
+    ///   y shares elements with x without being x itself; as ``gemm(_:_:times:_:into:alpha:beta:)``.
     @discardableResult
     public func axpy<T: BLASScalar>(_ alpha: T, _ x: BLASVector<T>, _ y: BLASVector<T>) throws -> CommandEvent {
         guard x.count == y.count else {
             throw BLASError(.dimensionMismatch, routine: "axpy", "y has \(y.count) elements, x \(x.count)")
         }
         if x.count == 0 { return try marker() }
+        // y may be x itself (each element is read and written at one index), not a shifted or interleaved part of it.
+        let (xFootprint, yFootprint) = (OperandFootprint("x", x), OperandFootprint("y", y))
+        if !yFootprint.isIdentical(to: xFootprint) {
+            try BLASError.refuseOverlap(of: yFootprint, with: [xFootprint], routine: "axpy")
+        }
         return try x.buffer.withUnsafeHandle { xm in try y.buffer.withUnsafeHandle { ym in
             try CLBlast.enqueue("axpy", T.self, on: self, using: [x.buffer, y.buffer]) { queue, event in
                 T.self == Float.self
-                    ? CLBlastSaxpy(x.count, alpha as! Float, xm, x.offset, x.increment, ym, y.offset, y.increment, queue, event)
-                    : CLBlastDaxpy(x.count, alpha as! Double, xm, x.offset, x.increment, ym, y.offset, y.increment, queue, event)
+                    ? CLBlastSaxpy(x.count, Float(alpha), xm, x.offset, x.increment, ym, y.offset, y.increment, queue, event)
+                    : CLBlastDaxpy(x.count, Double(alpha), xm, x.offset, x.increment, ym, y.offset, y.increment, queue, event)
             }
         } }
     }
@@ -55,8 +62,8 @@ extension ComputeEncoder {
         return try x.buffer.withUnsafeHandle { xm in
             try CLBlast.enqueue("scal", T.self, on: self, using: [x.buffer]) { queue, event in
                 T.self == Float.self
-                    ? CLBlastSscal(x.count, alpha as! Float, xm, x.offset, x.increment, queue, event)
-                    : CLBlastDscal(x.count, alpha as! Double, xm, x.offset, x.increment, queue, event)
+                    ? CLBlastSscal(x.count, Float(alpha), xm, x.offset, x.increment, queue, event)
+                    : CLBlastDscal(x.count, Double(alpha), xm, x.offset, x.increment, queue, event)
             }
         }
     }
@@ -70,6 +77,7 @@ extension ComputeEncoder {
             throw BLASError(.dimensionMismatch, routine: "dot", "y has \(y.count) elements, x \(x.count)")
         }
         guard result.count >= 1 else { throw BLASError(.bufferTooSmall, routine: "dot", "result: needs one element") }
+        try BLASError.refuseOverlap(of: Self.resultFootprint(result), with: [OperandFootprint("x", x), OperandFootprint("y", y)], routine: "dot")
         if x.count == 0 { return try fillZero(result) }
         return try x.buffer.withUnsafeHandle { xm in try y.buffer.withUnsafeHandle { ym in try result.buffer.withUnsafeHandle { rm in
             try CLBlast.enqueue("dot", T.self, on: self, using: [x.buffer, y.buffer, result.buffer]) { queue, event in
@@ -84,6 +92,7 @@ extension ComputeEncoder {
     @discardableResult
     public func nrm2<T: BLASScalar>(_ x: BLASVector<T>, into result: BLASVector<T>) throws -> CommandEvent {
         guard result.count >= 1 else { throw BLASError(.bufferTooSmall, routine: "nrm2", "result: needs one element") }
+        try BLASError.refuseOverlap(of: Self.resultFootprint(result), with: [OperandFootprint("x", x)], routine: "nrm2")
         if x.count == 0 { return try fillZero(result) }
         return try x.buffer.withUnsafeHandle { xm in try result.buffer.withUnsafeHandle { rm in
             try CLBlast.enqueue("nrm2", T.self, on: self, using: [x.buffer, result.buffer]) { queue, event in
@@ -92,6 +101,11 @@ extension ComputeEncoder {
                     : CLBlastDnrm2(x.count, rm, result.offset, xm, x.offset, x.increment, queue, event)
             }
         } }
+    }
+
+    /// The one element a DOT or NRM2 writes.
+    private static func resultFootprint<T>(_ result: BLASVector<T>) -> OperandFootprint {
+        OperandFootprint("result", buffer: result.buffer, batches: .list([result.offset]), runElements: 1, runStride: 1, runCount: 1)
     }
 
     /// The empty sum and norm: 0 in `result`'s first element.

@@ -8,6 +8,7 @@ extension ComputeEncoder {
     /// `batchStride` elements apart.
     func zeroOperand<T: BLASScalar>(_ buffer: Buffer<T>, offset: Int, inner: Int, outer: Int, leadingDimension: Int,
                                     batches: Int = 1, batchStride: Int = 0) throws {
+        try CLBlast.checkPrecision(T.self, on: device, routine: "CLBlast\(T.blasPrefix) output")
         guard inner > 0, outer > 0, batches > 0 else { return }
         let bits = MemoryLayout<T>.size == 4 ? "uint" : "ulong"
         let program = try context.program(source: """

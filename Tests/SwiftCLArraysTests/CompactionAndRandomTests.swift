@@ -80,35 +80,43 @@ struct RandomTests {
           arguments: TestDevices.all, [0, 1, 7, 1023, (1 << 20) + 3])
     func uniformMatchesHost(device: Device, count: Int) throws {
         let queue = try makeQueue(device)
-        let generator = Philox(seed: 0x1234_5678_9ABC_DEF0, counter: 42, stream: 7)
+        let start = Philox(seed: 0x1234_5678_9ABC_DEF0, counter: 42, stream: 7)
+        var generator = start
+        let host = start.uniformHostReference(count: count, as: Float.self)
         let floats: DeviceArray<Float> = try generator.uniform(shape: [count], on: queue)
-        let host = generator.uniformHostReference(count: count, as: Float.self)
         #expect(try floats.toArray() == host)
         #expect(host.allSatisfy { $0 >= 0 && $0 < 1 })
         if device.supportsDoublePrecision {
-            let doubles: DeviceArray<Double> = try generator.uniform(shape: [count], on: queue)
-            #expect(try doubles.toArray() == generator.uniformHostReference(count: count, as: Double.self))
+            var doubleGenerator = start
+            let doubles: DeviceArray<Double> = try doubleGenerator.uniform(shape: [count], on: queue)
+            #expect(try doubles.toArray() == start.uniformHostReference(count: count, as: Double.self))
         }
         // A draw that starts later in the counter is the tail of the longer draw.
         if count >= 8 {
-            let tail: DeviceArray<Float> = try generator.advanced(pastDrawsOf: 4, of: Float.self).uniform(shape: [count - 4], on: queue)
+            var later = start.advanced(pastDrawsOf: 4, of: Float.self)
+            let tail: DeviceArray<Float> = try later.uniform(shape: [count - 4], on: queue)
             #expect(try tail.toArray() == Array(host.dropFirst(4)))
         }
         // Into an existing array, a view with an offset: the same numbers, and nothing outside the view changes.
         let backing = try DeviceArray<Float>.filled(with: -1, shape: [count + 5], on: queue)
-        try generator.uniform(into: try backing[3..<(count + 3)])
+        var again = start
+        try again.uniform(into: try backing[3..<(count + 3)])
         #expect(try backing.toArray() == [-1, -1, -1] + host + [-1, -1])
+        // Each draw moved its generator past exactly what it used.
+        #expect(generator == start.advanced(pastDrawsOf: count, of: Float.self))
+        #expect(again == generator)
     }
 
     @Test("integers in a range: within it, every value hit, equal to the host's mapping", arguments: TestDevices.all)
     func integers(device: Device) throws {
         let queue = try makeQueue(device)
-        let generator = Philox(seed: 99)
+        let start = Philox(seed: 99)
+        var generator = start
         let count = 100_003
         let dice: DeviceArray<Int32> = try generator.uniform(in: -3...3, shape: [count], on: queue)
         let values = try dice.toArray()
         let host = (0..<count).map { j -> Int32 in
-            let w = generator.uniformHostReferenceWords(block: j / 2)
+            let w = start.uniformHostReferenceWords(block: j / 2)
             let r = j % 2 == 0 ? (UInt64(w[1]) << 32 | UInt64(w[0])) : (UInt64(w[3]) << 32 | UInt64(w[2]))
             return Int32(truncatingIfNeeded: UInt64(bitPattern: -3) &+ r.multipliedFullWidth(by: 7).high)
         }
@@ -122,7 +130,8 @@ struct RandomTests {
     func normal(device: Device) throws {
         let queue = try makeQueue(device)
         let count = 1 << 20
-        let generator = Philox(seed: 2026)
+        let start = Philox(seed: 2026)
+        var generator = start
         let z: DeviceArray<Float> = try generator.normal(mean: 3, standardDeviation: 2, shape: [count], on: queue)
         let values = try z.toArray()
         let mean = values.reduce(0.0) { $0 + Double($1) } / Double(count)
@@ -130,7 +139,34 @@ struct RandomTests {
         #expect(abs(mean - 3) < 5 * 2 / Double(count).squareRoot(), "mean \(mean)")
         #expect(abs(variance.squareRoot() - 2) < 5 * 2 / Double(2 * count).squareRoot(), "deviation \(variance.squareRoot())")
         #expect(values.allSatisfy { $0.isFinite })
-        let again: DeviceArray<Float> = try generator.normal(mean: 3, standardDeviation: 2, shape: [count], on: queue)
+        var replay = start
+        let again: DeviceArray<Float> = try replay.normal(mean: 3, standardDeviation: 2, shape: [count], on: queue)
         #expect(try again.toArray() == values)
+    }
+
+    @Test("consecutive draws from one generator are independent (PyOpenCL's habit: x = g.uniform(); y = g.uniform())",
+          arguments: TestDevices.all)
+    func consecutiveDrawsDiffer(device: Device) throws {
+        let queue = try makeQueue(device)
+        let count = 1 << 16
+        var generator = Philox(seed: 2026)
+        let x: DeviceArray<Float> = try generator.uniform(shape: [count], on: queue)
+        let y: DeviceArray<Float> = try generator.uniform(shape: [count], on: queue)
+        let (xs, ys) = (try x.toArray(), try y.toArray())
+        #expect(xs != ys)
+        // y continues the stream where x stopped: the host reference of one draw of 2·count is x followed by y.
+        #expect(xs + ys == Philox(seed: 2026).uniformHostReference(count: 2 * count, as: Float.self))
+        // The Monte-Carlo estimate of π from the two draws is within 5 standard errors (it was 2.83 with x == y).
+        let inside = zip(xs, ys).filter { $0 * $0 + $1 * $1 <= 1 }.count
+        let pi = 4 * Double(inside) / Double(count)
+        #expect(abs(pi - Double.pi) < 5 * 4 * (0.25 * Double.pi * (1 - 0.25 * Double.pi) / Double(count)).squareRoot(), "π ≈ \(pi)")
+        // Integer and normal draws advance too, by the blocks they use (2 and 4 values per block).
+        let before = generator
+        let _: DeviceArray<Int32> = try generator.uniform(in: 1...6, shape: [5], on: queue)
+        #expect(generator.counter == before.counter + 3)
+        let _: DeviceArray<Float> = try generator.normal(shape: [5], on: queue)
+        #expect(generator.counter == before.counter + 5)
+        #expect(Philox(seed: 1).advanced(pastDrawsOf: Int.max, of: Float.self).counter == UInt64(Int.max / 4 + 1))
+        #expect(Philox(seed: 1).advanced(pastDrawsOf: -5, of: Float.self).counter == 0)
     }
 }

@@ -9,9 +9,9 @@ func monteCarloExample() throws -> (pi: Double, inside: Int, histogram: [UInt32]
     // DOCC-SCANS-BEGIN
     let queue = try ComputeQueue(preferring: [.gpu, .cpu])
     let count = 1 << 20
-    let generator = Philox(seed: 2026)
+    var generator = Philox(seed: 2026)                       // each draw moves it on: x and y are independent
     let x: DeviceArray<Float> = try generator.uniform(shape: [count], on: queue)
-    let y: DeviceArray<Float> = try generator.advanced(pastDrawsOf: count, of: Float.self).uniform(shape: [count], on: queue)
+    let y: DeviceArray<Float> = try generator.uniform(shape: [count], on: queue)
 
     // π/4 of the points fall inside the quarter circle.
     let inside = try (x * x + y * y .<= 1).evaluated()          // a UInt8 mask, one fused kernel

@@ -44,20 +44,80 @@ struct SpecialFileTests {
         #expect(lstat(entry.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
     }
 
-    @Test("an #include naming a FIFO gives up caching instead of blocking the key")
+    @Test("an #include naming a FIFO is refused by the include reader at once, naming the file and its includer")
     func fifoAsInclude() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-include-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("pipe.h").path
         try #require(mkfifo(fifo, 0o600) == 0)
-        let includes = Locked<[IncludeResolver.Include]??>(nil)
+        let message = Locked<String?>(nil)
         let finished = Self.finishes(within: 30, unblocking: fifo) {
-            let resolved = IncludeResolver(options: "-I \(folder.path)").resolve(source: "#include \"pipe.h\"\n")
-            includes.withLock { $0 = .some(resolved) }
+            let error = thrownError { _ = try IncludeResolver(options: "-I \(folder.path)").resolve(source: "#include \"pipe.h\"\n", sourceName: "main.cl") }
+            message.withLock { $0 = error.map { "\($0)" } }
         }
         #expect(finished, "reading the include blocked on the FIFO")
-        #expect(includes.withLock { $0 } == .some(nil))
+        let text = message.withLock { $0 } ?? ""
+        #expect(text.contains("pipe.h") && text.contains("main.cl") && text.contains("FIFO"), "\(text)")
+    }
+
+    @Test("an include of a FIFO (direct, nested, symlinked, in a -I folder, -include) throws unreadableFile within seconds, with and without a binary cache",
+          arguments: TestDevices.all)
+    func buildIncludingFIFO(device: Device) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-include-build-\(UUID())")
+        let headers = folder.appendingPathComponent("headers")
+        try FileManager.default.createDirectory(at: headers, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.h").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        try #require(symlink(fifo, headers.appendingPathComponent("linked.h").path) == 0)
+        try "#include \"pipe.h\"\n".write(to: folder.appendingPathComponent("nested.h"), atomically: true, encoding: .utf8)
+        let kernel = "kernel void k(global int *a) { a[0] = 1; }\n"
+        let cases: [(file: String, text: String, options: BuildOptions)] = [
+            ("direct.cl", "#include \"pipe.h\"\n" + kernel, BuildOptions()),
+            ("nested.cl", "#  include \"nested.h\"\n" + kernel, BuildOptions()),
+            ("angled.cl", "#include <linked.h>\n" + kernel, BuildOptions()),
+            ("next.cl", "#include_next \"pipe.h\"\n" + kernel, BuildOptions()),
+            ("forced.cl", kernel, { var options = BuildOptions(); options.raw = ["-include", fifo]; return options }()),
+        ]
+        let context = try Context(devices: [device])
+        let cache = ProgramBinaryCache(directory: folder.appendingPathComponent("cache"))
+        for (file, text, options) in cases {
+            let path = folder.appendingPathComponent(file).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            for store in [nil, cache] as [ProgramBinaryCache?] {
+                let error = Locked<(any Error)?>(nil)
+                let finished = Self.finishes(within: 60, unblocking: fifo) {
+                    let thrown = thrownError {
+                        if let store {
+                            var withFolders = options
+                            withFolders.raw += ["-I", folder.path, "-I", headers.path]
+                            _ = try Program(context: context, source: text, name: path, options: withFolders, binaryStore: store)
+                        } else {
+                            _ = try context.program(contentsOf: path, includeFolders: [headers.path], options: options)
+                        }
+                    }
+                    error.withLock { $0 = thrown }
+                }
+                #expect(finished, "\(file) (cache: \(store != nil)): the build blocked on the FIFO")
+                let caught = error.withLock { $0 }
+                #expect((caught as? SwiftCLError)?.code == .unreadableFile, "\(file): \(String(describing: caught))")
+                #expect("\(caught.map { "\($0)" } ?? "")".contains("FIFO"), "\(file): \(String(describing: caught))")
+            }
+        }
+        // A macro-named include cannot be followed, so it is refused before the build, naming the line.
+        let macro = folder.appendingPathComponent("macro.cl").path
+        try "#define H \"pipe.h\"\n#include H\n\(kernel)".write(toFile: macro, atomically: true, encoding: .utf8)
+        let macroError = thrownError { _ = try context.program(contentsOf: macro) }
+        #expect((macroError as? SwiftCLError)?.code == .unreadableFile && "\(macroError!)".contains("line 2"), "\(String(describing: macroError))")
+        // A header that is a regular file builds, and the context is still usable.
+        try "#define ONE 1\n".write(to: headers.appendingPathComponent("one.h"), atomically: true, encoding: .utf8)
+        let good = folder.appendingPathComponent("good.cl").path
+        try "#include <one.h>\nkernel void k(global int *a) { a[0] = ONE; }\n".write(toFile: good, atomically: true, encoding: .utf8)
+        let queue = try ComputeQueue(device: device, context: context)
+        let out = try Buffer<Int32>(count: 1, context: context)
+        let k = try context.program(contentsOf: good, includeFolders: [headers.path]).kernel(named: "k")
+        #expect(try queue.sync { cl in try cl.launch(k, NDRange(1), out); return try cl.read(out) } == [Int32(1)])
     }
 
     @Test("reading refuses FIFOs, directories, symlinks (unless followed) and files over the limit, naming why")
@@ -133,7 +193,7 @@ struct AdversarialPathTests {
                     let cache = ProgramBinaryCache(directory: URL(fileURLWithPath: path))
                     _ = try? Program(context: context, source: "kernel void c(global int *a) { a[0] = 2; }", binaryStore: cache)
                 }
-                _ = IncludeResolver(options: "-I \(folder.path)").resolve(source: "#include \"\(path)\"\n")
+                _ = try? IncludeResolver(options: "-I \(folder.path)").resolve(source: "#include \"\(path)\"\n", sourceName: "main.cl")
             }
             print("paths: \(paths.count) outcomes: \(outcomes.sorted { $0.key < $1.key })")
         }

@@ -1,4 +1,5 @@
 internal import COpenCL
+import Dispatch
 
 // Commands: launches, transfers, maps, markers and event callbacks. Every enqueue takes ``EnqueueOptions``: it
 // returns the command's event, owned, when asked for one, and nil otherwise, and waits for the options' events.
@@ -203,13 +204,24 @@ extension CL {
 
     /// Calls `handler` once `event` completes, from the runtime's callback thread, with the event's final
     /// execution status (negative: the command failed). `payload` stays alive until then.
+    ///
+    /// A runtime may call back inline, on the registering thread, when the event has already completed (PoCL does).
+    /// If that thread is inside a ``ComputeQueue`` closure, the handler (user code: an `async` completion, an
+    /// ``CommandEvent/onCompletion(_:)`` handler) is moved to a Dispatch global queue instead, so it never runs
+    /// where SwiftCL counts the thread as inside a queue (a `queue.sync` there would be refused as re-entrant, or
+    /// deadlock on the queue's lock).
     static func setEventCallback(_ event: CLEvent, keepingAlive payload: [AnyObject],
                                  _ handler: @escaping @Sendable (CLStatus) -> Void) throws(OpenCLError) {
         let box = Unmanaged.passRetained(EventCallbackBox(event: event, payload: payload, handler: handler)).toOpaque()
         let status = clSetEventCallback(event.handle.pointer, CL_COMPLETE, { _, status, userData in
             guard let userData else { return }
             let box = Unmanaged<EventCallbackBox>.fromOpaque(userData).takeRetainedValue()
-            box.handler(CLStatus(rawValue: status))
+            let status = CLStatus(rawValue: status)
+            if QueueNesting.isInsideAnyQueue {
+                DispatchQueue.global().async { box.handler(status) }
+            } else {
+                box.handler(status)
+            }
         }, box)
         if status != CL_SUCCESS {
             Unmanaged<EventCallbackBox>.fromOpaque(box).release()
@@ -229,8 +241,9 @@ extension CL {
 }
 
 /// What an event callback carries across the C boundary: the event (kept until the callback has run),
-/// the objects the commands used, and whom to tell.
-private final class EventCallbackBox {
+/// the objects the commands used, and whom to tell. `@unchecked Sendable`: every property is a constant, and the
+/// payload is only held (never used), so handing the box to the thread that calls the handler shares nothing mutable.
+private final class EventCallbackBox: @unchecked Sendable {
     let event: CLEvent
     let payload: [AnyObject]
     let handler: @Sendable (CLStatus) -> Void

@@ -29,6 +29,9 @@ final class BuiltProgram: Sendable {
         let options = try options.validated()
         try source.refusingNUL("program source \(name)")
         var rendered = options.description
+        // Every file the compiler may open for an include is read here first: one naming a FIFO or a device would
+        // block clBuildProgram forever (an OpenCL build cannot be cancelled).
+        let includes = try IncludeResolver(options: rendered).resolve(source: source, sourceName: name)
         // NVIDIA's compiler (driver 580) emits PTX that ptxas cannot parse for a kernel without parameters when
         // -cl-kernel-arg-info is on; such a source is built without it and its parameters are read from the source.
         var parsed: KernelDeclarations?
@@ -41,7 +44,7 @@ final class BuiltProgram: Sendable {
         }
         var slots: [any ProgramBinarySlot]?
         if let binaryStore {
-            let computed = context.devices.compactMap { binaryStore.slot(device: $0, source: source, options: options) }
+            let computed = includes.isComplete ? context.devices.compactMap { binaryStore.slot(device: $0, source: source, options: options) } : []
             slots = computed.count == context.devices.count ? computed : nil
         }
         let fromCache = slots.flatMap { Self.buildFromBinaries(context: context, slots: $0, options: rendered) }

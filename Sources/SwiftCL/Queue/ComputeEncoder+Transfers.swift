@@ -52,7 +52,8 @@ extension ComputeEncoder {
     }
 
     /// Copies `count` elements (by default all that fit) from element `sourceOffset` of one buffer to
-    /// element `destinationOffset` of another on the device. Overlapping regions of one buffer are refused.
+    /// element `destinationOffset` of another on the device. Overlapping regions of one allocation are refused (also
+    /// through a sub-buffer or a reinterpretation of the same buffer).
     /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/invalidCount(operation:count:minimum:)``
     ///   for a negative count, ``SwiftCLError/overlappingCopy(operation:)``, ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
     public func copy<E>(from source: Buffer<E>, at sourceOffset: Int = 0, to destination: Buffer<E>,
@@ -67,7 +68,10 @@ extension ComputeEncoder {
         let from = try source.checkedRange(offset: sourceOffset, count: count, "copy source")
         let to = try destination.checkedRange(offset: destinationOffset, count: count, "copy destination")
         if count == 0 { return }
-        if source === destination, from.overlaps(to) { throw SwiftCLError.overlappingCopy(operation: "copy") }
+        let (read, written) = (source.memoryFootprint(elements: from), destination.memoryFootprint(elements: to))
+        if read.allocation == written.allocation, read.bytes.overlaps(written.bytes) {
+            throw SwiftCLError.overlappingCopy(operation: "copy")
+        }
         let stride = MemoryLayout<E>.stride
         record(try CL.enqueueCopyBuffer(queue.id, from: source.id, to: destination.id, sourceOffset: from.lowerBound * stride,
                                         destinationOffset: to.lowerBound * stride, byteCount: count * stride, options: enqueueOptions), label: "copy")

@@ -36,6 +36,9 @@ enum QueueNesting {
         return false
     }
 
+    /// Whether the current thread is inside a closure of any queue.
+    static var isInsideAnyQueue: Bool { pthread_getspecific(key) != nil }
+
     /// Runs `body` with `queue` recorded as the innermost queue of the current thread.
     static func inside<T>(_ queue: ComputeQueue, _ body: () throws -> T) rethrows -> T {
         var frame = Frame(queue: ObjectIdentifier(queue), outer: pthread_getspecific(key))

@@ -5,14 +5,23 @@ import SwiftCL
 public protocol ArrayKernelArgument {
     /// The argument as SwiftCL binds it.
     func boundArgument() throws -> any KernelArgument
+    /// The elements a kernel may index (an array's or buffer's count), or nil for a scalar: a launch over more
+    /// indices than an argument used as `name[i]` has is refused.
+    var elementCount: Int? { get }
+}
+
+extension ArrayKernelArgument {
+    public var elementCount: Int? { nil }
 }
 
 extension DeviceArray: ArrayKernelArgument {
     public func boundArgument() throws -> any KernelArgument { try buffer() }
+    public var elementCount: Int? { count }
 }
 
 extension Buffer: ArrayKernelArgument {
     public func boundArgument() throws -> any KernelArgument { self }
+    public var elementCount: Int? { count }
 }
 
 extension Float: ArrayKernelArgument { public func boundArgument() -> any KernelArgument { self } }

@@ -16,6 +16,7 @@ public struct ElementwiseKernel: Sendable {
     /// The name the kernel was given.
     public let name: String
     let parameterCount: Int
+    let indexed: IndexedArguments
 
     /// Builds the kernel on `context`.
     /// - Throws: ``ArrayError/Code/userCode`` pointing into the piece that does not compile; SwiftCL's build errors.
@@ -35,16 +36,19 @@ public struct ElementwiseKernel: Sendable {
                                             userParts: ["preamble": preamble, "arguments": arguments, "operation": operation])
         self.name = name
         parameterCount = kernel.argumentCount - 1
+        indexed = IndexedArguments(declarations: ParameterList.declarations(arguments), code: [operation])
     }
 
     /// Runs the operation for `i` in `0..<count` on `queue`, with `arguments` in the order of the argument list;
     /// returns once it is enqueued (reading an array waits for it).
-    /// - Throws: ``ArrayError/Code/invalidArgument`` for the wrong number of arguments; SwiftCL's refusals of an
-    ///   argument whose type does not match its parameter.
+    /// - Throws: ``ArrayError/Code/invalidArgument`` for the wrong number of arguments, a negative `count`, or a `count`
+    ///   past the elements of an array the operation uses as `name[i]`; SwiftCL's refusals of an argument whose type
+    ///   does not match its parameter.
     public func callAsFunction(count: Int, on queue: ComputeQueue, _ arguments: any ArrayKernelArgument...) throws {
         guard arguments.count == parameterCount else {
             throw ArrayError(.invalidArgument, "\(name) takes \(parameterCount) arguments, \(arguments.count) were given")
         }
+        try indexed.check(count: count, arguments: arguments, kernel: name)
         guard count > 0 else { return }
         let bound = try arguments.map { try $0.boundArgument() } + [UInt64(count)]
         try Elementwise.launch(kernel, count: count, arguments: bound, on: queue)

@@ -11,18 +11,18 @@ import SwiftCL
 /// - Normal: the Box–Muller transform of pairs of uniforms in (0, 1]; agrees with the host to the device's
 ///   `log`/`sqrt`/`cospi` accuracy, not bit for bit.
 extension Philox {
-    /// Uniform values in [0, 1).
+    /// Uniform values in [0, 1); the generator moves past them.
     /// - Throws: ``ArrayError`` for a negative extent or an element the device lacks; SwiftCL's allocation errors.
-    public func uniform<Element: ArrayElement & BinaryFloatingPoint>(shape: [Int], on queue: ComputeQueue) throws -> DeviceArray<Element> {
+    public mutating func uniform<Element: ArrayElement & BinaryFloatingPoint>(shape: [Int], on queue: ComputeQueue) throws -> DeviceArray<Element> {
         let result = try DeviceArray<Element>(uninitializedShape: shape, on: queue)
         try uniform(into: result)
         return result
     }
 
     /// Uniform values in [0, 1) written over `array` (on its queue), the same numbers ``uniform(shape:on:)`` gives for
-    /// its count; allocates nothing, so repeated draws reuse one array's memory.
+    /// its count; allocates nothing, so repeated draws reuse one array's memory (each draw new numbers).
     /// - Throws: as ``uniform(shape:on:)``.
-    public func uniform<Element: ArrayElement & BinaryFloatingPoint>(into array: DeviceArray<Element>) throws {
+    public mutating func uniform<Element: ArrayElement & BinaryFloatingPoint>(into array: DeviceArray<Element>) throws {
         let T = Element.openCLTypeName
         let body: String
         switch T {
@@ -43,9 +43,9 @@ extension Philox {
         try draw(into: array, name: "uniform_\(T)", body: body)
     }
 
-    /// Uniform integers in `range` (both ends included).
+    /// Uniform integers in `range` (both ends included); the generator moves past them.
     /// - Throws: as ``uniform(shape:on:)``.
-    public func uniform<Element: ArrayElement & FixedWidthInteger>(in range: ClosedRange<Element>, shape: [Int],
+    public mutating func uniform<Element: ArrayElement & FixedWidthInteger>(in range: ClosedRange<Element>, shape: [Int],
                                                                   on queue: ComputeQueue) throws -> DeviceArray<Element> {
         let T = Element.openCLTypeName
         // The span as a 64-bit count; 0 stands for the full 2^64 of a 64-bit type.
@@ -62,9 +62,9 @@ extension Philox {
         return result
     }
 
-    /// Normally distributed values (Box–Muller), `mean` + `standardDeviation` · N(0, 1).
+    /// Normally distributed values (Box–Muller), `mean` + `standardDeviation` · N(0, 1); the generator moves past them.
     /// - Throws: as ``uniform(shape:on:)``.
-    public func normal<Element: ArrayElement & BinaryFloatingPoint>(mean: Element = 0, standardDeviation: Element = 1, shape: [Int],
+    public mutating func normal<Element: ArrayElement & BinaryFloatingPoint>(mean: Element = 0, standardDeviation: Element = 1, shape: [Int],
                                                                    on queue: ComputeQueue) throws -> DeviceArray<Element> {
         let T = Element.openCLTypeName
         let F = T == "double" ? "double" : "float"
@@ -101,8 +101,8 @@ extension Philox {
     }
 
     /// Launches one work-item per block on `result`'s queue; `body` writes the elements of block `b` from its words `w`
-    /// into `out` (the array's first element).
-    private func draw<Element: ArrayElement>(into result: DeviceArray<Element>, name: String, body: String,
+    /// into `out` (the array's first element). Once the launch is enqueued, the generator moves past the blocks.
+    private mutating func draw<Element: ArrayElement>(into result: DeviceArray<Element>, name: String, body: String,
                                              perBlock: Int? = nil, parameters: String = "",
                                              arguments extra: [any KernelArgument] = []) throws {
         let queue = result.queue
@@ -126,17 +126,17 @@ extension Philox {
             """
         let kernel = try ProgramCompiler.kernel(source: source, name: "philox_\(name)",
                                                 kernel: "swiftcl_draw", context: queue.context)
-        let blocks = (count + perBlock - 1) / perBlock
+        let blocks = Self.blocks(count, perBlock: perBlock)
         let local = LaunchShape.elementwiseLocalSize(for: kernel, device: queue.device)
-        let global = (blocks + local - 1) / local * local
-        _ = try queue.submit { cl in
-            try cl.launch(kernel, try NDRange(global, local: local),
-                          arguments: [result.storage, UInt64(result.offset), UInt64(count), counter, stream,
-                                      UInt32(truncatingIfNeeded: seed), UInt32(truncatingIfNeeded: seed >> 32)] + extra)
-        }
+        let range = try NDRange(covering: Int(blocks), local: local)
+        let arguments: [any KernelArgument] = [result.storage, UInt64(result.offset), UInt64(count), counter, stream,
+                                               UInt32(truncatingIfNeeded: seed), UInt32(truncatingIfNeeded: seed >> 32)] + extra
+        _ = try queue.submit { cl in try cl.launch(kernel, range, arguments: arguments) }
+        counter &+= blocks
     }
 
-    /// The host's uniform values in [0, 1) for a draw of `count` elements: bit for bit what ``uniform(shape:on:)`` gives.
+    /// The host's uniform values in [0, 1) for the next draw of `count` elements: bit for bit what ``uniform(shape:on:)``
+    /// gives from the generator's current position (this does not advance it).
     public func uniformHostReference<Element: ArrayElement & BinaryFloatingPoint>(count: Int, as _: Element.Type) -> [Element] {
         let perBlock = Self.perBlock(Element.self)
         return (0..<count).map { j in

@@ -6,9 +6,13 @@ import SwiftCL
 /// same seed gives the same numbers on every device, at every work-group size, and on the host
 /// (``block(counter:key:)``).
 ///
-/// Independent parts of a computation draw independent numbers by taking different seeds, different ``stream``s, or
-/// disjoint counter ranges (``advanced(pastDrawsOf:of:)`` moves past what an array used). PyOpenCL's equivalent is
-/// `pyopencl.clrandom.PhiloxGenerator`.
+/// Every draw advances the generator past the blocks it used, so consecutive draws are independent
+/// (`x = try g.uniform(…); y = try g.uniform(…)` gives two different arrays, as PyOpenCL's
+/// `pyopencl.clrandom.PhiloxGenerator` does). The draws are `mutating`: a generator held in a `let` cannot draw, so a
+/// position cannot be reused by accident. A generator is a value, and that is how a draw is reproduced on purpose: a
+/// copy (or a new `Philox` with the same seed, counter and stream) gives the same numbers again, on any device and on
+/// the host (``uniformHostReference(count:as:)`` describes the next draw without advancing). Independent parts of a
+/// computation can also take different seeds or different ``stream``s.
 public struct Philox: Sendable, Hashable {
     /// The key: two 32-bit words (low word first).
     public var seed: UInt64
@@ -25,11 +29,16 @@ public struct Philox: Sendable, Hashable {
 
     /// The generator moved past the blocks `count` draws of `Element` with ``uniform(shape:on:)`` (or the integer and
     /// normal draws) use, so the next draw is independent of them.
+    /// (A draw does this itself; this skips draws without making them. A count of 0 or below moves nothing.)
     public func advanced<Element: ArrayElement>(pastDrawsOf count: Int, of _: Element.Type) -> Philox {
-        let perBlock = Self.perBlock(Element.self)
         var next = self
-        next.counter &+= UInt64((count + perBlock - 1) / perBlock)
+        next.counter &+= Self.blocks(count, perBlock: Self.perBlock(Element.self))
         return next
+    }
+
+    /// Blocks `count` elements use at `perBlock` per block (no overflow for any count).
+    static func blocks(_ count: Int, perBlock: Int) -> UInt64 {
+        count <= 0 ? 0 : UInt64(count / perBlock + (count % perBlock == 0 ? 0 : 1))
     }
 
     /// Elements one block of four words gives: four 32-bit-or-smaller values, two 64-bit ones.

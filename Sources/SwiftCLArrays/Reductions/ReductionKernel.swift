@@ -14,6 +14,7 @@ public struct ReductionKernel<Result: ArrayElement>: Sendable {
     let neutral: String, reduce: String, map: String, arguments: String, preamble: String, name: String
     let context: Context
     let parameterCount: Int
+    let indexed: IndexedArguments
 
     /// Checks that the pieces compile by building the reduction's program on `context`.
     /// - Throws: ``ArrayError/Code/userCode`` pointing into the piece that does not compile.
@@ -34,6 +35,7 @@ public struct ReductionKernel<Result: ArrayElement>: Sendable {
         let kernel = try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_partial", context: context,
                                                 userParts: probe.userParts)
         parameterCount = kernel.argumentCount - 2
+        indexed = IndexedArguments(declarations: ParameterList.declarations(arguments), code: [map])
     }
 
     private static func plan(neutral: String, reduce: String, map: String, arguments: String, preamble: String, name: String,
@@ -50,7 +52,8 @@ public struct ReductionKernel<Result: ArrayElement>: Sendable {
     }
 
     /// The reduction over `0..<count` on `queue` as a host value (waits for it).
-    /// - Throws: ``ArrayError/Code/invalidArgument`` for the wrong number of arguments; SwiftCL's refusals.
+    /// - Throws: ``ArrayError/Code/invalidArgument`` for the wrong number of arguments, a negative `count`, or a `count`
+    ///   past the elements of an array the map uses as `name[i]`; SwiftCL's refusals.
     public func callAsFunction(count: Int, on queue: ComputeQueue, _ arguments: any ArrayKernelArgument...) throws -> Result {
         try onDevice(count: count, on: queue, arguments: arguments).toArray()[0]
     }
@@ -64,13 +67,14 @@ public struct ReductionKernel<Result: ArrayElement>: Sendable {
         guard arguments.count == parameterCount else {
             throw ArrayError(.invalidArgument, "\(name) takes \(parameterCount) arguments, \(arguments.count) were given")
         }
+        try indexed.check(count: count, arguments: arguments, kernel: name)
         guard queue.context === context else {
             throw ArrayError(.contextMismatch, "\(name) was built for \(context), the queue uses \(queue.context)")
         }
         let plan = Self.plan(neutral: neutral, reduce: reduce, map: map, arguments: self.arguments, preamble: preamble, name: name,
                              values: try arguments.map { try $0.boundArgument() })
         let result = try DeviceArray<Result>(uninitializedShape: [1], on: queue)
-        try plan.run(count: max(count, 0), on: queue, into: result.storage, outOffset: 0)
+        try plan.run(count: count, on: queue, into: result.storage, outOffset: 0)
         return result
     }
 }

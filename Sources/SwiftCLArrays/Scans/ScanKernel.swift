@@ -25,6 +25,7 @@ public struct ScanKernel<Value: ArrayElement>: Sendable {
     let isSegmentStart: String?
     let context: Context
     private(set) var parameterCount = 0
+    let indexed: IndexedArguments
 
     /// Checks that the pieces compile by building the scan's program on `context`.
     /// - Throws: ``ArrayError/Code/userCode`` pointing into the piece that does not compile.
@@ -39,6 +40,8 @@ public struct ScanKernel<Value: ArrayElement>: Sendable {
         self.preamble = preamble
         self.name = name
         self.context = context
+        indexed = IndexedArguments(declarations: ParameterList.declarations(arguments),
+                                   code: [input, output] + (isSegmentStart.map { [$0] } ?? []))
         guard let device = context.devices.first else {
             throw ArrayError(.invalidArgument, "\(context) has no device")
         }
@@ -62,13 +65,14 @@ public struct ScanKernel<Value: ArrayElement>: Sendable {
 
     /// Runs the scan over `0..<count` on `queue` with `arguments` in the order of the argument list; returns once
     /// it is enqueued (reading an array it writes waits for it).
-    /// - Throws: ``ArrayError/Code/invalidArgument`` for the wrong number of arguments or a negative count,
+    /// - Throws: ``ArrayError/Code/invalidArgument`` for the wrong number of arguments, a negative count or a count past
+    ///   the elements of an array the input, output or segment start uses as `name[i]`,
     ///   ``ArrayError/Code/contextMismatch``; SwiftCL's refusals of an argument whose type does not match.
     public func callAsFunction(count: Int, on queue: ComputeQueue, _ arguments: any ArrayKernelArgument...) throws {
         guard arguments.count == parameterCount else {
             throw ArrayError(.invalidArgument, "\(name) takes \(parameterCount) arguments, \(arguments.count) were given")
         }
-        guard count >= 0 else { throw ArrayError(.invalidArgument, "\(name): count \(count) is negative") }
+        try indexed.check(count: count, arguments: arguments, kernel: name)
         guard queue.context === context else {
             throw ArrayError(.contextMismatch, "\(name) was built for \(context), the queue uses \(queue.context)")
         }
