@@ -161,7 +161,7 @@ struct FFTTests {
         }
         // Nothing of the plan cache keeps the other context alive (its last command, once ended, is let go; the
         // runtime's completion callback may run just after the closure's wait).
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(60)  // a bound against hanging, not a timing: the loop ends once released
         while otherContext != nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
         #expect(otherContext == nil, "the cache let the other context go")
         // The other context has gone: the next lookup destroys its plan.

@@ -77,13 +77,13 @@ public final class CommandEvent: Sendable, CustomStringConvertible {
     }
 
     /// Calls `handler` once the command has ended (PyOpenCL's `set_callback`): with nil when it completed, with the
-    /// ``OpenCLError`` it failed with otherwise. The handler runs on the runtime's callback thread, possibly before
-    /// this returns when the command has already ended; keep it short and do not wait on OpenCL there. The event
-    /// (and what the handler captures) stays alive until the handler has run.
+    /// ``OpenCLError`` it failed with otherwise. The handler runs on a Dispatch global queue (never inside one of
+    /// SwiftCL's queues, nor on the runtime's threads), possibly before this returns when the command has already
+    /// ended; it may use queues. The event (and what the handler captures) stays alive until the handler has run.
     /// - Throws: ``OpenCLError`` when the runtime refuses the callback (the handler is then never called).
     public func onCompletion(_ handler: @escaping @Sendable ((any Error)?) -> Void) throws {
         let label = label
-        try CL.setEventCallback(event, keepingAlive: [self]) { status in
+        try CL.setEventCallback(event, keepingAlive: [self], runsUserCode: true) { status in
             handler(status.rawValue < 0 ? OpenCLError(status: status, routine: "command completion (\(label))") : nil)
         }
     }

@@ -202,22 +202,24 @@ extension CL {
         }
     }
 
-    /// Calls `handler` once `event` completes, from the runtime's callback thread, with the event's final
-    /// execution status (negative: the command failed). `payload` stays alive until then.
+    /// Calls `handler` once `event` completes with the event's final execution status (negative: the command
+    /// failed). `payload` stays alive until then.
     ///
-    /// A runtime may call back inline, on the registering thread, when the event has already completed (PoCL does).
-    /// If that thread is inside a ``ComputeQueue`` closure, the handler (user code: an `async` completion, an
-    /// ``CommandEvent/onCompletion(_:)`` handler) is moved to a Dispatch global queue instead, so it never runs
-    /// where SwiftCL counts the thread as inside a queue (a `queue.sync` there would be refused as re-entrant, or
-    /// deadlock on the queue's lock).
-    static func setEventCallback(_ event: CLEvent, keepingAlive payload: [AnyObject],
+    /// With `runsUserCode` (an `async` completion, an ``CommandEvent/onCompletion(_:)`` handler) the handler runs on a
+    /// Dispatch global queue, never on the runtime's thread: a runtime may call back inline on the registering thread
+    /// when the event has already completed (PoCL does), possibly inside a ``ComputeQueue`` closure where a
+    /// `queue.sync` would be refused as re-entrant; and a handler that waits for more OpenCL work on the runtime's own
+    /// thread can deadlock it (PoCL completes commands and calls back on its worker threads). SwiftCL's own handlers
+    /// (resuming a task, releasing objects) run where the runtime calls them.
+    static func setEventCallback(_ event: CLEvent, keepingAlive payload: [AnyObject], runsUserCode: Bool = false,
                                  _ handler: @escaping @Sendable (CLStatus) -> Void) throws(OpenCLError) {
-        let box = Unmanaged.passRetained(EventCallbackBox(event: event, payload: payload, handler: handler)).toOpaque()
+        let box = Unmanaged.passRetained(EventCallbackBox(event: event, payload: payload, handler: handler,
+                                                          runsUserCode: runsUserCode)).toOpaque()
         let status = clSetEventCallback(event.handle.pointer, CL_COMPLETE, { _, status, userData in
             guard let userData else { return }
             let box = Unmanaged<EventCallbackBox>.fromOpaque(userData).takeRetainedValue()
             let status = CLStatus(rawValue: status)
-            if QueueNesting.isInsideAnyQueue {
+            if box.runsUserCode || QueueNesting.isInsideAnyQueue {
                 DispatchQueue.global().async { box.handler(status) }
             } else {
                 box.handler(status)
@@ -247,10 +249,12 @@ private final class EventCallbackBox: @unchecked Sendable {
     let event: CLEvent
     let payload: [AnyObject]
     let handler: @Sendable (CLStatus) -> Void
+    let runsUserCode: Bool
 
-    init(event: CLEvent, payload: [AnyObject], handler: @escaping @Sendable (CLStatus) -> Void) {
+    init(event: CLEvent, payload: [AnyObject], handler: @escaping @Sendable (CLStatus) -> Void, runsUserCode: Bool) {
         self.event = event
         self.payload = payload
         self.handler = handler
+        self.runsUserCode = runsUserCode
     }
 }

@@ -173,21 +173,21 @@ public final class ComputeEncoder {
         lists.keep(&own)
     }
 
-    /// Enqueues a marker after the closure's commands and calls `handler` from the OpenCL callback
-    /// when it completes, then releases what the commands used.
-    func notifyWhenComplete(_ handler: @escaping @Sendable (Result<Void, any Error>) -> Void) throws {
-        _ = try completionMarker(handler)
+    /// Enqueues a marker after the closure's commands and calls `handler` when it completes (on a Dispatch queue when
+    /// it `runsUserCode`, see `CL.setEventCallback`), then releases what the commands used.
+    func notifyWhenComplete(runsUserCode: Bool = false, _ handler: @escaping @Sendable (Result<Void, any Error>) -> Void) throws {
+        _ = try completionMarker(runsUserCode: runsUserCode, handler)
     }
 
     /// Ends the encoder with a marker after its commands, whose completion releases what they used and calls
     /// `handler`; returns the marker.
-    func completionMarker(_ handler: @escaping @Sendable (Result<Void, any Error>) -> Void) throws -> CLEvent {
+    func completionMarker(runsUserCode: Bool = false, _ handler: @escaping @Sendable (Result<Void, any Error>) -> Void) throws -> CLEvent {
         let marker = try CL.enqueueMarkerWithWaitList(queue.id)
         let keepAlive = inFlight
         inFlight.removeAll()
         lastLaunchRetained = nil
         isExpired = true
-        try CL.setEventCallback(marker, keepingAlive: keepAlive) { status in
+        try CL.setEventCallback(marker, keepingAlive: keepAlive, runsUserCode: runsUserCode) { status in
             if status.rawValue < 0 {
                 handler(.failure(OpenCLError(status: status, routine: "command completion")))
             } else {

@@ -105,7 +105,8 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     }
 
     /// Runs `body` on the queue asynchronously; `completion` receives success once the enqueued
-    /// commands have completed, or the first error.
+    /// commands have completed, or the first error. It runs on a Dispatch global queue (never inside one of
+    /// SwiftCL's queues, nor on the runtime's threads), so it may call ``sync(_:)`` on this or any queue.
     public func async(
         _ body: @escaping @Sendable (ComputeEncoder) throws -> Void,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
@@ -116,7 +117,7 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
                 defer { encoder.end(keepingListsIn: &lists) }
                 do {
                     try body(encoder)
-                    try encoder.notifyWhenComplete(completion)
+                    try encoder.notifyWhenComplete(runsUserCode: true, completion)
                 } catch {
                     encoder.expire()
                     completion(.failure(error))
