@@ -51,6 +51,15 @@ extension ComputeEncoder {
         try check(input, holds: geometry.inputDistance, batch: batch, "input", routine)
         try check(output, holds: geometry.outputDistance, batch: batch, "output", routine)
         if batch == 0 { return try marker() }
+        // clFFT runs out of place unless both are one buffer object: an output over the input's memory through another
+        // object (a sub-buffer, a reinterpretation) would be overwritten while it is read.
+        let read = input.memoryFootprint(elements: 0..<(geometry.inputDistance * batch))
+        let written = output.memoryFootprint(elements: 0..<(geometry.outputDistance * batch))
+        if input !== output, read.allocation == written.allocation, read.bytes.overlaps(written.bytes) {
+            throw FFTError(.invalidArgument, routine: routine,
+                           "the output shares memory with the input through another buffer object; pass one buffer for an in-place "
+                           + "complex transform (fft(inPlace:)), or separate memory")
+        }
         return try ClFFT.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
     }
 

@@ -20,8 +20,9 @@ struct FFTGeometry: Hashable {
         guard batch >= 0 else { throw FFTError(.invalidArgument, routine: routine, "batch \(batch) is negative") }
         for (axis, length) in shape.enumerated() {
             if let factor = Self.unsupportedFactor(of: length) {
+                let named = factor <= Self.largestFactorSearched ? "the prime factor \(factor)" : "a prime factor above \(Self.largestFactorSearched)"
                 throw FFTError(.unsupportedLength, routine: routine,
-                               "shape \(shape): length \(length) (axis \(axis)) has the prime factor \(factor); clFFT supports lengths "
+                               "shape \(shape): length \(length) (axis \(axis)) has \(named); clFFT supports lengths "
                                + "whose prime factors are \(FFTError.supportedRadices.map(String.init).joined(separator: ", "))")
             }
         }
@@ -37,17 +38,21 @@ struct FFTGeometry: Hashable {
         self.batch = batch
     }
 
-    /// The first prime factor of `length` clFFT has no kernel for, or nil.
+    /// Trial division stops here, so a length near `Int.max` is judged in microseconds, not seconds.
+    static let largestFactorSearched = 1 << 16
+
+    /// The first prime factor of `length` clFFT has no kernel for, or nil: the smallest one when it is at most
+    /// ``largestFactorSearched``; otherwise a value above that bound (the rest of the length, whose factors all are).
     static func unsupportedFactor(of length: Int) -> Int? {
         var rest = length
         for radix in FFTError.supportedRadices {
             while rest % radix == 0 { rest /= radix }
         }
         if rest == 1 { return nil }
-        var factor = 2
-        while factor * factor <= rest {
+        var factor = 17
+        while factor <= largestFactorSearched, factor <= rest / factor {
             if rest % factor == 0 { return factor }
-            factor += 1
+            factor += 2
         }
         return rest
     }

@@ -17,7 +17,9 @@ extension ArrayExpressible {
 
 extension DeviceArray {
     /// Writes `expression` into this array's elements with one kernel (the expression may read this array too:
-    /// `y.assign(a * x + y)` updates `y` in place).
+    /// `y.assign(a * x + y)` updates `y` in place). When the expression reads memory this array overlaps without
+    /// being exactly these elements (`x[1...].assign(x[..<(n - 1)])`), the result goes through a temporary array
+    /// first, as NumPy does, so every element reads the values from before the assignment.
     /// - Throws: ``ArrayError/Code/shapeMismatch`` naming both shapes, ``ArrayError/Code/contextMismatch``; SwiftCL's errors.
     public func assign<E: ArrayExpressible>(_ expression: E) throws where E.Element == Element {
         if let (shape, queue) = try expression.expression.commonShape() {
@@ -28,7 +30,23 @@ extension DeviceArray {
                 throw ArrayError(.shapeMismatch, "cannot assign an expression of shape \(shape) to an array of shape \(self.shape)")
             }
         }
-        try Elementwise.run(expression.expression.node, into: self)
+        let node = expression.expression.node
+        let target = storage.memoryFootprint(elements: storageRange)
+        let overlapsPartly = node.arrays.contains {
+            $0.footprint.allocation == target.allocation && $0.footprint.bytes.overlaps(target.bytes) && $0.footprint.bytes != target.bytes
+        }
+        guard overlapsPartly else { return try Elementwise.run(node, into: self) }
+        let temporary = try DeviceArray(uninitializedShape: shape, on: queue)
+        try Elementwise.run(node, into: temporary)
+        try copyElements(from: temporary)
+    }
+
+    /// Copies `source`'s elements (same count) over this array's, on this array's queue, without waiting.
+    func copyElements(from source: DeviceArray) throws {
+        guard count > 0 else { return }
+        _ = try queue.submit { cl in
+            try cl.copy(from: source.storage, at: source.offset, to: storage, at: offset, count: count)
+        }
     }
 
     /// Sets every element to `value`.

@@ -9,6 +9,8 @@ struct ArrayOperand: Sendable {
     let typeName: String
     let pragma: String
     let queue: ComputeQueue
+    /// The memory the array's elements occupy (see `Buffer.memoryFootprint`).
+    let footprint: (allocation: Int, bytes: Range<Int>)
 
     init<E>(_ array: DeviceArray<E>) {
         storage = array.storage
@@ -18,6 +20,7 @@ struct ArrayOperand: Sendable {
         typeName = E.openCLTypeName
         pragma = E.pragma
         queue = array.queue
+        footprint = array.storage.memoryFootprint(elements: array.storageRange)
     }
 }
 

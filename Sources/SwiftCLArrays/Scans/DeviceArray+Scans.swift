@@ -29,10 +29,15 @@ extension DeviceArray where Element: ArrayElement {
         try prefixSums(kind, segmentStarts: Optional(segmentStarts))
     }
 
-    /// Running sums written into `result` (same count and context; it may be this array itself), without allocating.
+    /// Running sums written into `result` (same count and context; it may be this array itself), without allocating
+    /// (but for a `result` that overlaps this array without being it, which goes through a temporary array).
     /// - Throws: ``ArrayError/Code/shapeMismatch``, ``ArrayError/Code/contextMismatch``.
     public func prefixSums(_ kind: ScanKind = .inclusive, into result: DeviceArray) throws {
         try checkCompatible(result, what: "the result")
+        let (read, written) = (storage.memoryFootprint(elements: storageRange), result.storage.memoryFootprint(elements: result.storageRange))
+        if read.allocation == written.allocation, read.bytes.overlaps(written.bytes), read.bytes != written.bytes {
+            return try result.copyElements(from: try prefixSums(kind, segmentStarts: nil))
+        }
         _ = try prefixSums(kind, segmentStarts: nil, into: result)
     }
 

@@ -1,0 +1,66 @@
+import SwiftCL
+import SwiftCLFFT
+import SwiftCLTestSupport
+import Testing
+
+/// Issue 40: FFT shapes and batches at every integer boundary, and outputs over their inputs' memory.
+@Suite("FFT under adversarial input")
+struct FFTAdversarialTests {
+    @Test("extreme shapes and batches: a typed FFTError at once, or the transform runs (lengths near Int.max judged in microseconds)")
+    func extremeShapes() throws {
+        let queue = try ComputeQueue(preferring: [.gpu, .cpu])
+        let data = try Buffer<SIMD2<Float>>(count: 64, context: queue.context)
+        let lengths = [Int.min, -1, 0, 1, 2, 17, 64, 65, 1 << 31, (1 << 61) - 1, Int.max / 2, Int.max - 1, Int.max]
+        let batches = [Int.min, -1, 0, 1, 2, Int.max]
+        var (ran, refused) = (0, 0)
+        let clock = ContinuousClock()
+        let started = clock.now
+        for shape in lengths.map({ [$0] }) + lengths.map({ [$0, 2] }) + lengths.map({ [2, $0, 2] }) {
+            for batch in batches {
+                do {
+                    try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: shape, batch: batch) }
+                    ran += 1
+                } catch is FFTError {
+                    refused += 1
+                }
+            }
+        }
+        print("FFT shapes: \(ran + refused) inputs, \(ran) ran, \(refused) typed refusals")
+        #expect(ran > 0 && refused > 0)
+        // A liveness bound, not a timing: trial division of 2^61 − 1 used to run ~10^9 steps.
+        #expect(clock.now - started < .seconds(120))
+        #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [(1 << 61) - 1]) } },
+                throws: { ($0 as? FFTError)?.code == .unsupportedLength && "\($0)".contains("above 65536") })
+        #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [34]) } },
+                throws: { "\($0)".contains("the prime factor 17") })
+    }
+
+    @Test("an output over the input's memory through another buffer object is refused; the data is unchanged", arguments: TestDevices.all)
+    func overlappingOutput(device: Device) throws {
+        let queue = try makeQueue(device)
+        let host = simd(fftSignal(64, seed: 9), as: Float.self)
+        let data = try Buffer(copying: host, context: queue.context)
+        let sameMemory = try data.reinterpreted(as: SIMD2<Float>.self)
+        let shifted = try data[16..<48]
+        let reals = try data.reinterpreted(as: Float.self)
+        let refusals: [(String, (ComputeEncoder) throws -> Void)] = [
+            ("complex into a reinterpretation", { cl in _ = try cl.fft(data, into: sameMemory, shape: [16]) }),
+            ("complex into an overlapping sub-buffer", { cl in _ = try cl.fft(data, into: shifted, shape: [32]) }),
+            ("real into its own memory", { cl in _ = try cl.realFFT(reals, into: data, shape: [32]) }),
+            ("inverse real into its own memory", { cl in _ = try cl.inverseRealFFT(data, into: reals, shape: [16]) }),
+        ]
+        for (name, body) in refusals {
+            let error = thrownError { try queue.sync(body) }
+            #expect((error as? FFTError)?.code == .invalidArgument && "\(error.map { "\($0)" } ?? "")".contains("shares memory"), "\(name)")
+        }
+        #expect(try queue.sync { cl in try cl.read(data) } == host)
+        // Disjoint halves of one buffer through sub-buffers are fine, and so is one buffer in place.
+        let (first, second) = (try data[0..<16], try data[16..<32])
+        try queue.sync { cl in
+            _ = try cl.fft(first, into: second, shape: [16])
+            _ = try cl.fft(inPlace: first, shape: [16])
+        }
+        let after = try queue.sync { cl in try cl.read(data) }
+        for k in 0..<16 { #expect(abs(after[k].x - after[16 + k].x) <= 1e-4 && abs(after[k].y - after[16 + k].y) <= 1e-4) }
+    }
+}
