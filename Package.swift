@@ -23,8 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // `swift package generate-documentation`: renders the DocC catalogues (a command plugin; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // SHA-256 for the program binary cache's keys and entry checks (never a hand-written hash); SwiftCLBinaryCache only.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         // Property-based tests that drive the public API with random and extreme integers.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
@@ -50,16 +48,19 @@ let package = Package(
             ]
         ),
         // The verified on-disk cache of built program binaries (SHA-256 keys, Foundation): a ProgramBinaryStore that
-        // contexts use only when given one, so a client of SwiftCL alone never compiles swift-crypto.
+        // contexts use only when given one (its SHA-256 comes from the system libcrypto: nothing compiled for it).
         .target(
             name: "SwiftCLBinaryCache",
-            dependencies: ["SwiftCL", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["SwiftCL", "CLibCrypto"]
         ),
         // Device arrays (PyOpenCL's array layer): fused elementwise expressions, user elementwise and reduction
         // kernels, reductions; generated OpenCL C built through the context's program cache. SwiftCL alone.
         .target(name: "SwiftCLArrays", dependencies: ["SwiftCL"]),
         // CLBlast's C API (Debian libclblast-dev), imported only inside SwiftCLBLAS (internal import).
         .systemLibrary(name: "CCLBlast", pkgConfig: "clblast", providers: [.apt(["libclblast-dev"])]),
+        // SHA-256 for the program binary cache's keys and entry checks, from the system's libcrypto (never a hand-written
+        // hash, and no cryptography library compiled here: swift-crypto built BoringSSL in every client's build).
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // BLAS on CLBlast through SwiftCL's buffers, arrays, queues and events; a separate product, so users who do not
         // need BLAS need no CLBlast.
         .target(name: "SwiftCLBLAS", dependencies: ["SwiftCL", "SwiftCLArrays", "CCLBlast"]),

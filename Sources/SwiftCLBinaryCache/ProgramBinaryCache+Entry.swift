@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import SwiftCL
 
@@ -99,7 +98,7 @@ extension ProgramBinaryCache {
             guard declared == UInt64(actual) else { throw .lengthMismatch(declared: declared, actual: actual) }
             guard Array(bytes[24..<56]) == expectedKey.digest else { throw .keyMismatch }
             let payload = bytes[Self.headerBytes...]
-            guard Array(bytes[56..<88]) == Self.payloadHash(payload, key: expectedKey) else { throw .payloadHashMismatch }
+            guard let hash = Self.payloadHash(payload, key: expectedKey), Array(bytes[56..<88]) == hash else { throw .payloadHashMismatch }
             guard payload.count >= 8 else { throw .malformedPayload("no argument-information length") }
             let infoLength = Self.integer(UInt64.self, in: bytes, at: Self.headerBytes)
             guard infoLength <= UInt64(payload.count - 8) else { throw .malformedPayload("argument information overruns the payload") }
@@ -131,17 +130,16 @@ extension ProgramBinaryCache {
             Self.append(UInt32(0), to: &file)
             Self.append(UInt64(payload.count), to: &file)
             file += key.digest
-            file += Self.payloadHash(payload[...], key: key)
+            guard let hash = Self.payloadHash(payload[...], key: key) else { throw Problem.payloadHashMismatch }
+            file += hash
             file += payload
             return file
         }
 
         /// SHA-256 of the key's digest followed by the payload: the payload bound to the key it was stored for.
-        private static func payloadHash(_ payload: ArraySlice<UInt8>, key: Key) -> [UInt8] {
-            var hasher = SHA256()
-            hasher.update(data: key.digest)
-            hasher.update(data: payload)
-            return Array(hasher.finalize())
+        /// (nil when libcrypto fails: the entry is then neither written nor trusted.)
+        private static func payloadHash(_ payload: ArraySlice<UInt8>, key: Key) -> [UInt8]? {
+            SHA256Digest.of([key.digest[...], payload])
         }
 
         private static func integer<T: FixedWidthInteger>(_: T.Type, in bytes: [UInt8], at offset: Int) -> T {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import SwiftCL
 
@@ -37,7 +36,8 @@ extension ProgramBinaryCache {
                 material.append(include.path)
                 material.append(include.bytes)
             }
-            digest = Array(SHA256.hash(data: material.bytes))
+            guard let digest = SHA256Digest.of(material.bytes) else { return nil }
+            self.digest = digest
         }
     }
 

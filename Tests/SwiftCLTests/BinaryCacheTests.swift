@@ -65,6 +65,17 @@ struct BinaryCacheTests {
         return (program.isFromBinaryCache, output == SquareCL.Square.reference(input))
     }
 
+    @Test("SHA-256 from the system's libcrypto gives FIPS 180-2's known answers, in one part or several")
+    func sha256KnownAnswers() {
+        func hex(_ bytes: [UInt8]?) -> String { (bytes ?? []).map { String($0, radix: 16).leftPadded(to: 2) }.joined() }
+        #expect(hex(SHA256Digest.of(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(hex(SHA256Digest.of([UInt8]())) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let message = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        #expect(hex(SHA256Digest.of([message[..<5], message[5...]])) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        #expect(hex(SHA256Digest.of(million)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
     @Test("a second build loads the binary, keys separate sources and options, and the result still computes", arguments: TestDevices.all)
     func roundTrip(device: Device) throws {
         let folder = Self.folder()
