@@ -120,6 +120,16 @@ struct SpecialFileTests {
         #expect(try queue.sync { cl in try cl.launch(k, NDRange(1), out); return try cl.read(out) } == [Int32(1)])
     }
 
+    @Test("the include reader takes -I, -Ifolder, -include and -imacros, absolute and normalised")
+    func includeOptions() {
+        let resolver = IncludeResolver(options: "-D A=1 -I /x/./y/../z -I/abs -include /f.h -imacros /m.h -I")
+        #expect(resolver.searchFolders == ["/x/z", "/abs"])
+        #expect(resolver.forcedIncludes == ["/f.h", "/m.h"])
+        #expect(IncludeResolver.normalized("/../a/./b/../c") == "/a/c")
+        #expect(IncludeResolver.normalized("../a/../../b") == "../../b")
+        #expect(IncludeResolver.absolute("rel").hasPrefix("/") && IncludeResolver.absolute("rel").hasSuffix("/rel"))
+    }
+
     @Test("reading refuses FIFOs, directories, symlinks (unless followed) and files over the limit, naming why")
     func regularFileReader() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-files-\(UUID())")

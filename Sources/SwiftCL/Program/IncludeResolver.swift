@@ -48,13 +48,13 @@ package struct IncludeResolver: Sendable {
         while index < words.count {
             let word = words[index]
             let next = index + 1 < words.count ? words[index + 1] : nil
-            for (flag, list) in [("-I", 0), ("-include", 1), ("-imacros", 1)] {
-                var value: String?
-                if word == flag, let next { value = next; index += 1 } else if word.hasPrefix(flag), word.count > flag.count, flag == "-I" {
-                    value = String(word.dropFirst(flag.count))
-                }
-                if let value { if list == 0 { folders.append(Self.absolute(value)) } else { forced.append(Self.absolute(value)) } }
-                if value != nil { break }
+            switch word {
+            case "-I":
+                if let next { folders.append(Self.absolute(next)); index += 1 }
+            case "-include", "-imacros":
+                if let next { forced.append(Self.absolute(next)); index += 1 }
+            default:
+                if word.hasPrefix("-I"), word.count > 2 { folders.append(Self.absolute(String(word.dropFirst(2)))) }
             }
             index += 1
         }
@@ -141,10 +141,12 @@ package struct IncludeResolver: Sendable {
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." {
-            if part == ".." {
-                if parts.last.map({ $0 != ".." }) ?? path.hasPrefix("/") { if !parts.isEmpty { parts.removeLast() } } else { parts.append(part) }
-            } else {
+            if part != ".." {
                 parts.append(part)
+            } else if let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if !path.hasPrefix("/") {
+                parts.append(part)   // a relative path keeps its leading ".."; "/.." is "/"
             }
         }
         let joined = parts.joined(separator: "/")
