@@ -11,9 +11,8 @@ import SwiftCL
 struct OperandFootprint {
     /// How refusals name the operand ("c", "product 3's c").
     let name: String
-    let allocation: Int
-    /// Bytes from the first to one past the last touched, in the allocation.
-    let span: Range<Int>
+    /// The allocation, and the bytes from the first to one past the last touched there.
+    let span: MemoryFootprint
     /// Where each batch starts, in elements: a list (batched GEMM's products), or `count` starts `stride` apart
     /// (strided batches, listed only when the runs are).
     enum Batches {
@@ -43,8 +42,7 @@ struct OperandFootprint {
         let extent = empty ? 0 : (runCount - 1) * runStride + runElements
         let footprint = buffer.memoryFootprint(elements: first..<(last + extent))
         self.name = name
-        allocation = footprint.allocation
-        span = footprint.bytes
+        span = footprint
         self.batches = empty ? .list([]) : batches
         elementBytes = MemoryLayout<T>.stride
         baseBytes = footprint.bytes.lowerBound - first * elementBytes
@@ -81,7 +79,7 @@ struct OperandFootprint {
 
     /// Whether the two touch a common byte.
     func overlaps(_ other: OperandFootprint) -> Bool {
-        guard allocation == other.allocation, span.overlaps(other.span) else { return false }
+        guard span.overlaps(other.span) else { return false }
         let mine = runs, theirs = other.runs
         var i = 0, j = 0
         while i < mine.count, j < theirs.count {
@@ -107,7 +105,7 @@ struct OperandFootprint {
     /// Whether both describe exactly the same elements in the same order (an in-place update that reads and writes
     /// each element at one index, which elementwise routines allow).
     func isIdentical(to other: OperandFootprint) -> Bool {
-        allocation == other.allocation && span == other.span && elementBytes == other.elementBytes
+        span == other.span && elementBytes == other.elementBytes
             && runElements == other.runElements && runStride == other.runStride && runCount == other.runCount
             && batches.offsets.count == 1 && other.batches.offsets.count == 1
     }

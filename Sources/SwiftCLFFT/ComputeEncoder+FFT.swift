@@ -54,8 +54,7 @@ extension ComputeEncoder {
         // clFFT runs out of place unless both are one buffer object: an output over the input's memory through another
         // object (a sub-buffer, a reinterpretation) would be overwritten while it is read.
         let read = input.memoryFootprint(elements: 0..<(geometry.inputDistance * batch))
-        let written = output.memoryFootprint(elements: 0..<(geometry.outputDistance * batch))
-        if input !== output, read.allocation == written.allocation, read.bytes.overlaps(written.bytes) {
+        if input !== output, read.overlaps(output.memoryFootprint(elements: 0..<(geometry.outputDistance * batch))) {
             throw FFTError(.invalidArgument, routine: routine,
                            "the output shares memory with the input through another buffer object; pass one buffer for an in-place "
                            + "complex transform (fft(inPlace:)), or separate memory")

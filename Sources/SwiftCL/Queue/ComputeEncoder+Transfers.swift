@@ -68,8 +68,7 @@ extension ComputeEncoder {
         let from = try source.checkedRange(offset: sourceOffset, count: count, "copy source")
         let to = try destination.checkedRange(offset: destinationOffset, count: count, "copy destination")
         if count == 0 { return }
-        let (read, written) = (source.memoryFootprint(elements: from), destination.memoryFootprint(elements: to))
-        if read.allocation == written.allocation, read.bytes.overlaps(written.bytes) {
+        if source.memoryFootprint(elements: from).overlaps(destination.memoryFootprint(elements: to)) {
             throw SwiftCLError.overlappingCopy(operation: "copy")
         }
         let stride = MemoryLayout<E>.stride

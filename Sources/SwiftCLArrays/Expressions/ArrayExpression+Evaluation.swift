@@ -31,14 +31,17 @@ extension DeviceArray {
             }
         }
         let node = expression.expression.node
-        let target = storage.memoryFootprint(elements: storageRange)
-        let overlapsPartly = node.arrays.contains {
-            $0.footprint.allocation == target.allocation && $0.footprint.bytes.overlaps(target.bytes) && $0.footprint.bytes != target.bytes
-        }
-        guard overlapsPartly else { return try Elementwise.run(node, into: self) }
+        guard node.arrays.contains(where: { overlapsPartly($0.footprint) }) else { return try Elementwise.run(node, into: self) }
         let temporary = try DeviceArray(uninitializedShape: shape, on: queue)
         try Elementwise.run(node, into: temporary)
         try copyElements(from: temporary)
+    }
+
+    /// Whether `other` shares memory with this array's elements without being exactly them: an elementwise kernel
+    /// reading it while writing this array would read values it has already overwritten.
+    func overlapsPartly(_ other: MemoryFootprint) -> Bool {
+        let mine = storage.memoryFootprint(elements: storageRange)
+        return mine.overlaps(other) && mine != other
     }
 
     /// Copies `source`'s elements (same count) over this array's, on this array's queue, without waiting.

@@ -10,7 +10,7 @@ struct ArrayOperand: Sendable {
     let pragma: String
     let queue: ComputeQueue
     /// The memory the array's elements occupy (see `Buffer.memoryFootprint`).
-    let footprint: (allocation: Int, bytes: Range<Int>)
+    let footprint: MemoryFootprint
 
     init<E>(_ array: DeviceArray<E>) {
         storage = array.storage

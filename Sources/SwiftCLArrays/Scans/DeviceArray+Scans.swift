@@ -34,8 +34,7 @@ extension DeviceArray where Element: ArrayElement {
     /// - Throws: ``ArrayError/Code/shapeMismatch``, ``ArrayError/Code/contextMismatch``.
     public func prefixSums(_ kind: ScanKind = .inclusive, into result: DeviceArray) throws {
         try checkCompatible(result, what: "the result")
-        let (read, written) = (storage.memoryFootprint(elements: storageRange), result.storage.memoryFootprint(elements: result.storageRange))
-        if read.allocation == written.allocation, read.bytes.overlaps(written.bytes), read.bytes != written.bytes {
+        if result.overlapsPartly(storage.memoryFootprint(elements: storageRange)) {
             return try result.copyElements(from: try prefixSums(kind, segmentStarts: nil))
         }
         _ = try prefixSums(kind, segmentStarts: nil, into: result)
