@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SwiftCLKernels", targets: ["SwiftCLKernels"]),
         .library(name: "SwiftCLValidation", targets: ["SwiftCLValidation"]),
         .library(name: "SwiftCLBenchmarkHarness", targets: ["SwiftCLBenchmarkHarness"]),
+        .library(name: "SwiftCLBenchmarkSuites", targets: ["SwiftCLBenchmarkSuites"]),
         .executable(name: "swiftcl", targets: ["swiftcl"]),
         .plugin(name: "SwiftCLKernelPlugin", targets: ["SwiftCLKernelPlugin"]),
     ],
@@ -51,7 +52,7 @@ let package = Package(
         // contexts use only when given one (its SHA-256 comes from the system libcrypto: nothing compiled for it).
         .target(
             name: "SwiftCLBinaryCache",
-            dependencies: ["SwiftCL", "CLibCrypto"]
+            dependencies: ["SwiftCL", "OpenCLSource", "CLibCrypto"]
         ),
         // Device arrays (PyOpenCL's array layer): fused elementwise expressions, user elementwise and reduction
         // kernels, reductions; generated OpenCL C built through the context's program cache. SwiftCL alone.
@@ -75,10 +76,10 @@ let package = Package(
         // Open MPI's C API (Debian libopenmpi-dev), imported only inside SwiftCLMPI (internal import).
         .systemLibrary(name: "CMPI", pkgConfig: "ompi-c", providers: [.apt(["libopenmpi-dev"])]),
         // MPI on host arrays, SwiftCL buffers and DeviceArrays (blocking and non-blocking), row decompositions, halo
-        // exchange, the distributed box filter. SwiftCLArrays is needed for the DeviceArray forms and distributed reductions.
-        .target(name: "SwiftCLMPI", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLKernels", "CMPI"]),
+        // exchange, distributed row filters. SwiftCLArrays is needed for the DeviceArray forms and distributed reductions.
+        .target(name: "SwiftCLMPI", dependencies: ["SwiftCL", "SwiftCLArrays", "CMPI"]),
         // Runs under mpirun: checks the collectives on every rank, the distributed box filter against one process, fleet
-        // validation and benchmarks (so it links the benchmark suites, and with them CLBlast and clFFT), the overlap measurement.
+        // validation and benchmarks (the shipped kernels' suites and users' kernels), the overlap measurement.
         .executableTarget(name: "swiftcl-mpi", dependencies: [
             "SwiftCL", "SwiftCLArrays", "SwiftCLKernels", "SwiftCLMPI", "SwiftCLValidation", "SwiftCLValidationSuites",
             "SwiftCLBenchmarkHarness", "SwiftCLBenchmarkSuites", "SwiftCLCommandLine",
@@ -98,23 +99,17 @@ let package = Package(
         .target(name: "SwiftCLValidationSuites", dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLKernels", "SwiftCLValidation"]),
         // The benchmark harness: variants, comparisons (verify, then time), summaries, reports, charts.
         .target(name: "SwiftCLBenchmarkHarness", dependencies: ["SwiftCL", "SwiftCLValidation", "OpenCLSource"]),
-        // Raw C OpenCL loops, the yardstick the launch and square suites compare SwiftCL against.
-        .target(name: "RawOpenCL", dependencies: ["COpenCL"], path: "Benchmarks/RawOpenCL"),
-        // Runs one launch path N times, for counting its instructions (scripts/launch-instructions.sh).
-        .executableTarget(name: "swiftcl-launch-probe", dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBenchmarkSuites"],
-                          path: "Benchmarks/LaunchProbe"),
-        // CLBlast called straight from C, the yardstick for SwiftCLBLAS's per-call overhead in the BLAS suite.
-        .target(name: "RawCLBlast", dependencies: ["CCLBlast", "COpenCL"], path: "Benchmarks/RawCLBlast"),
-        // The shipped benchmark suites (box, square, copy, launch, build, arrays), users of the harness.
+        // The shipped kernels' benchmark suites (box, square, copy: each against the copy bound of the same run), run by
+        // `swiftcl bench`. The lab's suites (plain C yardsticks, launch, BLAS, FFT, arrays, builds) are the Benchmarks/ package.
         .target(
             name: "SwiftCLBenchmarkSuites",
-            dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLBLAS", "SwiftCLFFT", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLValidation",
-                           "SwiftCLBenchmarkHarness", "RawOpenCL", "RawCLBlast"],
-            path: "Benchmarks/SwiftCLBenchmarkSuites"
+            dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLBenchmarkHarness"]
         ),
         // The .cl signature parser and Swift code generator behind the build plugin.
         .target(name: "SwiftCLGenerator", dependencies: ["OpenCLSource"]),
-        .executableTarget(name: "swiftcl-kernelgen", dependencies: ["SwiftCLGenerator", "SwiftCL"]),
+        // The build tool: generates the Swift and compiles the file through the C API (it links the source reader and the
+        // C module, not the runtime, so a client applying the plugin compiles SwiftCL once).
+        .executableTarget(name: "swiftcl-kernelgen", dependencies: ["SwiftCLGenerator", "OpenCLSource", "COpenCL"]),
         .plugin(name: "SwiftCLKernelPlugin", capability: .buildTool(), dependencies: ["swiftcl-kernelgen"]),
         // The guide's sample programs (Listings 3-2 and 6-5), run by `swiftcl sample`.
         .target(name: "GuideSamples", dependencies: ["SwiftCL", "SwiftCLKernels"], path: "Examples/GuideSamples"),
@@ -145,10 +140,11 @@ let package = Package(
         .target(name: "CInteropFixture", dependencies: ["COpenCL"], path: "Tests/CInteropFixture"),
         .testTarget(
             name: "SwiftCLTests",
-            dependencies: ["SwiftCL", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLTestSupport", "CInteropFixture",
+            dependencies: ["SwiftCL", "OpenCLSource", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLTestSupport", "CInteropFixture",
                            .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "OpenCLSourceTests", dependencies: ["OpenCLSource"]),
         .testTarget(
             name: "SwiftCLArraysTests",
             dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]

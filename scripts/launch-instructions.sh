@@ -8,11 +8,11 @@ cd "$(dirname "$0")/.."
 if ! command -v valgrind > /dev/null; then
     if [ "$(id -u)" = 0 ]; then apt-get install -y valgrind > /dev/null; else sudo apt-get install -y valgrind > /dev/null; fi
 fi
-swift build -c release --product swiftcl-launch-probe 2>&1 | grep -E "error|warning:" || true
+swift build -c release --package-path Benchmarks --product swiftcl-launch-probe 2>&1 | grep -E "error|warning:" || true
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Valgrind cannot read the DWARF 5 Swift writes; symbols are enough.
-cp .build/release/swiftcl-launch-probe "$work/probe"
+cp Benchmarks/.build/release/swiftcl-launch-probe "$work/probe"
 strip --strip-debug "$work/probe"
 modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(raw-round-trip typed-round-trip plain-round-trip empty-sync raw-batched typed-batched)

@@ -1,7 +1,7 @@
 """PyOpenCL and SwiftCLArrays on the same device, interleaved round by round.
 
 Each round times PyOpenCL's array arithmetic, array sum/dot/max, an ElementwiseKernel and a ReductionKernel (after
-checking each against numpy), then runs `swiftcl bench arrays` (which verifies, then times its own primitives), and
+checking each against numpy), then runs `swiftcl-lab bench arrays` (which verifies, then times its own primitives), and
 numpy's host time for the same operation. The table gives min/median/max GB/s per primitive over the rounds and the
 ratio of the medians.
 """
@@ -33,7 +33,7 @@ def pick_device(name_hint):
 
 def timed(function, repeats=1):
     """Seconds per call: the best of `repeats` samples, each the mean of back-to-back calls filling >= 2 ms (timed
-    after a warm-up call, at most 64; one call on a CPU), the rule `swiftcl bench arrays` follows."""
+    after a warm-up call, at most 64; one call on a CPU), the rule `swiftcl-lab bench arrays` follows."""
     function()  # warm: builds, first-touch
     start = time.perf_counter()
     function()
@@ -141,7 +141,7 @@ def main():
         for name, (bytes_per, call, host_call) in primitives.items():
             py[name].append(bytes_per * n / timed(call) / 1e9 if bytes_per else m / timed(call) / 1e6)
             npy[name].append(timed(host_call) * 1e3)
-        print(f"round {round_index}/{args.rounds}: swiftcl bench arrays", flush=True)
+        print(f"round {round_index}/{args.rounds}: swiftcl-lab bench arrays", flush=True)
         with tempfile.TemporaryDirectory() as folder:
             report = os.path.join(folder, "arrays.json")
             subprocess.run([args.swiftcl, "bench", "arrays", "--json", report], check=True, stdout=subprocess.DEVNULL,

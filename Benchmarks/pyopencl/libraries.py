@@ -1,6 +1,6 @@
 """SwiftCLBLAS/SwiftCLFFT (CLBlast, clFFT on the OpenCL device) beside numpy on the host, interleaved round by round.
 
-Each round runs `swiftcl bench blas fft` (which checks CLBlast, the SwiftCL tiled GEMM kernel and clFFT against host
+Each round runs `swiftcl-lab bench blas fft` (which checks CLBlast, the SwiftCL tiled GEMM kernel and clFFT against host
 references, then times them) and numpy's matmul (OpenBLAS) and numpy.fft on the same sizes and data shapes, each
 numpy result checked against a float64 computation first. The table gives min/median/max GFLOP/s per operation over
 the rounds (2·n³ per GEMM, 5·N·log2 N per complex FFT) and SwiftCL's median over numpy's.
@@ -48,12 +48,12 @@ def main():
     parser.add_argument("--swiftcl", required=True)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    print(f"numpy {np.__version__}; host peers beside `swiftcl bench blas fft`", flush=True)
+    print(f"numpy {np.__version__}; host peers beside `swiftcl-lab bench blas fft`", flush=True)
     operations = host_operations()
     host = {metric: [] for metric, _, _ in operations}
     swift = {}
     for round_index in range(1, args.rounds + 1):
-        print(f"round {round_index}/{args.rounds}: swiftcl bench blas fft", flush=True)
+        print(f"round {round_index}/{args.rounds}: swiftcl-lab bench blas fft", flush=True)
         with tempfile.TemporaryDirectory() as folder:
             report = os.path.join(folder, "libraries.json")
             subprocess.run([args.swiftcl, "bench", "blas", "fft", "--json", report], check=True, stdout=subprocess.DEVNULL,

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # SwiftCLBLAS and SwiftCLFFT (CLBlast and clFFT on the OpenCL device) beside numpy's matmul and FFT on the host:
-# makes the same virtual environment as compare.sh, builds swiftcl, then runs libraries.py, which interleaves
-# `swiftcl bench blas fft` rounds with numpy rounds and prints one table.
+# makes the same virtual environment as compare.sh, builds swiftcl-lab (the lab package), then runs libraries.py, which interleaves
+# `swiftcl-lab bench blas fft` rounds with numpy rounds and prints one table.
 # Usage: Benchmarks/pyopencl/libraries.sh [--rounds N]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . Benchmarks/pyopencl/venv.sh
-swift build -c release --product swiftcl
-exec "$venv/bin/python" Benchmarks/pyopencl/libraries.py --swiftcl .build/release/swiftcl "$@"
+swift build -c release --package-path Benchmarks --product swiftcl-lab
+exec "$venv/bin/python" Benchmarks/pyopencl/libraries.py --swiftcl Benchmarks/.build/release/swiftcl-lab "$@"

@@ -1,4 +1,5 @@
 import Foundation
+import OpenCLSource
 import SwiftCL
 
 extension ProgramBinaryCache {

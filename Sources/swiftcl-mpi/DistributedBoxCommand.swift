@@ -24,7 +24,7 @@ struct DistributedBoxCommand: ParsableCommand {
         let world = try MPI.world()
         do {
             let queue = try ComputeQueue(preferring: [.gpu, .cpu])
-            let distributed = try DistributedBoxFilter(variant: try BoxFilterVariant.named(variant), range: range, communicator: world,
+            let distributed = try DistributedBoxFilter.make(variant: try BoxFilterVariant.named(variant), range: range, communicator: world,
                                                        queue: queue, allowingRounding: allowRounding)
             let blocks = try RowBlocks(height: height, ranks: world.size)
             let own = blocks.range(of: world.rank)

@@ -15,7 +15,7 @@ struct FleetBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "bench",
                                                     abstract: "Run benchmark suites on every rank's devices; one report from rank 0.")
 
-    @Argument(help: "Suites to run (default: square copy launch; also box, arrays, blas, fft, build), or your FILE.cl with --kernel and --args.")
+    @Argument(help: "Suites to run (default: square copy; also box), or your FILE.cl with --kernel and --args.")
     var suites: [String] = []
 
     @OptionGroup(title: "Your kernel (with FILE.cl)")
@@ -48,9 +48,9 @@ struct FleetBenchCommand: ParsableCommand {
     func run() throws {
         try requireLaunchedByMPI()
         let world = try MPI.world()
-        let names = suites.isEmpty ? ["square", "copy", "launch"] : suites
+        let names = suites.isEmpty ? ["square", "copy"] : suites
         let userFile = names.first.flatMap { $0.hasSuffix(".cl") ? $0 : nil }
-        let known = BenchmarkSuites.names + BenchmarkSuites.optionalNames
+        let known = BenchmarkSuites.names
         // Usage errors are said once (by rank 0), not once per rank with the lines interleaved.
         if userFile == nil, let unknown = names.first(where: { !known.contains($0) }) {
             if world.rank == 0 {

@@ -10,7 +10,7 @@ import SwiftCLBenchmarkSuites
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Run benchmark suites (\(BenchmarkSuites.names.joined(separator: ", "))); every variant is verified before it is timed.")
+        abstract: "Run the shipped kernels' benchmark suites (\(BenchmarkSuites.names.joined(separator: ", "))) or your FILE.cl; every variant is verified before it is timed.")
 
     @Argument(help: "Suites to run (default: all), or your FILE.cl with --kernel and --args.")
     var suites: [String] = []
@@ -83,70 +83,20 @@ struct BenchCommand: ParsableCommand {
         }
         let names = suites.isEmpty ? BenchmarkSuites.names : suites
         print("Benchmarking \(names.joined(separator: ", ")) on \(device.name)\(quick ? " (quick)" : "")")
-        var options = BenchmarkSuites.Options()
-        options.quick = quick
-        options.range = range
-        options.boxVariants = variants?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        if !retune { options.tuning = TuningStore() } else { options.tuning = TuningStore.startingEmpty() }
+        let options = BenchmarkSuites.Options(quick: quick, range: range, variants: variants, retune: retune)
         let progress = ProgressLine()
         var report = try BenchmarkSuites.run(names, on: device, options: options) { progress.show($0) }
         progress.clear()
-        report.context = [
-            "device": device.name, "driver": device.driverVersion, "platform": device.platform.name,
-            "date": ISO8601DateFormatter().string(from: Date()), "quick": quick ? "true" : "false",
-            "range": "\(range)", "command": CommandLine.arguments.joined(separator: " "),
-        ]
-        print(report.table())
-        if let json {
-            try report.writeJSON(to: URL(fileURLWithPath: json))
-            print("JSON: \(json)")
-        }
-        if let markdown {
-            try report.writeMarkdown(to: URL(fileURLWithPath: markdown))
-            print("Markdown: \(markdown)")
-        }
-        var regression = false
-        if let baseline {
-            let old = try BenchmarkReport.read(from: URL(fileURLWithPath: baseline))
-            let comparison = Baseline(threshold: threshold / 100)
-            let changes = comparison.compare(report, with: old)
-            print("\nAgainst \(baseline) (regression threshold \(threshold)%):")
-            print(changes.isEmpty ? "no record in common" : comparison.describe(changes))
-            regression = changes.contains(where: \.isRegression)
-        }
-        if let chart {
-            let url = URL(fileURLWithPath: chart)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if let copy = report.copyChart() {
-                let named = url.deletingLastPathComponent().appendingPathComponent(
-                    url.deletingPathExtension().lastPathComponent + "-copy.svg")
-                try Data(copy.utf8).write(to: named, options: .atomic)
-                print("Copy chart: \(named.path)")
-            }
-            if let (rates, percent) = report.sizesCharts() {
-                for (suffix, svg) in [("-sizes.svg", rates), ("-sizes-percent.svg", percent)] {
-                    let named = url.deletingLastPathComponent().appendingPathComponent(
-                        url.deletingPathExtension().lastPathComponent + suffix)
-                    try Data(svg.utf8).write(to: named, options: .atomic)
-                    print("Size chart: \(named.path)")
-                }
-            }
-            if let bars = report.barChart(suite: "box") ?? report.barChart(suite: "box-sizes") {
-                try Data(bars.utf8).write(to: url, options: .atomic)
-                print("Chart: \(url.path)")
-            }
-        }
-        if regression { throw ExitCode(2) }
+        let regressed = try report.publish(device: device, settings: options.settings, json: json, markdown: markdown, chart: chart,
+                                           baseline: baseline, thresholdPercent: threshold) { print($0) }
+        if regressed { throw ExitCode(2) }
     }
 
     private func selectedDevice() throws -> Device {
-        switch deviceType?.lowercased() {
-        case nil:
-            return try Device.default(preferring: [.gpu, .cpu])
-        case "cpu": return try Device.default(ofType: .cpu)
-        case "gpu": return try Device.default(ofType: .gpu)
-        case "accelerator": return try Device.default(ofType: .accelerator)
-        case let other?: throw ValidationError("unknown device type \(other); use cpu, gpu or accelerator")
+        do {
+            return try BenchmarkSuites.device(typeNamed: deviceType)
+        } catch let error as BenchmarkSuiteError {
+            throw ValidationError(error.description)
         }
     }
 }

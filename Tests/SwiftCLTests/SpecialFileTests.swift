@@ -1,5 +1,6 @@
 import Foundation
 import Dispatch
+import OpenCLSource
 @testable import SwiftCL
 @testable import SwiftCLBinaryCache
 import SwiftCLKernels
@@ -118,43 +119,6 @@ struct SpecialFileTests {
         let out = try Buffer<Int32>(count: 1, context: context)
         let k = try context.program(contentsOf: good, includeFolders: [headers.path]).kernel(named: "k")
         #expect(try queue.sync { cl in try cl.launch(k, NDRange(1), out); return try cl.read(out) } == [Int32(1)])
-    }
-
-    @Test("the include reader takes -I, -Ifolder, -include and -imacros, absolute and normalised")
-    func includeOptions() {
-        let resolver = IncludeResolver(options: "-D A=1 -I /x/./y/../z -I/abs -include /f.h -imacros /m.h -I")
-        #expect(resolver.searchFolders == ["/x/z", "/abs"])
-        #expect(resolver.forcedIncludes == ["/f.h", "/m.h"])
-        #expect(IncludeResolver.normalized("/../a/./b/../c") == "/a/c")
-        #expect(IncludeResolver.normalized("../a/../../b") == "../../b")
-        #expect(IncludeResolver.absolute("rel").hasPrefix("/") && IncludeResolver.absolute("rel").hasSuffix("/rel"))
-    }
-
-    @Test("reading refuses FIFOs, directories, symlinks (unless followed) and files over the limit, naming why")
-    func regularFileReader() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-files-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("file").path, fifo = folder.appendingPathComponent("fifo").path
-        let link = folder.appendingPathComponent("link").path
-        try Data([1, 2, 3, 4]).write(to: URL(fileURLWithPath: file))
-        try #require(mkfifo(fifo, 0o600) == 0 && symlink(file, link) == 0)
-        func reason(_ result: FileSystem.ReadResult) -> String? {
-            if case let .refused(reason) = result { return reason }
-            return nil
-        }
-        #expect(reason(FileSystem.readRegularFile(fifo, maximumBytes: 10))?.contains("FIFO") == true)
-        #expect(reason(FileSystem.readRegularFile(folder.path, maximumBytes: 10))?.contains("directory") == true)
-        #expect(reason(FileSystem.readRegularFile(link, maximumBytes: 10))?.contains("symbolic link") == true)
-        #expect(reason(FileSystem.readRegularFile(file, maximumBytes: 3))?.contains("limit") == true)
-        if case let .contents(bytes) = FileSystem.readRegularFile(link, maximumBytes: 4, followingSymlink: true) {
-            #expect(bytes == [1, 2, 3, 4])
-        } else {
-            Issue.record("a followed symlink to a regular file was not read")
-        }
-        if case .missing = FileSystem.readRegularFile(folder.appendingPathComponent("none").path, maximumBytes: 4) {} else {
-            Issue.record("a missing file was not reported missing")
-        }
     }
 }
 

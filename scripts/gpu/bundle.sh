@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Packs what a GPU machine without Swift needs to run SwiftCL's test suite and benchmarks: the debug test binary,
-# the debug and release `swiftcl`, the Swift runtime libraries they load and the ICD loader (libOpenCL.so.1), into
+# the debug and release `swiftcl`, the lab's release `swiftcl-lab`, the Swift runtime libraries they load and the ICD loader (libOpenCL.so.1), into
 # .gpu/bundle.tar.xz (ignored by git). scripts/gpu/remote.sh unpacks and runs it there. Build first:
-#   swift build --build-tests && swift build -c release --product swiftcl
+#   swift build --build-tests && swift build -c release --product swiftcl &&
+#   swift build -c release --package-path Benchmarks --product swiftcl-lab
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 stage=$(mktemp -d)
@@ -11,6 +12,7 @@ mkdir -p "$stage/bin" "$stage/lib" .gpu
 cp .build/debug/SwiftCLPackageTests.xctest "$stage/bin/"
 cp .build/debug/swiftcl "$stage/bin/swiftcl-debug"
 cp .build/release/swiftcl "$stage/bin/swiftcl-release"
+cp Benchmarks/.build/release/swiftcl-lab "$stage/bin/swiftcl-lab-release"
 # Every shared library the binaries load except the C runtime's own (the GPU machine's glibc is newer than ours).
 for binary in "$stage"/bin/*; do
     ldd "$binary" | awk '$3 ~ /^\// { print $3 }'

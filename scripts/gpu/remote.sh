@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine (through the device tool) in the repository root: unpacks .gpu/bundle.tar.xz (made by
 # scripts/gpu/bundle.sh), points the ICD loader at the NVIDIA OpenCL driver only, and runs what $1 names:
-# `devices`, `tests [swift-testing arguments...]`, `bench [swiftcl bench arguments...]`, `compare [compare.py
+# `devices`, `tests [swift-testing arguments...]`, `bench [swiftcl bench arguments...]`, `lab [swiftcl-lab bench
+# arguments...]` (the lab package's suites: launch, square-c, arrays, blas, fft, build), `compare [compare.py
 # arguments...]` (SwiftCLArrays beside PyOpenCL on the GPU) or `libraries [libraries.py arguments...]` (CLBlast/clFFT
 # beside numpy on the host). The last two need PyOpenCL's wheels carried in .whl (the machine has no registry):
 #   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
@@ -27,6 +28,8 @@ export OCL_ICD_VENDORS=/tmp/icd
 mkdir -p .build/debug .build/release
 cp /tmp/gpu/bin/swiftcl-debug .build/debug/swiftcl
 cp /tmp/gpu/bin/swiftcl-release .build/release/swiftcl
+mkdir -p Benchmarks/.build/release
+cp /tmp/gpu/bin/swiftcl-lab-release Benchmarks/.build/release/swiftcl-lab
 what=${1:-devices}
 shift || true
 case "$what" in
@@ -39,7 +42,8 @@ compare|libraries)
        python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
            || exit 1
        export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1
-       python3 "Benchmarks/pyopencl/$what.py" --swiftcl .build/release/swiftcl "$@" 2>&1 | tee "$out/$what.log" ;;
+       python3 "Benchmarks/pyopencl/$what.py" --swiftcl Benchmarks/.build/release/swiftcl-lab "$@" 2>&1 | tee "$out/$what.log" ;;
 bench) .build/release/swiftcl bench --json "$out/bench.json" --markdown "$out/bench.md" "$@" 2>&1 | tee "$out/bench.log" ;;
+lab) Benchmarks/.build/release/swiftcl-lab bench --json "$out/lab.json" --markdown "$out/lab.md" "$@" 2>&1 | tee "$out/lab.log" ;;
 *) echo "unknown step $what"; exit 64 ;;
 esac

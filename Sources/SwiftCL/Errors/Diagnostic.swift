@@ -1,3 +1,5 @@
+import OpenCLSource
+
 /// One compiler diagnostic from an OpenCL build log, located as file:line:column.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Hashable, Sendable {
@@ -25,58 +27,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Locations in the runtime's anonymous copy of the source (`<source>`, `input.cl`, PoCL's kernel
     /// cache `tempfile_*.cl`, NVIDIA's `<kernel>`) are attributed to `sourceName`; included files keep their own path.
     public static func parse(log: String, sourceName: String) -> [Diagnostic] {
-        log.split(whereSeparator: \.isNewline).compactMap { parseLine(String($0), sourceName: sourceName) }
-    }
-
-    static func parseLine(_ line: String, sourceName: String) -> Diagnostic? {
-        // clang's "fatal error:" (a missing header, as NVIDIA's compiler prints it) is an error that stops the build.
-        if let fatal = line.range(of: ": fatal error: ") {
-            return parseLine(line.replacingCharacters(in: fatal, with: ": error: "), sourceName: sourceName)
+        BuildLog.entries(in: log, sourceName: sourceName).map { entry in
+            Diagnostic(file: entry.file, line: entry.line, column: entry.column,
+                       severity: Severity(rawValue: entry.severity.rawValue) ?? .error, message: entry.message)
         }
-        if line.hasPrefix("fatal error: ") {
-            return parseLine("error: " + line.dropFirst("fatal error: ".count), sourceName: sourceName)
-        }
-        for severity in [Severity.error, .warning, .note, .remark] {
-            let label = severity.rawValue + ":"
-            // PoCL: "error: /path/tempfile_X.cl:5:12: message"
-            if line.hasPrefix(label + " "),
-               let (file, lineNumber, column, message) = splitLocation(String(line.dropFirst(label.count + 1))) {
-                return Diagnostic(file: attribute(file, to: sourceName), line: lineNumber, column: column,
-                                  severity: severity, message: message)
-            }
-            // clang: "/path/file.cl:5:12: error: message"
-            if let marker = line.range(of: ": \(label) ") {
-                let location = String(line[..<marker.lowerBound]) + ": "
-                if let (file, lineNumber, column, _) = splitLocation(location) {
-                    return Diagnostic(file: attribute(file, to: sourceName), line: lineNumber, column: column,
-                                      severity: severity, message: String(line[marker.upperBound...]))
-                }
-            }
-        }
-        return nil
-    }
-
-    /// Splits "file:line:column: rest" (the file may itself contain colons).
-    private static func splitLocation(_ text: String) -> (String, Int, Int, String)? {
-        var searchEnd = text.endIndex
-        while let separator = text.range(of: ": ", range: text.startIndex..<searchEnd) {
-            let location = text[..<separator.lowerBound]
-            let parts = location.split(separator: ":", omittingEmptySubsequences: false)
-            if parts.count >= 3, let column = Int(parts[parts.count - 1]), let line = Int(parts[parts.count - 2]) {
-                let file = parts[..<(parts.count - 2)].joined(separator: ":")
-                return (file, line, column, String(text[separator.upperBound...]))
-            }
-            searchEnd = separator.lowerBound
-            if searchEnd == text.startIndex { break }
-        }
-        return nil
-    }
-
-    private static func attribute(_ file: String, to sourceName: String) -> String {
-        let last = file.split(separator: "/").last.map(String.init) ?? file
-        if file.isEmpty || file == "<source>" || file == "<kernel>" || file == "input.cl" || (last.hasPrefix("tempfile") && last.hasSuffix(".cl")) {
-            return sourceName
-        }
-        return file
     }
 }

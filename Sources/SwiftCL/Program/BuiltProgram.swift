@@ -31,7 +31,12 @@ final class BuiltProgram: Sendable {
         var rendered = options.description
         // Every file the compiler may open for an include is read here first: one naming a FIFO or a device would
         // block clBuildProgram forever (an OpenCL build cannot be cancelled).
-        let includes = try IncludeResolver(options: rendered).resolve(source: source, sourceName: name)
+        let includes: IncludeResolver.Resolution
+        do {
+            includes = try IncludeResolver(options: rendered).resolve(source: source, sourceName: name)
+        } catch let unreadable as UnreadableFile {
+            throw SwiftCLError.unreadableFile(path: unreadable.path, reason: unreadable.reason)
+        }
         // NVIDIA's compiler (driver 580) emits PTX that ptxas cannot parse for a kernel without parameters when
         // -cl-kernel-arg-info is on; such a source is built without it and its parameters are read from the source.
         var parsed: KernelDeclarations?

@@ -1,5 +1,6 @@
 import RawCLBlast
 import SwiftCL
+import SwiftCLBenchmarkSuites
 import SwiftCLBLAS
 import SwiftCLBenchmarkHarness
 

@@ -1,5 +1,6 @@
 import RawOpenCL
 import SwiftCL
+import SwiftCLBenchmarkSuites
 
 /// The plain C OpenCL path (Benchmarks/RawOpenCL) on the same device as a SwiftCL queue: the yardstick
 /// for SwiftCL's overhead.

@@ -1,4 +1,5 @@
 import SwiftCL
+import SwiftCLBenchmarkSuites
 import SwiftCLArrays
 import SwiftCLBenchmarkHarness
 import SwiftCLKernels

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The files a program's source includes, found as the compiler finds them, and read by SwiftCL before the build:
+/// The files a program's source includes, found as the compiler finds them, and read before the build (by the runtime and by the build plugin's compile check):
 /// the build refuses a source whose includes name a FIFO, a device or another special file (the compiler would block
 /// in `open()` inside `clBuildProgram`, or read forever), and the binary cache keys on every included file's bytes.
 ///
@@ -63,7 +63,7 @@ package struct IncludeResolver: Sendable {
     }
 
     /// Follows every include of `source` (named `sourceName` in messages) recursively.
-    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` naming an included file that is not a regular file
+    /// - Throws: ``UnreadableFile`` naming an included file that is not a regular file
     ///   (a FIFO, a device, a socket), cannot be read, or is over 64 MiB, with the file that includes it; the same for
     ///   an include whose file is named through a macro (which cannot be followed without preprocessing), and for
     ///   more than 256 included files.
@@ -80,13 +80,13 @@ package struct IncludeResolver: Sendable {
             guard let path = locate(name, includer: includer) else { isComplete = false; continue }
             guard seen.insert(path).inserted else { continue }
             guard files.count < Self.maximumFiles else {
-                throw SwiftCLError.unreadableFile(path: path, reason: "included from \(includerName): more than \(Self.maximumFiles) included files")
+                throw UnreadableFile(path: path, reason: "included from \(includerName): more than \(Self.maximumFiles) included files")
             }
-            switch FileSystem.readRegularFile(path, maximumBytes: Self.maximumFileBytes, followingSymlink: true) {
+            switch RegularFile.load(path, maximumBytes: Self.maximumFileBytes, followingSymlink: true) {
             case .missing:
                 isComplete = false
             case let .refused(reason):
-                throw SwiftCLError.unreadableFile(path: path, reason: "included from \(includerName): \(reason)")
+                throw UnreadableFile(path: path, reason: "included from \(includerName): \(reason)")
             case let .contents(bytes):
                 files.append(Include(path: path, bytes: bytes))
                 pending += try Self.includes(in: bytes, of: path).map { ($0, path, path) }
@@ -154,7 +154,7 @@ package struct IncludeResolver: Sendable {
     }
 
     /// The include lines of a file's bytes: `#` then (blanks allowed) `include`, `include_next`, `import` or `embed`.
-    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` for a name given through a macro.
+    /// - Throws: ``UnreadableFile`` for a name given through a macro.
     static func includes(in text: [UInt8], of fileName: String) throws -> [IncludeName] {
         var names: [IncludeName] = []
         var lineStart = 0
@@ -179,7 +179,7 @@ package struct IncludeResolver: Sendable {
             let close: UInt8 = open == UInt8(ascii: "\"") ? UInt8(ascii: "\"") : UInt8(ascii: ">")
             guard open == UInt8(ascii: "\"") || open == UInt8(ascii: "<"),
                   let closing = text[(index + 1)..<end].firstIndex(of: close), closing > index + 1 else {
-                throw SwiftCLError.unreadableFile(path: fileName, reason: "line \(lineNumber): #\(directive) names its file through a macro "
+                throw UnreadableFile(path: fileName, reason: "line \(lineNumber): #\(directive) names its file through a macro "
                                                   + "or without a closing quote; SwiftCL checks every included file before the build, "
                                                   + "so name it directly (\"file.h\" or <file.h>)")
             }

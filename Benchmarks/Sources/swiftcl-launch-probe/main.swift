@@ -10,7 +10,7 @@
 import Glibc
 #endif
 import SwiftCL
-import SwiftCLBenchmarkSuites
+import SwiftCLLabSuites
 import SwiftCLKernels
 
 let arguments = CommandLine.arguments

@@ -2,12 +2,13 @@ import SwiftCL
 import SwiftCLBenchmarkHarness
 import SwiftCLValidation
 
-/// The suites `swiftcl bench` can run, by name.
+/// The suites `swiftcl bench` runs, by name: the shipped kernels (the box filter family and `square`) against the copy
+/// bound measured in the same run. The lab package (`Benchmarks/`, `swiftcl-lab bench`) runs these and its own.
 public enum BenchmarkSuites {
     /// Suite names in the order a default run takes them.
-    public static let names = ["box", "square", "copy", "launch"]
-    /// Suites that run only when named.
-    public static let optionalNames = ["build", "arrays", "blas", "fft"]
+    public static let names = ["box", "square", "copy"]
+    /// The suites only the lab package runs (named in refusals, so a user learns where they are).
+    public static let labNames = ["square-c", "launch", "build", "arrays", "blas", "fft"]
 
     /// What to run and how hard.
     public struct Options: Sendable {
@@ -21,6 +22,18 @@ public enum BenchmarkSuites {
         public var tuning: TuningStore?
 
         public init() {}
+
+        /// The options a benchmark command's flags give: `variants` is a comma-separated list; `retune` starts the
+        /// tuning store empty instead of reusing the remembered best local sizes.
+        public init(quick: Bool, range: Int, variants: String?, retune: Bool) {
+            self.quick = quick
+            self.range = range
+            boxVariants = variants?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            tuning = retune ? TuningStore.startingEmpty() : TuningStore()
+        }
+
+        /// The settings a report records.
+        public var settings: [String: String] { ["quick": quick ? "true" : "false", "range": "\(range)"] }
     }
 
     /// Runs the named suites on `device` and returns the report.
@@ -44,14 +57,9 @@ public enum BenchmarkSuites {
                 let (records, suites) = try suite.run(on: device, tuning: options.tuning, progress: progress)
                 report.results += records
                 report.suites += suites
-            case "launch":
-                var suite = LaunchSuite()
-                if options.quick { suite.rounds = 3; suite.batchSize = 200; suite.waitSamples = 40 }
-                report.results += try suite.run(on: device, progress: progress)
-                report.suites.append(SuiteSummary(name: "launch"))
             case "square":
                 var suite = SquareSuite()
-                if options.quick { suite.count = 1 << 18; suite.rounds = 3; suite.pairedRounds = 3; suite.pairedBlock = 2 }
+                if options.quick { suite.count = 1 << 18; suite.rounds = 3 }
                 report.results += try suite.run(on: device, progress: progress)
                 report.suites.append(SuiteSummary(name: "square"))
             case "copy":
@@ -59,30 +67,24 @@ public enum BenchmarkSuites {
                 if options.quick { suite.sizes = [1024, 1 << 16, 1 << 20]; suite.samples = 2 }
                 report.results += try suite.run(on: device, progress: progress)
                 report.suites.append(SuiteSummary(name: "copy"))
-            case "arrays":
-                var suite = ArraysSuite()
-                if options.quick { suite.count = 1 << 18; suite.rounds = 2; suite.sortCount = 1 << 16; suite.sortRounds = 2 }
-                report.results += try suite.run(on: device, progress: progress)
-                report.suites.append(SuiteSummary(name: "arrays"))
-            case "blas":
-                var suite = BLASSuite()
-                if options.quick { suite.sizes = [64, 128]; suite.rounds = 2 }
-                report.results += try suite.run(on: device, progress: progress)
-                report.suites.append(SuiteSummary(name: "blas"))
-            case "fft":
-                var suite = FFTSuite()
-                if options.quick { suite.length1D = 1 << 12; suite.side2D = 64; suite.rounds = 2 }
-                report.results += try suite.run(on: device, progress: progress)
-                report.suites.append(SuiteSummary(name: "fft"))
-            case "build":
-                var suite = BuildSuite()
-                if options.quick { suite.rounds = 2 }
-                report.results += try suite.run(on: device, progress: progress)
-                report.suites.append(SuiteSummary(name: "build"))
             default:
-                throw BenchmarkSuiteError.unknownSuite(name: name, available: Self.names + Self.optionalNames)
+                throw BenchmarkSuiteError.unknownSuite(name: name, available: Self.names, inLab: Self.labNames.contains(name))
             }
         }
         return report
+    }
+
+    /// The device a benchmark command runs on: `cpu`, `gpu` or `accelerator` (any case), or nil for the most capable
+    /// GPU, else the CPU.
+    /// - Throws: ``BenchmarkSuiteError/unknownDeviceType(_:)`` for another name; SwiftCL's error listing the devices
+    ///   that exist when none is of the type.
+    public static func device(typeNamed name: String?) throws -> Device {
+        switch name?.lowercased() {
+        case nil: return try Device.default(preferring: [.gpu, .cpu])
+        case "cpu": return try Device.default(ofType: .cpu)
+        case "gpu": return try Device.default(ofType: .gpu)
+        case "accelerator": return try Device.default(ofType: .accelerator)
+        case let other?: throw BenchmarkSuiteError.unknownDeviceType(other)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftCL
+import SwiftCLBenchmarkSuites
 import SwiftCLFFT
 import SwiftCLBenchmarkHarness
 

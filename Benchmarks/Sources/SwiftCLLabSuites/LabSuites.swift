@@ -1,0 +1,57 @@
+import SwiftCL
+import SwiftCLBenchmarkHarness
+import SwiftCLBenchmarkSuites
+
+/// Every suite `swiftcl-lab bench` runs, by name: the shipped ones (``BenchmarkSuites``) and the lab's.
+public enum LabSuites {
+    /// Suite names in the order a default run takes them.
+    public static let names = BenchmarkSuites.names + ["square-c", "launch"]
+    /// Suites that run only when named.
+    public static let optionalNames = ["build", "arrays", "blas", "fft"]
+
+    /// Runs the named suites on `device` and returns the report.
+    /// - Throws: ``BenchmarkSuiteError`` for a name no suite has, or a suite's failure.
+    public static func run(_ names: [String], on device: Device, options: BenchmarkSuites.Options = BenchmarkSuites.Options(),
+                           progress: (String) -> Void = { _ in }) throws -> BenchmarkReport {
+        var report = BenchmarkReport()
+        for name in names {
+            if BenchmarkSuites.names.contains(name) {
+                let shipped = try BenchmarkSuites.run([name], on: device, options: options, progress: progress)
+                report.results += shipped.results
+                report.suites += shipped.suites
+                continue
+            }
+            let quick = options.quick
+            switch name {
+            case "square-c":
+                var suite = SquareAgainstCSuite()
+                if quick { suite.square.count = 1 << 18; suite.square.rounds = 3; suite.pairedRounds = 3; suite.pairedBlock = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+            case "launch":
+                var suite = LaunchSuite()
+                if quick { suite.rounds = 3; suite.batchSize = 200; suite.waitSamples = 40 }
+                report.results += try suite.run(on: device, progress: progress)
+            case "arrays":
+                var suite = ArraysSuite()
+                if quick { suite.count = 1 << 18; suite.rounds = 2; suite.sortCount = 1 << 16; suite.sortRounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+            case "blas":
+                var suite = BLASSuite()
+                if quick { suite.sizes = [64, 128]; suite.rounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+            case "fft":
+                var suite = FFTSuite()
+                if quick { suite.length1D = 1 << 12; suite.side2D = 64; suite.rounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+            case "build":
+                var suite = BuildSuite()
+                if quick { suite.rounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+            default:
+                throw BenchmarkSuiteError.unknownSuite(name: name, available: Self.names + Self.optionalNames, inLab: false)
+            }
+            report.suites.append(SuiteSummary(name: name))
+        }
+        return report
+    }
+}

@@ -1,0 +1,111 @@
+import SwiftCL
+import SwiftCLBenchmarkHarness
+import SwiftCLBenchmarkSuites
+import Testing
+@testable import SwiftCLLabSuites
+
+/// The devices the lab's tests run on: every OpenCL device present (PoCL's CPU device at least, where CI runs).
+enum LabDevices {
+    static let all: [Device] = (try? Device.all) ?? []
+}
+
+@Suite("The lab's benchmark suites")
+struct LabSuitesTests {
+    @Test("an OpenCL device is present, so the suites below ran on it")
+    func devicePresent() {
+        #expect(!LabDevices.all.isEmpty, "no OpenCL device: install PoCL (scripts/install-opencl.sh)")
+    }
+
+    @Test("the arrays suite verifies every primitive (float4 a·x+y included) before timing and reports each against its bound",
+          arguments: LabDevices.all)
+    func arraysSuite(device: Device) throws {
+        var suite = ArraysSuite()
+        suite.count = 1 << 14
+        suite.rounds = 1
+        suite.sortCount = 1 << 12
+        suite.sortRounds = 1
+        let records = try suite.run(on: device)
+        let names = Set(records.map(\.variant))
+        for name in ["sum", "dot", "max", "a*x+y", "a*x+y-float4", "elementwise-kernel-axpy", "inclusive-scan", "radix-sort-uint32"] {
+            #expect(names.contains(name), "\(name) in \(names.sorted())")
+        }
+        let float4 = try #require(records.first { $0.variant == "a*x+y-float4" })
+        #expect(float4.verified && float4.median > 0 && float4.extra["percent_of_copy_bound"] != nil)
+    }
+
+    @Test("the launch and square-c suites verify SwiftCL and plain C before timing them (smoke run)", arguments: LabDevices.all)
+    func suitesSmoke(device: Device) throws {
+        var launch = LaunchSuite()
+        launch.rounds = 2
+        launch.batchSize = 10
+        launch.waitSamples = 4
+        let launchRecords = try launch.run(on: device)
+        #expect(launchRecords.map(\.variant) == ["swiftcl", "raw-c", "swiftcl", "raw-c", "swiftcl-plain", "raw-c-on-swiftcl-objects",
+                                                 "raw-c-on-swiftcl-kernel", "swiftcl"])
+        #expect(launchRecords.map(\.metric) == ["batched_launch", "batched_launch", "enqueue_wait", "enqueue_wait", "batched_launch",
+                                                "batched_launch", "batched_launch", "empty_sync"])
+        // The raw C loop on SwiftCL's own objects reports its difference from raw C.
+        #expect(launchRecords.filter { $0.variant.hasPrefix("raw-c-on-") }.allSatisfy { $0.extra["ratio_to_raw_c"] != nil })
+        #expect(launchRecords.allSatisfy { $0.verified && $0.unit == "us" && $0.median > 0 })
+        // The three ratios a baseline watches, and the context switches per round trip of both paths (each wait
+        // sleeps on PoCL's completion: never zero over four samples; NVIDIA's driver spins, so there it may be zero).
+        #expect(launchRecords.filter { $0.variant != "raw-c" && $0.metric != "empty_sync" }.allSatisfy { ($0.extra["ratio_to_raw_c"] ?? 0) > 0 })
+        let waitSwitches = launchRecords.filter { $0.metric == "enqueue_wait" }.map { $0.extra["voluntary_context_switches"] ?? -1 }
+        #expect(waitSwitches.count == 2 && waitSwitches.allSatisfy { device.platform.name == "Portable Computing Language" ? $0 > 0 : $0 >= 0 })
+        // Paired figures (drift cancels): batched overhead in µs, and the round trip against raw C's own timer too.
+        let swiftBatched = launchRecords.first { $0.variant == "swiftcl" && $0.metric == "batched_launch" }
+        #expect(swiftBatched?.extra["paired_overhead_us"]?.isFinite == true)
+        let swiftWait = launchRecords.first { $0.variant == "swiftcl" && $0.metric == "enqueue_wait" }
+        #expect((swiftWait?.extra["paired_ratio_to_raw_c_timed_in_c"] ?? 0) > 0)
+        #expect((launchRecords.first { $0.variant == "raw-c" && $0.metric == "enqueue_wait" }?.extra["median_timed_in_c_us"] ?? 0) > 0)
+        var square = SquareAgainstCSuite()
+        square.square.count = 4099
+        square.square.rounds = 2
+        square.pairedRounds = 3
+        square.pairedBlock = 2
+        let squareRecords = try square.run(on: device)
+        #expect(Set(squareRecords.map(\.variant)) == ["swiftcl", "raw-c", "host-swift", "host-swift-parallel"])
+        #expect(squareRecords.allSatisfy { $0.verified })
+        // SwiftCL's square against plain C's, interleaved round by round.
+        let swiftSquare = squareRecords.first { $0.variant == "swiftcl" }
+        #expect((swiftSquare?.extra["paired_ratio_min"] ?? 0) > 0)
+        #expect((swiftSquare?.extra["paired_ratio_min"] ?? 0) <= (swiftSquare?.extra["paired_ratio_to_raw_c"] ?? 0))
+        #expect((swiftSquare?.extra["paired_ratio_to_raw_c"] ?? 0) <= (swiftSquare?.extra["paired_ratio_max"] ?? 0))
+        #expect((swiftSquare?.extra["paired_ratio_to_raw_c_on_swiftcl_objects"] ?? 0) > 0)
+    }
+
+    @Test("the BLAS and FFT suites verify CLBlast, the tiled kernel and clFFT before timing them (smoke run)",
+          arguments: LabDevices.all)
+    func librarySuitesSmoke(device: Device) throws {
+        var blas = BLASSuite()
+        blas.sizes = [1, 40]  // 40: not a multiple of the tiled kernel's 16
+        blas.rounds = 1
+        let blasRecords = try blas.run(on: device)
+        #expect(blasRecords.map(\.variant) == ["clblast-sgemm", "swiftcl-tiled-gemm", "clblast-from-c",
+                                               "clblast-sgemm", "swiftcl-tiled-gemm", "clblast-from-c"])
+        #expect(blasRecords.map(\.metric) == ["sgemm_1", "sgemm_1", "sgemm_1", "sgemm_40", "sgemm_40", "sgemm_40"])
+        // CLBlast called from C on the same queue and buffers is verified like the others and compared with SwiftCLBLAS.
+        #expect(blasRecords.filter { $0.variant == "clblast-from-c" }.allSatisfy { ($0.extra["ratio_to_clblast-sgemm"] ?? 0) > 0 })
+        #expect(blasRecords.allSatisfy { $0.verified && $0.unit == "GFLOP/s" && $0.median > 0 })
+        #expect(blasRecords.filter { $0.variant == "swiftcl-tiled-gemm" }.allSatisfy { ($0.extra["ratio_to_clblast-sgemm"] ?? 0) > 0 })
+        var fft = FFTSuite()
+        fft.length1D = 3 * 1024
+        fft.side2D = 60
+        fft.rounds = 1
+        let fftRecords = try fft.run(on: device)
+        #expect(fftRecords.map(\.metric) == ["c2c_3072", "c2c_60x60"])
+        #expect(fftRecords.allSatisfy { $0.verified && $0.unit == "GFLOP/s" && $0.median > 0 })
+    }
+
+    @Test("swiftcl-lab runs the shipped suites by name and refuses an unknown one with the whole list")
+    func registry() throws {
+        let device = try #require(LabDevices.all.first)
+        var options = BenchmarkSuites.Options()
+        options.quick = true
+        let report = try LabSuites.run(["copy"], on: device, options: options)
+        #expect(report.suites.map(\.name) == ["copy"] && report.results.allSatisfy(\.verified))
+        #expect(throws: BenchmarkSuiteError.unknownSuite(name: "nope", available: LabSuites.names + LabSuites.optionalNames, inLab: false)) {
+            _ = try LabSuites.run(["nope"], on: device)
+        }
+    }
+}
