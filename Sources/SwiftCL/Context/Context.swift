@@ -13,6 +13,8 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
     public let programCache: ProgramCache
     /// Where ``program(source:name:options:)`` keeps built binaries across runs (nil: nowhere).
     public let binaryStore: (any ProgramBinaryStore)?
+    /// What the package's other modules memoise for this context (generated kernels by recipe).
+    package let memos = ContextMemos()
 
     /// Creates a context for the given devices, which must share one platform; with `binaryStore`, programs
     /// built through the context's cache are also kept on disk and reloaded in later runs. The context's

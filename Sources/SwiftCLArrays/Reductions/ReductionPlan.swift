@@ -78,13 +78,40 @@ struct ReductionPlan {
         return local
     }
 
+    /// Everything the generated source depends on: equal recipes give the same program, so the context remembers the
+    /// kernels by recipe and a repeated reduction (`x.sum()` on a small array) skips generating and hashing its source.
+    struct Recipe: Hashable, Sendable {
+        let accumulator, result, neutral, reduce, map, preamble, support, name, finalize: String
+        let vectorMap, vectorReduce: String?
+        let compensated: Bool
+        let parameters: [String]
+        let pragmas: Set<String>
+        let userParts: [String: String]
+        let accumulatorBytes: Int
+        /// The launch shape's parts the source uses (the group count is a launch argument, not source).
+        let local: Int, vectorWidth: Int, chunked: Bool
+    }
+
+    /// The two kernels, kept per context by ``Recipe``.
+    struct Kernels: Sendable {
+        let partial: Kernel
+        let final: Kernel
+    }
+
     private func kernels(shape: LaunchShape, context: Context) throws -> (Kernel, Kernel) {
-        let source = source(shape: shape)
-        let partial = try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_partial", context: context,
-                                                 userParts: userParts)
-        let final = try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_final", context: context,
-                                               userParts: userParts)
-        return (partial, final)
+        let recipe = Recipe(accumulator: accumulator, result: result, neutral: neutral, reduce: reduce, map: map, preamble: preamble,
+                            support: support, name: name, finalize: finalize, vectorMap: vectorMap, vectorReduce: vectorReduce,
+                            compensated: compensated, parameters: parameters, pragmas: pragmas, userParts: userParts,
+                            accumulatorBytes: accumulatorBytes, local: shape.local, vectorWidth: shape.vectorWidth,
+                            chunked: shape.chunked)
+        let kernels = try context.memos.value(for: recipe) {
+            let source = source(shape: shape)
+            return Kernels(partial: try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_partial",
+                                                               context: context, userParts: userParts),
+                           final: try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_final",
+                                                             context: context, userParts: userParts))
+        }
+        return (kernels.partial, kernels.final)
     }
 
     /// The program: the map and reduce as inline functions (user code after `#line` directives), the partial kernel
