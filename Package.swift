@@ -60,7 +60,7 @@ let package = Package(
         // CLBlast's C API (Debian libclblast-dev), imported only inside SwiftCLBLAS (internal import).
         .systemLibrary(name: "CCLBlast", pkgConfig: "clblast", providers: [.apt(["libclblast-dev"])]),
         // SHA-256 for the program binary cache's keys and entry checks, from the system's libcrypto (never a hand-written
-        // hash, and no cryptography library compiled here: swift-crypto built BoringSSL in every client's build).
+        // hash, and no cryptography library compiled here: swift-crypto compiled ~360 C/C++ files into every client build).
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // BLAS on CLBlast through SwiftCL's buffers, arrays, queues and events; a separate product, so users who do not
         // need BLAS need no CLBlast.

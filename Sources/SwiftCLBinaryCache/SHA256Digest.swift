@@ -1,7 +1,7 @@
 internal import CLibCrypto
 
 /// SHA-256 through the system's libcrypto (OpenSSL's EVP interface): the binary cache's key and entry checks, without
-/// compiling a cryptography library of its own (swift-crypto built BoringSSL, ~360 C/C++ files, in every client build).
+/// compiling a cryptography library of its own (swift-crypto compiled ~360 C/C++ files into every client build).
 enum SHA256Digest {
     /// The digest's length in bytes.
     static let byteCount = 32
