@@ -146,6 +146,14 @@ let package = Package(
         ),
         .testTarget(name: "OpenCLSourceTests", dependencies: ["OpenCLSource"]),
         .testTarget(
+            name: "SwiftCLBinaryCacheTests",
+            dependencies: ["SwiftCL", "OpenCLSource", "SwiftCLBinaryCache", "SwiftCLKernels", "SwiftCLTestSupport",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "SwiftCLCommandLineTests", dependencies: [
+            "SwiftCLCommandLine", "SwiftCLBenchmarkHarness", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(
             name: "SwiftCLArraysTests",
             dependencies: ["SwiftCL", "SwiftCLArrays", "SwiftCLTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),

@@ -3,14 +3,14 @@ import SwiftCLKernels
 
 /// Listing 6-5 of the guide, ported: a 2048×2048 solid red RGBA image swapped to green on the device,
 /// the host waiting on a dispatch semaphore, every pixel checked equal to 0xFF00FF00.
-public enum RedToGreenSample {
-    public struct Outcome: Sendable {
-        public let device: String
-        public let pixels: Int
-        public let mismatches: Int
+package enum RedToGreenSample {
+    package struct Outcome: Sendable {
+        package let device: String
+        package let pixels: Int
+        package let mismatches: Int
     }
 
-    public static func run(on queue: ComputeQueue, width: Int = 2048, height: Int = 2048) throws -> Outcome {
+    package static func run(on queue: ComputeQueue, width: Int = 2048, height: Int = 2048) throws -> Outcome {
         let swap = try RedToGreenCL.RedToGreen(context: queue.context)
         let red = [UInt32](repeating: 0xFF00_00FF, count: width * height)
         let input = try Image(format: .rgbaUInt8, width: width, height: height, context: queue.context, access: .readOnly)

@@ -3,22 +3,22 @@ import SwiftCLKernels
 
 /// Listing 3-2 of the guide, ported: square `count` values on the most capable GPU (or the CPU when
 /// there is none) and check every value against the host.
-public enum SquareSample {
+package enum SquareSample {
     /// What one run found.
-    public struct Outcome: Sendable {
-        public let device: String
-        public let count: Int
-        public let mismatches: Int
-        public let workGroupSize: Int
+    package struct Outcome: Sendable {
+        package let device: String
+        package let count: Int
+        package let mismatches: Int
+        package let workGroupSize: Int
     }
 
     /// Picks a GPU queue, falling back to the CPU, as the listing does.
-    public static func preferredQueue() throws -> ComputeQueue {
+    package static func preferredQueue() throws -> ComputeQueue {
         try ComputeQueue(device: Device.default(preferring: [.gpu, .cpu]))
     }
 
     /// Runs the listing on `queue`.
-    public static func run(on queue: ComputeQueue, count: Int = 1024) throws -> Outcome {
+    package static func run(on queue: ComputeQueue, count: Int = 1024) throws -> Outcome {
         let square = try SquareCL.Square(context: queue.context)
         let input = (0..<count).map { Float($0) }
         let inputBuffer = try Buffer(copying: input, context: queue.context, access: .readOnly)

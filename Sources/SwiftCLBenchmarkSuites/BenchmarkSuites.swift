@@ -7,6 +7,8 @@ import SwiftCLValidation
 public enum BenchmarkSuites {
     /// Suite names in the order a default run takes them.
     public static let names = ["box", "square", "copy"]
+    /// Suites that run only when named: `box-sizes` is the box suite followed by its size sweep (256² … 8192²).
+    public static let optionalNames = ["box-sizes"]
     /// The suites only the lab package runs (named in refusals, so a user learns where they are).
     public static let labNames = ["square-c", "launch", "build", "arrays", "blas", "fft"]
 
@@ -42,7 +44,7 @@ public enum BenchmarkSuites {
         var report = BenchmarkReport()
         for name in names {
             switch name {
-            case "box":
+            case "box", "box-sizes":
                 var suite = BoxSuite()
                 suite.range = options.range
                 suite.only = options.boxVariants
@@ -54,6 +56,7 @@ public enum BenchmarkSuites {
                     suite.settings.sampleBudget = 0.02
                     suite.settings.sweepBudget = 0.01
                 }
+                if name == "box" { suite.sweepSides = [] }
                 let (records, suites) = try suite.run(on: device, tuning: options.tuning, progress: progress)
                 report.results += records
                 report.suites += suites
@@ -68,7 +71,8 @@ public enum BenchmarkSuites {
                 report.results += try suite.run(on: device, progress: progress)
                 report.suites.append(SuiteSummary(name: "copy"))
             default:
-                throw BenchmarkSuiteError.unknownSuite(name: name, available: Self.names, inLab: Self.labNames.contains(name))
+                throw BenchmarkSuiteError.unknownSuite(name: name, available: Self.names + Self.optionalNames,
+                                                       inLab: Self.labNames.contains(name))
             }
         }
         return report

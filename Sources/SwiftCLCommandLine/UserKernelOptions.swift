@@ -6,45 +6,45 @@ import SwiftCLGenerator
 import SwiftCLValidation
 
 /// The options `validate FILE.cl` and `bench FILE.cl` share: which kernels, their arguments, sizes, tolerance.
-public struct UserKernelOptions: ParsableArguments {
-    public init() {}
+package struct UserKernelOptions: ParsableArguments {
+    package init() {}
 
     @Option(name: .customLong("kernel"), help: ArgumentHelp("""
-        The kernel to run (repeatable for bench: each is a variant), with its own global size when it does more than one         element per work-item: NAME:EXPR, e.g. saxpy4:n/4 or saxpy4:(n+3)/4 (first dimension; default: one per element).
+        The kernel to run (repeatable for bench: each is a variant), with its own global size when it does more than one element per work-item: NAME:EXPR, e.g. saxpy4:n/4 or saxpy4:(n+3)/4 (first dimension; default: one per element).
         """, valueName: "NAME[:EXPR]"))
-    public var kernels: [String] = []
+    package var kernels: [String] = []
 
     @Option(help: ArgumentHelp("The reference kernel, FILE.cl:NAME (default for bench: the first --kernel).", valueName: "FILE.cl:NAME"))
-    public var reference: String?
+    package var reference: String?
 
     @Option(name: .customLong("expect"), help: ArgumentHelp("""
         A host reference instead of a reference kernel: one OUTPUT = EXPRESSION per output buffer, evaluated in Double         for every element i (names: the kernel's arguments, i, n, w, h, d; + - * / %, sqrt exp log sin cos tan tanh abs         floor ceil min max pow fma). Example: --expect "y = a * x + y".
         """, valueName: "OUT = EXPR"))
-    public var expectations: [String] = []
+    package var expectations: [String] = []
 
     @Option(help: ArgumentHelp("""
         The kernel's arguments in order: in:TYPE[COUNT], out:TYPE[COUNT], inout:TYPE[COUNT] (buffers) or TYPE=VALUE \
         (scalars); COUNT and VALUE may use n (elements), w, h, d. Example: "float=2, in:float[n], inout:float[n], uint=n".
         """, valueName: "SPEC"))
-    public var args: String?
+    package var args: String?
 
     @Option(help: ArgumentHelp("Problem sizes: N, WxH or WxHxD, comma-separated.", valueName: "SIZES"))
-    public var sizes: String = "1,7,1000,4096"
+    package var sizes: String = "1,7,1000,4096"
 
     @Option(help: ArgumentHelp("exact, abs:B, rel:R, ulp:N or allclose:ATOL,RTOL.", valueName: "TOLERANCE"))
-    public var tolerance: String = "allclose:1e-6,1e-5"
+    package var tolerance: String = "allclose:1e-6,1e-5"
 
     @Option(help: ArgumentHelp("""
         Local sizes to try besides the runtime's choice (first dimension), comma-separated; the global size is then \
         rounded up to a multiple, so the kernel must check its bounds (bench times each beside the runtime's choice).
         """, valueName: "SIZES"))
-    public var local: String = ""
+    package var local: String = ""
 
     @Option(name: .customShort("D"), help: ArgumentHelp("A preprocessor definition for both files (repeatable).", valueName: "NAME=VALUE"))
-    public var definitions: [String] = []
+    package var definitions: [String] = []
 
     /// Spec, sizes, tolerance and local sizes are read before anything runs, so a typo is a usage error (exit 64).
-    public func validate() throws {
+    package func validate() throws {
         do {
             if let args { _ = try KernelArgumentSpec(args) }
             _ = try parsedKernels()
@@ -59,7 +59,7 @@ public struct UserKernelOptions: ParsableArguments {
     }
 
     /// `--kernel` values as (name, global size).
-    public func parsedKernels() throws -> [(name: String, globalSize: SizeExpression?)] {
+    package func parsedKernels() throws -> [(name: String, globalSize: SizeExpression?)] {
         try kernels.map { text in
             guard let colon = text.firstIndex(of: ":") else { return (text, nil) }
             let name = String(text[..<colon]), expression = String(text[text.index(after: colon)...])
@@ -68,20 +68,20 @@ public struct UserKernelOptions: ParsableArguments {
         }
     }
 
-    public func parsedExpectations() throws -> [HostExpression] { try expectations.map(HostExpression.init) }
+    package func parsedExpectations() throws -> [HostExpression] { try expectations.map(HostExpression.init) }
 
     /// What the kernels are checked against: `--expect` host expressions, the `--reference` kernel, or (`fallback`)
     /// none given.
-    public func kernelReference(fallback: UserKernel?) throws -> UserKernel.Reference? {
+    package func kernelReference(fallback: UserKernel?) throws -> UserKernel.Reference? {
         let expressions = try parsedExpectations()
         if !expressions.isEmpty { return .host(expressions) }
         if let given = try referenceKernel() { return .kernel(given) }
         return fallback.map { .kernel($0) }
     }
 
-    public func parsedSizes() throws -> [ProblemSize] { try sizes.split(separator: ",").map { try ProblemSize(spec: String($0)) } }
-    public func parsedTolerance() throws -> Tolerance { try Tolerance(spec: tolerance) }
-    public func parsedLocalSizes() throws -> [Int] {
+    package func parsedSizes() throws -> [ProblemSize] { try sizes.split(separator: ",").map { try ProblemSize(spec: String($0)) } }
+    package func parsedTolerance() throws -> Tolerance { try Tolerance(spec: tolerance) }
+    package func parsedLocalSizes() throws -> [Int] {
         try local.split(separator: ",").map { text in
             guard let value = Int(text), value > 0 else { throw ValidationError("--local: '\(text)' is not a positive integer") }
             return value
@@ -90,7 +90,7 @@ public struct UserKernelOptions: ParsableArguments {
 
     /// The arguments that name one case of `kernel` at `size` again, for a child process (no --local: the child is told
     /// its local size on its own).
-    public func childArguments(file: String, kernel: String, size: ProblemSize) -> [String] {
+    package func childArguments(file: String, kernel: String, size: ProblemSize) -> [String] {
         var arguments = ["validate", file, "--kernel", kernel, "--sizes", size.spec, "--tolerance", tolerance]
         if let reference { arguments += ["--reference", reference] }
         for expectation in expectations { arguments += ["--expect", expectation] }
@@ -100,7 +100,7 @@ public struct UserKernelOptions: ParsableArguments {
     }
 
     /// The kernels named by `--kernel` in `file`, with the file's declared options and the -D definitions.
-    public func userKernels(in file: String) throws -> [UserKernel] {
+    package func userKernels(in file: String) throws -> [UserKernel] {
         guard !kernels.isEmpty else { throw ValidationError("give --kernel NAME for \(file)") }
         let spec = try self.spec()
         let (source, options) = try load(file)
@@ -108,7 +108,7 @@ public struct UserKernelOptions: ParsableArguments {
     }
 
     /// The `--reference FILE.cl:NAME` kernel, if given.
-    public func referenceKernel() throws -> UserKernel? {
+    package func referenceKernel() throws -> UserKernel? {
         guard let reference else { return nil }
         guard let colon = reference.lastIndex(of: ":"), colon != reference.startIndex, reference.index(after: colon) != reference.endIndex else {
             throw ValidationError("--reference needs FILE.cl:NAME, got \(reference)")
@@ -138,7 +138,7 @@ extension UserKernelOptions {
     /// What `bench FILE.cl` times: each `--kernel` a variant, verified against `--reference`/`--expect` (the first
     /// kernel when neither is given, which then is checked only for repeatability), beside the runtime's local size
     /// and each `--local` one; `flops` an expression of the size for GFLOP/s; `quick` for a smoke run.
-    public func benchmark(of file: String, flops: String?, quick: Bool, on queue: ComputeQueue) throws
+    package func benchmark(of file: String, flops: String?, quick: Bool, on queue: ComputeQueue) throws
         -> (benchmark: KernelBenchmark, reference: UserKernel.Reference, referenceGiven: Bool) {
         let kernels = try userKernels(in: file)
         let given = try kernelReference(fallback: nil)
@@ -153,7 +153,7 @@ extension UserKernelOptions {
 
 extension UserKernelOptions {
     /// The `--reference` kernel or `--expect` host expressions that `validate FILE.cl` compares with (one is required).
-    public func requiredReference() throws -> UserKernel.Reference {
+    package func requiredReference() throws -> UserKernel.Reference {
         guard let reference = try kernelReference(fallback: nil) else {
             throw ValidationError("give --reference FILE.cl:NAME (a kernel to compare with) or --expect \"OUT = EXPR\" (a host reference)")
         }
@@ -162,13 +162,13 @@ extension UserKernelOptions {
 
     /// `file`'s `--kernel`s as validation checks against ``requiredReference()``, at `--sizes` within `--tolerance`,
     /// with the runtime's local size and each `--local` one.
-    public func checks(of file: String) throws -> [KernelCheck] {
+    package func checks(of file: String) throws -> [KernelCheck] {
         try checks(of: try userKernels(in: file), against: try requiredReference())
     }
 
     /// `kernels` as validation checks against `reference`, at `--sizes` within `--tolerance`, with the runtime's local
     /// size and each `--local` one.
-    public func checks(of kernels: [UserKernel], against reference: UserKernel.Reference) throws -> [KernelCheck] {
+    package func checks(of kernels: [UserKernel], against reference: UserKernel.Reference) throws -> [KernelCheck] {
         let sizes = try parsedSizes(), tolerance = try parsedTolerance(), locals = try parsedLocalSizes()
         return kernels.map { $0.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: locals) }
     }

@@ -3,10 +3,10 @@ import Foundation
 import SwiftCL
 
 /// Reading a user's `.cl` file and `-D` definitions for the command-line tools (`swiftcl`, `swiftcl-mpi`).
-public enum UserSourceFile {
+package enum UserSourceFile {
     /// The file's text, or a one-line error naming the file and what is wrong with it (exit 64, a usage error, without
     /// the top-level usage text after it: the file is what is wrong, not the command line's shape).
-    public static func read(_ url: URL) throws -> String {
+    package static func read(_ url: URL) throws -> String {
         do {
             return try FileSystem.textOfUserFile(url.path)
         } catch let error as SwiftCLError {
@@ -16,7 +16,7 @@ public enum UserSourceFile {
     }
 
     /// `NAME` or `NAME=VALUE`; an empty name is a usage error, not a crash.
-    public static func parseDefinition(_ text: String) throws -> (name: String, value: String?) {
+    package static func parseDefinition(_ text: String) throws -> (name: String, value: String?) {
         let name = text.prefix { $0 != "=" }
         guard !name.isEmpty else { throw ValidationError("-D needs NAME or NAME=VALUE, got \"\(text)\"") }
         let rest = text.dropFirst(name.count)

@@ -1,11 +1,11 @@
 /// The build-time cross-check `swiftcl-kernelgen` runs when a device is present: the kernels the generator typed
 /// must be exactly the kernels the compiler built, with the same number of parameters.
-public enum CompiledKernelCheck {
+package enum CompiledKernelCheck {
     /// A kernel as the compiled program reports it.
-    public struct Compiled: Hashable, Sendable {
-        public let name: String
-        public let argumentCount: Int
-        public init(name: String, argumentCount: Int) {
+    package struct Compiled: Hashable, Sendable {
+        package let name: String
+        package let argumentCount: Int
+        package init(name: String, argumentCount: Int) {
             self.name = name
             self.argumentCount = argumentCount
         }
@@ -13,7 +13,7 @@ public enum CompiledKernelCheck {
 
     /// One `file:line:column: error:` line per mismatch (empty when the typed kernels match the compiled ones);
     /// `warnings` are the generator's: a compiled kernel one of them says is not typed is no mismatch.
-    public static func mismatches(typed: [KernelSignature], compiled: [Compiled], fileName: String, device: String,
+    package static func mismatches(typed: [KernelSignature], compiled: [Compiled], fileName: String, device: String,
                                   warnings: [GeneratorDiagnostic] = []) -> [String] {
         var errors: [String] = []
         let typedNames = Set(typed.map(\.name))

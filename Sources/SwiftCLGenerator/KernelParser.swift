@@ -3,16 +3,16 @@ import OpenCLSource
 /// Maps the kernels the one OpenCL C signature reader (``OpenCLSource/KernelDeclarations``, shared with the runtime)
 /// finds to Swift types, reporting what it cannot map at the exact line and column, with the file's
 /// `// swiftcl-options:` `-D`s deciding `#if` branches and `// swiftcl-requires:` lines read as launch requirements.
-public struct KernelParser {
-    public let fileName: String
+package struct KernelParser {
+    package let fileName: String
 
-    public init(fileName: String) { self.fileName = fileName }
+    package init(fileName: String) { self.fileName = fileName }
 
     /// The comment that declares a launch requirement: `// swiftcl-requires: input.count >= global.x`.
     static let requirementPrefix = "swiftcl-requires:"
 
     /// The kernels, or the first diagnostics; never traps, whatever the input.
-    public func parse(_ source: String) -> (kernels: [KernelSignature], diagnostics: [GeneratorDiagnostic]) {
+    package func parse(_ source: String) -> (kernels: [KernelSignature], diagnostics: [GeneratorDiagnostic]) {
         if let nul = nulPosition(in: source) {
             // OpenCL would compile the text up to the NUL only, while the generator would type the whole file.
             return ([], [GeneratorDiagnostic(file: fileName, line: nul.line, column: nul.column,

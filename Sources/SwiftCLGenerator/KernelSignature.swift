@@ -1,19 +1,19 @@
 /// A kernel declared in an OpenCL C file, as the generator sees it.
-public struct KernelSignature: Hashable, Sendable {
+package struct KernelSignature: Hashable, Sendable {
     /// A parameter and the Swift type it maps to.
-    public struct Parameter: Hashable, Sendable {
-        public let name: String
+    package struct Parameter: Hashable, Sendable {
+        package let name: String
         /// The declaration as written, normalised ("global const float *input").
-        public let declaration: String
+        package let declaration: String
         /// The Swift type of the generated function's parameter ("Buffer<Float>").
-        public let swiftType: String
+        package let swiftType: String
         /// Whether the kernel only reads it (a `const` or `constant` pointee, or a `read_only` image).
-        public let isReadOnly: Bool
+        package let isReadOnly: Bool
         /// Whether it is a by-value integer scalar, which the generated functions take as any `BinaryInteger`
         /// (converted, checked, to ``swiftType`` at launch).
-        public let isIntegerValue: Bool
+        package let isIntegerValue: Bool
 
-        public init(name: String, declaration: String, swiftType: String, isReadOnly: Bool, isIntegerValue: Bool = false) {
+        package init(name: String, declaration: String, swiftType: String, isReadOnly: Bool, isIntegerValue: Bool = false) {
             self.name = name
             self.declaration = declaration
             self.swiftType = swiftType
@@ -22,43 +22,43 @@ public struct KernelSignature: Hashable, Sendable {
         }
 
         /// The type the generated functions take: ``swiftType``, or `some BinaryInteger` for integer values.
-        public var argumentType: String { isIntegerValue ? "some BinaryInteger" : swiftType }
+        package var argumentType: String { isIntegerValue ? "some BinaryInteger" : swiftType }
     }
 
-    public let name: String
-    public let parameters: [Parameter]
+    package let name: String
+    package let parameters: [Parameter]
     /// `reqd_work_group_size(x, y, z)`, when the kernel declares it.
-    public let requiredWorkGroupSize: [Int]?
+    package let requiredWorkGroupSize: [Int]?
     /// Where the kernel's name stands in the file.
-    public let line: Int
-    public let column: Int
+    package let line: Int
+    package let column: Int
     /// The `// swiftcl-requires:` lines above the kernel, checked before every launch by the generated Swift.
-    public var requirements: [LaunchRequirementSpec] = []
+    package var requirements: [LaunchRequirementSpec] = []
 }
 
 /// A problem the generator found, located in the `.cl` file: an error (nothing is generated) or a warning that a
 /// kernel the compiler may build is left untyped, and why.
-public struct GeneratorDiagnostic: Hashable, Sendable, CustomStringConvertible, Error {
-    public enum Severity: String, Hashable, Sendable {
+package struct GeneratorDiagnostic: Hashable, Sendable, CustomStringConvertible, Error {
+    package enum Severity: String, Hashable, Sendable {
         case error, warning
     }
 
-    public let file: String
-    public let line: Int
-    public let column: Int
-    public let message: String
-    public let severity: Severity
+    package let file: String
+    package let line: Int
+    package let column: Int
+    package let message: String
+    package let severity: Severity
     /// What a warning leaves untyped: a kernel by name, or the kernels a macro declares (names unknown without
     /// expanding it).
-    public enum Untyped: Hashable, Sendable {
+    package enum Untyped: Hashable, Sendable {
         case kernel(String)
         case throughMacro(String)
     }
 
     /// What a warning leaves untyped.
-    public let untyped: Untyped?
+    package let untyped: Untyped?
 
-    public init(file: String, line: Int, column: Int, message: String, severity: Severity = .error, untyped: Untyped? = nil) {
+    package init(file: String, line: Int, column: Int, message: String, severity: Severity = .error, untyped: Untyped? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -68,14 +68,14 @@ public struct GeneratorDiagnostic: Hashable, Sendable, CustomStringConvertible, 
     }
 
     /// The form compilers print and SwiftPM shows as a build error or warning.
-    public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+    package var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
 }
 
 extension [GeneratorDiagnostic] {
     /// The errors among the diagnostics (a file with any generates nothing).
-    public var errors: [GeneratorDiagnostic] { filter { $0.severity == .error } }
+    package var errors: [GeneratorDiagnostic] { filter { $0.severity == .error } }
     /// Whether a warning says why a kernel the compiler built is not typed (by its name, or as declared through a macro).
-    public func explainsUntyped(_ kernel: String) -> Bool {
+    package func explainsUntyped(_ kernel: String) -> Bool {
         contains { $0.untyped == .kernel(kernel) || { if case .throughMacro = $0 { true } else { false } }($0.untyped) }
     }
 }

@@ -10,8 +10,8 @@
 /// - `offset.x`, `offset.y`, `offset.z`: the global offset;
 /// - an upper-case macro the file `#define`s to an integer (`RANGE`): its `-D` value in the build options, else the
 ///   file's own `#define`.
-public struct LaunchRequirementSpec: Hashable, Sendable {
-    public indirect enum Expression: Hashable, Sendable {
+package struct LaunchRequirementSpec: Hashable, Sendable {
+    package indirect enum Expression: Hashable, Sendable {
         case literal(Int)
         case count(parameter: String)
         case imageExtent(parameter: String, axis: String)
@@ -23,12 +23,12 @@ public struct LaunchRequirementSpec: Hashable, Sendable {
     }
 
     /// The requirement as written (after `swiftcl-requires:`).
-    public let text: String
-    public let lhs: Expression
-    public let comparison: String
-    public let rhs: Expression
-    public let line: Int
-    public let column: Int
+    package let text: String
+    package let lhs: Expression
+    package let comparison: String
+    package let rhs: Expression
+    package let line: Int
+    package let column: Int
 }
 
 /// Parses requirement text against a kernel's parameters.

@@ -113,7 +113,7 @@ extension SwiftGenerator {
     }
 
     /// Whether a kernel gets the static convenience function: every kernel but `Type` and `Protocol`.
-    public static func hasStaticFunction(_ kernelName: String) -> Bool {
+    package static func hasStaticFunction(_ kernelName: String) -> Bool {
         kernelName != "Type" && kernelName != "Protocol"
     }
 

@@ -40,14 +40,14 @@ extension SwiftGenerator {
     /// a kernel function's name in the file (`Float`; a type and a function cannot share a name), the namespace, a
     /// module the generated code names (`Swift`, `SwiftCL`), or a member every type has (`Namespace.Type` and
     /// `Namespace.Protocol` name metatypes, even backticked).
-    public static func typeName(for kernelName: String, namespace: String, kernelNames: Set<String>) -> String {
+    package static func typeName(for kernelName: String, namespace: String, kernelNames: Set<String>) -> String {
         var name = typeName(for: kernelName)
         while ["Swift", "SwiftCL", "Type", "Protocol", namespace].contains(name) || kernelNames.contains(name) { name += "Kernel" }
         return name
     }
 
     /// The struct name for a kernel: its words capitalised (`add_arrays` → `AddArrays`, `boxAvgH1` → `BoxAvgH1`).
-    public static func typeName(for kernelName: String) -> String {
+    package static func typeName(for kernelName: String) -> String {
         let words = kernelName.split(separator: "_")
         let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return name.isEmpty ? "Kernel" : name

@@ -3,11 +3,11 @@ import Foundation
 /// Writes the Swift for one `.cl` file: a namespace named after the file (`square.cl` → `SquareCL`) holding the
 /// embedded source, its declared build options, and per kernel one bound struct (the way to launch it) with a
 /// static convenience function that forwards to it.
-public struct SwiftGenerator {
-    public init() {}
+package struct SwiftGenerator {
+    package init() {}
 
     /// `// swiftcl-options: -D RANGE=2 -cl-fast-relaxed-math` lines, in order, split into words.
-    public static func declaredOptions(in source: String) -> [String] {
+    package static func declaredOptions(in source: String) -> [String] {
         source.split(separator: "\n").compactMap { line -> [String]? in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard trimmed.hasPrefix("// swiftcl-options:") else { return nil }
@@ -16,7 +16,7 @@ public struct SwiftGenerator {
     }
 
     /// The namespace name for a file: words of the base name capitalised, plus "CL".
-    public static func namespace(for fileName: String) -> String {
+    package static func namespace(for fileName: String) -> String {
         let base = fileName.hasSuffix(".cl") ? String(fileName.dropLast(3)) : fileName
         let words = base.split { !($0.isLetter || $0.isNumber) }
         var name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -26,7 +26,7 @@ public struct SwiftGenerator {
     }
 
     /// The generated Swift file.
-    public func generate(fileName: String, source: String, kernels: [KernelSignature]) -> String {
+    package func generate(fileName: String, source: String, kernels: [KernelSignature]) -> String {
         let namespace = Self.namespace(for: fileName)
         let file = Self.commentSafe(fileName)
         let example = kernels.first.map { kernel in

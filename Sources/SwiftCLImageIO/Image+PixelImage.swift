@@ -46,21 +46,21 @@ extension PixelImage {
         case .unormInt8: depth = .eight
         case .unormInt16: depth = .sixteen
         default:
-            throw ImageFileError(.invalidPicture, path: nil, reason: "an image of \(image.format) has no picture layout (use UNORM_INT8 or UNORM_INT16)")
+            throw ImageFileError(.invalidPicture, path: nil, message: "an image of \(image.format) has no picture layout (use UNORM_INT8 or UNORM_INT16)")
         }
         let stored: Channels
         switch image.format.order {
         case .r: stored = .gray
         case .rgba: stored = .rgba
         default:
-            throw ImageFileError(.invalidPicture, path: nil, reason: "an image of \(image.format) has no picture layout (use R or RGBA)")
+            throw ImageFileError(.invalidPicture, path: nil, message: "an image of \(image.format) has no picture layout (use R or RGBA)")
         }
         guard image.kind == .image2D else {
-            throw ImageFileError(.invalidPicture, path: nil, reason: "only 2-D images are pictures, this one is \(image.kind)")
+            throw ImageFileError(.invalidPicture, path: nil, message: "only 2-D images are pictures, this one is \(image.kind)")
         }
         let wanted = channels ?? stored
         guard wanted == stored || stored == .rgba else {
-            throw ImageFileError(.invalidPicture, path: nil, reason: "a \(stored) image cannot be read as a \(wanted) picture")
+            throw ImageFileError(.invalidPicture, path: nil, message: "a \(stored) image cannot be read as a \(wanted) picture")
         }
         let bytes = try queue.sync { cl in try cl.read(image, as: UInt8.self) }
         guard wanted != stored else {

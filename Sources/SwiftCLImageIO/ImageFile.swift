@@ -15,14 +15,11 @@ public enum ImageFile {
     /// - Throws: ``ImageFileError`` naming the path: `.unreadable` (missing, a folder or special file), `.corrupt`
     ///   (not PNG/PGM/PPM, a bad header, a failed PNG checksum), `.truncated`, `.unsupported`, `.tooLarge`.
     public static func read(contentsOf path: String) throws -> PixelImage {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.contentsOfUserFile(path, maximumBytes: maximumFileBytes)
-        } catch let error as SwiftCLError {
-            if case let .unreadableFile(_, reason) = error.reason { throw ImageFileError(.unreadable, path: path, reason: reason) }
-            throw error
+        switch FileSystem.readRegularFile(path, maximumBytes: maximumFileBytes, followingSymlink: true) {
+        case .missing: throw ImageFileError(.unreadable, path: path, message: "no such file")
+        case let .refused(reason): throw ImageFileError(.unreadable, path: path, message: reason)
+        case let .contents(bytes): return try decode(bytes, path: path)
         }
-        return try decode(bytes, path: path)
     }
 
     /// The picture in `bytes` (a PNG, PGM or PPM file's contents).
@@ -38,7 +35,7 @@ public enum ImageFile {
             case .pgm, .ppm: return try NetpbmCodec.decode(bytes)
             case nil:
                 throw ImageFileError(bytes.isEmpty ? .truncated : .corrupt, path: nil,
-                                     reason: bytes.isEmpty ? "the file is empty" : "not a PNG, PGM or PPM file (unknown signature)")
+                                     message: bytes.isEmpty ? "the file is empty" : "not a PNG, PGM or PPM file (unknown signature)")
             }
         } catch let error as ImageFileError {
             throw path.map { error.at($0) } ?? error
@@ -61,7 +58,7 @@ public enum ImageFile {
     ///   `format` given), `.invalidPicture` (see ``encode(_:as:)``), `.unwritable`.
     public static func write(_ picture: PixelImage, to path: String, format: ImageFileFormat? = nil) throws {
         guard let format = format ?? ImageFileFormat(pathExtensionOf: path) else {
-            throw ImageFileError(.unsupported, path: path, reason: "the extension names no image format (use .png, .pgm or .ppm)")
+            throw ImageFileError(.unsupported, path: path, message: "the extension names no image format (use .png, .pgm or .ppm)")
         }
         let bytes: [UInt8]
         do {
@@ -72,7 +69,7 @@ public enum ImageFile {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ImageFileError(.unwritable, path: path, reason: "cannot write: \((error as NSError).localizedDescription)")
+            throw ImageFileError(.unwritable, path: path, message: "cannot write: \((error as NSError).localizedDescription)")
         }
     }
 }

@@ -1,37 +1,49 @@
 /// Why an image file could not be read or written, or a picture could not be made: a code to match on, the file's
 /// path where there is one, and the reason in words.
 public struct ImageFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Code: Hashable, Sendable {
+    /// What kind of error this is: an open set (a struct with static members, like ``SwiftCL/SwiftCLError``'s codes), so a
+    /// new code breaks no one's `switch`. Compare with `==`.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let name: String
+        public var description: String { name }
         /// The file cannot be opened or read (missing, a directory or special file, no permission).
-        case unreadable
+        public static let unreadable = Code(name: "unreadable")
         /// The file cannot be written.
-        case unwritable
+        public static let unwritable = Code(name: "unwritable")
         /// The bytes are not a picture of the format (bad signature, bad header, a failed checksum, bad data).
-        case corrupt
+        public static let corrupt = Code(name: "corrupt")
         /// The file ends before the picture does.
-        case truncated
+        public static let truncated = Code(name: "truncated")
         /// A valid file of a kind this reader does not take (an unknown format, a Netpbm maximum over 65535).
-        case unsupported
+        public static let unsupported = Code(name: "unsupported")
         /// The picture is larger than ``PixelImage/maximumPixels``.
-        case tooLarge
+        public static let tooLarge = Code(name: "tooLarge")
         /// Samples that do not make the picture asked for, or an image of a format no file can hold.
-        case invalidPicture
+        public static let invalidPicture = Code(name: "invalidPicture")
         /// A pixel or channel asked of a picture that does not have it.
-        case outOfRange
+        public static let outOfRange = Code(name: "outOfRange")
     }
 
     public let code: Code
+    /// The file, where there is one.
     public let path: String?
-    public let reason: String
+    /// What went wrong, in words (without the path).
+    public let message: String
 
-    public init(_ code: Code, path: String?, reason: String) {
+    public init(_ code: Code, path: String?, message: String) {
         self.code = code
         self.path = path
-        self.reason = reason
+        self.message = message
     }
 
-    public var description: String { path.map { "\($0): \(reason)" } ?? reason }
+    @available(*, deprecated, renamed: "init(_:path:message:)")
+    public init(_ code: Code, path: String?, reason: String) { self.init(code, path: path, message: reason) }
+
+    @available(*, deprecated, renamed: "message")
+    public var reason: String { message }
+
+    public var description: String { path.map { "\($0): \(message)" } ?? message }
 
     /// The same error naming `path`.
-    func at(_ path: String) -> ImageFileError { ImageFileError(code, path: self.path ?? path, reason: reason) }
+    func at(_ path: String) -> ImageFileError { ImageFileError(code, path: self.path ?? path, message: message) }
 }

@@ -14,21 +14,21 @@ enum NetpbmCodec {
                     break
                 }
             }
-            guard cursor < bytes.count else { throw ImageFileError(.truncated, path: nil, reason: "Netpbm: the file ends before its \(what)") }
+            guard cursor < bytes.count else { throw ImageFileError(.truncated, path: nil, message: "Netpbm: the file ends before its \(what)") }
             var value = 0, digits = 0
             while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
                 value = value * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
                 digits += 1
                 cursor += 1
-                guard value <= 1 << 31 else { throw ImageFileError(.corrupt, path: nil, reason: "Netpbm: the \(what) is too large") }
+                guard value <= 1 << 31 else { throw ImageFileError(.corrupt, path: nil, message: "Netpbm: the \(what) is too large") }
             }
             guard digits > 0 else {
-                throw ImageFileError(.corrupt, path: nil, reason: "Netpbm: expected the \(what) at byte \(cursor), found '\(Unicode.Scalar(bytes[cursor]))'")
+                throw ImageFileError(.corrupt, path: nil, message: "Netpbm: expected the \(what) at byte \(cursor), found '\(Unicode.Scalar(bytes[cursor]))'")
             }
             return value
         }
         guard bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), let kind = "2356".utf8.firstIndex(of: bytes[1]) else {
-            throw ImageFileError(.corrupt, path: nil, reason: "not a PGM or PPM file (no P2, P3, P5 or P6 signature)")
+            throw ImageFileError(.corrupt, path: nil, message: "not a PGM or PPM file (no P2, P3, P5 or P6 signature)")
         }
         let magic = "2356".utf8[kind]
         cursor = 2
@@ -36,7 +36,7 @@ enum NetpbmCodec {
         let plain = magic == UInt8(ascii: "2") || magic == UInt8(ascii: "3")
         let width = try number("width"), height = try number("height"), maxval = try number("maximum value")
         guard (1...65535).contains(maxval) else {
-            throw ImageFileError(maxval == 0 ? .corrupt : .unsupported, path: nil, reason: "Netpbm maximum value \(maxval) (allowed: 1…65535)")
+            throw ImageFileError(maxval == 0 ? .corrupt : .unsupported, path: nil, message: "Netpbm maximum value \(maxval) (allowed: 1…65535)")
         }
         try PixelImage.checkSize(width: width, height: height)
         let depth: PixelImage.Depth = maxval <= 255 ? .eight : .sixteen
@@ -48,7 +48,7 @@ enum NetpbmCodec {
             cursor += 1  // the one blank after the maximum value
             let sampleBytes = maxval <= 255 ? 1 : 2
             guard bytes.count - min(cursor, bytes.count) >= count * sampleBytes else {
-                throw ImageFileError(.truncated, path: nil, reason: "Netpbm: the raster needs \(count * sampleBytes) bytes, "
+                throw ImageFileError(.truncated, path: nil, message: "Netpbm: the raster needs \(count * sampleBytes) bytes, "
                     + "the file has \(max(0, bytes.count - cursor)) after its header (truncated)")
             }
             for index in 0..<count {
@@ -57,7 +57,7 @@ enum NetpbmCodec {
             }
         }
         if let bad = samples.firstIndex(where: { $0 > maxval }) {
-            throw ImageFileError(.corrupt, path: nil, reason: "Netpbm: sample \(bad) is \(samples[bad]), over the maximum \(maxval)")
+            throw ImageFileError(.corrupt, path: nil, message: "Netpbm: sample \(bad) is \(samples[bad]), over the maximum \(maxval)")
         }
         let scale = maxval == depth.maximum ? nil : Double(depth.maximum) / Double(maxval)
         let levels = samples.map { sample in scale.map { Int((Double(sample) * $0).rounded()) } ?? sample }
@@ -73,7 +73,7 @@ enum NetpbmCodec {
     static func encode(_ picture: PixelImage, as format: ImageFileFormat) throws -> [UInt8] {
         let wanted: PixelImage.Channels = format == .pgm ? .gray : .rgb
         guard picture.channels == wanted else {
-            throw ImageFileError(.invalidPicture, path: nil, reason: "\(format.rawValue.uppercased()) holds \(wanted) pixels, "
+            throw ImageFileError(.invalidPicture, path: nil, message: "\(format.rawValue.uppercased()) holds \(wanted) pixels, "
                 + "the picture is \(picture.channels) (write PNG, which holds every layout)")
         }
         var bytes = Array("\(format == .pgm ? "P5" : "P6")\n\(picture.width) \(picture.height)\n\(picture.depth.maximum)\n".utf8)

@@ -12,11 +12,11 @@ enum PNGCodec {
             let message = message(of: &result)
             let code: ImageFileError.Code = message.contains("truncated") || message.contains("ends early") ? .truncated
                 : message.contains("more pixels than allowed") ? .tooLarge : .corrupt
-            throw ImageFileError(code, path: nil, reason: "PNG: \(message)")
+            throw ImageFileError(code, path: nil, message: "PNG: \(message)")
         }
         guard let channels = PixelImage.Channels(rawValue: Int(result.channels)),
               let depth = PixelImage.Depth(rawValue: Int(result.bit_depth)) else {
-            throw ImageFileError(.unsupported, path: nil, reason: "PNG with \(result.channels) channels of \(result.bit_depth) bits")
+            throw ImageFileError(.unsupported, path: nil, message: "PNG with \(result.channels) channels of \(result.bit_depth) bits")
         }
         let samples = Array(UnsafeBufferPointer(start: result.data, count: result.size))
         return try PixelImage(width: Int(result.width), height: Int(result.height), channels: channels, depth: depth, bytes: samples)
@@ -29,7 +29,7 @@ enum PNGCodec {
                                Int32(picture.depth.rawValue), &result)
         }
         defer { swiftcl_png_free(&result) }
-        guard encoded == 1 else { throw ImageFileError(.invalidPicture, path: nil, reason: "PNG: \(message(of: &result))") }
+        guard encoded == 1 else { throw ImageFileError(.invalidPicture, path: nil, message: "PNG: \(message(of: &result))") }
         return Array(UnsafeBufferPointer(start: result.data, count: result.size))
     }
 

@@ -50,7 +50,7 @@ public struct PixelImage: Hashable, Sendable {
         let expected = width * height * channels.count * depth.bytes
         guard bytes.count == expected else {
             throw ImageFileError(.invalidPicture, path: nil,
-                                 reason: "\(width)×\(height) \(channels) at \(depth.rawValue) bits needs \(expected) bytes, got \(bytes.count)")
+                                 message: "\(width)×\(height) \(channels) at \(depth.rawValue) bits needs \(expected) bytes, got \(bytes.count)")
         }
         self.width = width
         self.height = height
@@ -66,7 +66,7 @@ public struct PixelImage: Hashable, Sendable {
         try Self.checkSize(width: width, height: height)
         guard normalized.count == width * height * channels.count else {
             throw ImageFileError(.invalidPicture, path: nil,
-                                 reason: "\(width)×\(height) \(channels) needs \(width * height * channels.count) samples, got \(normalized.count)")
+                                 message: "\(width)×\(height) \(channels) needs \(width * height * channels.count) samples, got \(normalized.count)")
         }
         let maximum = Float(depth.maximum)
         func level(_ value: Float) -> Int { value.isNaN ? 0 : Int((min(max(value, 0), 1) * maximum).rounded()) }
@@ -84,10 +84,10 @@ public struct PixelImage: Hashable, Sendable {
 
     static func checkSize(width: Int, height: Int) throws {
         guard width > 0, height > 0 else {
-            throw ImageFileError(.invalidPicture, path: nil, reason: "a picture needs positive sides, got \(width)×\(height)")
+            throw ImageFileError(.invalidPicture, path: nil, message: "a picture needs positive sides, got \(width)×\(height)")
         }
         guard width <= maximumPixels / height else {
-            throw ImageFileError(.tooLarge, path: nil, reason: "\(width)×\(height) is over the \(maximumPixels)-pixel limit")
+            throw ImageFileError(.tooLarge, path: nil, message: "\(width)×\(height) is over the \(maximumPixels)-pixel limit")
         }
     }
 
@@ -96,7 +96,7 @@ public struct PixelImage: Hashable, Sendable {
     public func sample(x: Int, y: Int, channel: Int) throws -> Int {
         guard (0..<width).contains(x), (0..<height).contains(y), (0..<channels.count).contains(channel) else {
             throw ImageFileError(.outOfRange, path: nil,
-                                 reason: "(\(x), \(y)) channel \(channel) is outside a \(width)×\(height) \(channels) picture")
+                                 message: "(\(x), \(y)) channel \(channel) is outside a \(width)×\(height) \(channels) picture")
         }
         let index = (y * width + x) * channels.count + channel
         return switch depth {
@@ -113,7 +113,7 @@ public struct PixelImage: Hashable, Sendable {
     /// - Throws: ``ImageFileError`` `.outOfRange` for a channel the picture does not have.
     public func plane(_ channel: Int) throws -> [Float] {
         guard (0..<channels.count).contains(channel) else {
-            throw ImageFileError(.outOfRange, path: nil, reason: "channel \(channel) of a \(channels) picture (it has \(channels.count))")
+            throw ImageFileError(.outOfRange, path: nil, message: "channel \(channel) of a \(channels) picture (it has \(channels.count))")
         }
         return scaled(stride: channels.count, from: channel)
     }
@@ -136,7 +136,7 @@ public struct PixelImage: Hashable, Sendable {
     public func replacingPlanes(_ planes: [[Float]]) throws -> PixelImage {
         guard planes.count == channels.count, planes.allSatisfy({ $0.count == width * height }) else {
             throw ImageFileError(.invalidPicture, path: nil,
-                                 reason: "a \(width)×\(height) \(channels) picture needs \(channels.count) planes of \(width * height) values")
+                                 message: "a \(width)×\(height) \(channels) picture needs \(channels.count) planes of \(width * height) values")
         }
         var interleaved = [Float](repeating: 0, count: width * height * channels.count)
         for (channel, plane) in planes.enumerated() {

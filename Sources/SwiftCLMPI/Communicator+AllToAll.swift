@@ -6,7 +6,7 @@ extension Communicator {
     /// - Throws: ``MPIError`` `.shapeMismatch` when `chunks` has other than one entry per rank, `.call`.
     public func allToAll<T: MPIElement>(_ chunks: [[T]]) throws -> [[T]] {
         guard chunks.count == size else {
-            throw MPIError(.shapeMismatch, routine: "MPI_Alltoallv", reason: "give one chunk per rank (\(size)), not \(chunks.count)")
+            throw MPIError(.shapeMismatch, routine: "MPI_Alltoallv", message: "give one chunk per rank (\(size)), not \(chunks.count)")
         }
         return try MPI.call {
             var sendCounts = try chunks.map { try Self.checkCount($0.count, "MPI_Alltoallv") }

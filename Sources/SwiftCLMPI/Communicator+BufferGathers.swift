@@ -25,7 +25,7 @@ extension Communicator {
         try collectively(routine) {
             guard !isRoot || (target.map { offset >= 0 && offset + total <= $0.count } ?? false) else {
                 throw MPIError(.shapeMismatch, routine: routine,
-                               reason: "\(total) gathered elements from element \(offset) do not fit the root's target of \(target?.count ?? 0)")
+                               message: "\(total) gathered elements from element \(offset) do not fit the root's target of \(target?.count ?? 0)")
             }
         }
         let elements = try collectively(routine) { range.isEmpty ? [] : try queue.sync { cl in try cl.read(buffer, range: range) } }

@@ -89,7 +89,7 @@ extension Communicator {
             }
             try MPI.check(MPI_Bcast(&valid, 1, swiftcl_mpi_int32(), Int32(root), handle), "MPI_Bcast (scatter shape)")
             guard valid == 1 else {
-                throw MPIError(.shapeMismatch, routine: "MPI_Scatterv", reason: "root \(root) must give one chunk per rank (\(size))")
+                throw MPIError(.shapeMismatch, routine: "MPI_Scatterv", message: "root \(root) must give one chunk per rank (\(size))")
             }
             try counts.withUnsafeMutableBufferPointer { raw in
                 try MPI.check(MPI_Bcast(raw.baseAddress, Int32(size), swiftcl_mpi_int32(), Int32(root), handle), "MPI_Bcast (scatter counts)")
@@ -125,7 +125,7 @@ extension Communicator {
         let largest = agreed[0], smallest = -agreed[1]
         guard largest == smallest else {
             throw MPIError(.shapeMismatch, routine: routine,
-                           reason: "the ranks give different counts (from \(smallest) to \(largest)); this rank gives \(count)")
+                           message: "the ranks give different counts (from \(smallest) to \(largest)); this rank gives \(count)")
         }
     }
 

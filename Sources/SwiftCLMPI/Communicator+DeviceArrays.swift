@@ -106,7 +106,7 @@ extension Communicator {
         // The non-empty ranks' values, on every rank (an empty rank contributes nothing).
         let values = try allGather(local.map { [$0] } ?? [])
         guard let first = values.first else {
-            throw MPIError(.shapeMismatch, routine: routine, reason: "every rank's array is empty: there is no \(minimum ? "smallest" : "largest") element")
+            throw MPIError(.shapeMismatch, routine: routine, message: "every rank's array is empty: there is no \(minimum ? "smallest" : "largest") element")
         }
         return values.dropFirst().reduce(first) { minimum ? Swift.min($0, $1) : Swift.max($0, $1) }
     }
@@ -121,7 +121,7 @@ extension Communicator {
         let failures = try allReduce([failed], .sum)[0]
         let value = try result.get()
         guard failures == 0 else {
-            throw MPIError(.remoteFailure, routine: routine, reason: "\(failures) other rank(s) failed their part")
+            throw MPIError(.remoteFailure, routine: routine, message: "\(failures) other rank(s) failed their part")
         }
         return value
     }

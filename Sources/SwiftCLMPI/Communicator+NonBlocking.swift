@@ -105,7 +105,7 @@ extension Communicator {
         try collectively(routine) {
             guard offset >= 0, offset + total <= target.count else {
                 throw MPIError(.shapeMismatch, routine: routine,
-                               reason: "\(total) gathered elements from element \(offset) do not fit a target of \(target.count)")
+                               message: "\(total) gathered elements from element \(offset) do not fit a target of \(target.count)")
             }
         }
         // The counts and displacements must stay put until MPI completes, so they live in the staging memory's head.

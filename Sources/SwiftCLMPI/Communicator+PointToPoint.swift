@@ -43,7 +43,7 @@ extension Communicator {
                 MPI_Get_count(&status, T.mpiType.handle, &received)
                 guard received == receiveCount else {
                     throw MPIError(.shapeMismatch, routine: "MPI_Sendrecv",
-                                   reason: "rank \(source ?? -1) sent \(received) elements, \(receiveCount) were expected")
+                                   message: "rank \(source ?? -1) sent \(received) elements, \(receiveCount) were expected")
                 }
             }
         }
@@ -73,7 +73,7 @@ extension Communicator {
                 // Take the message off the wire so the communicator stays usable, then report.
                 var sink = [UInt8](repeating: 0, count: max(1, Int(arriving) * MemoryLayout<T>.stride))
                 _ = sink.withUnsafeMutableBytes { MPI_Recv($0.baseAddress, arriving, T.mpiType.handle, Int32(source), Int32(tag), handle, swiftcl_mpi_status_ignore()) }
-                throw MPIError(.shapeMismatch, routine: "MPI_Recv", reason: "rank \(source) sent \(arriving) elements, \(count) were expected")
+                throw MPIError(.shapeMismatch, routine: "MPI_Recv", message: "rank \(source) sent \(arriving) elements, \(count) were expected")
             }
             try MPI.check(MPI_Recv(bytes.baseAddress, count, T.mpiType.handle, Int32(source), Int32(tag), handle, swiftcl_mpi_status_ignore()),
                           "MPI_Recv")

@@ -17,7 +17,7 @@ extension Communicator {
         let given = rank == root ? (array.flatMap { $0.shape.isEmpty ? nil : $0.shape.map(Int64.init) } ?? [-1]) : []
         let shape = try broadcast(given, root: root).map(Int.init)
         guard let height = shape.first, height >= 0 else {
-            throw MPIError(.invalidArgument, routine: routine, reason: "root \(root) gave no array of one or more dimensions to scatter")
+            throw MPIError(.invalidArgument, routine: routine, message: "root \(root) gave no array of one or more dimensions to scatter")
         }
         let blocks = try RowBlocks(height: height, ranks: size)
         let rowLength = shape.dropFirst().reduce(1, *)
@@ -48,12 +48,12 @@ extension Communicator {
             cursor += 1 + length
         }
         guard shapes.allSatisfy({ !$0.isEmpty }) else {
-            throw MPIError(.invalidArgument, routine: routine, reason: "a 0-D array has no rows to gather (shapes \(shapes))")
+            throw MPIError(.invalidArgument, routine: routine, message: "a 0-D array has no rows to gather (shapes \(shapes))")
         }
         let trailing = Array(shapes[0].dropFirst())
         if let other = shapes.first(where: { Array($0.dropFirst()) != trailing }) {
             throw MPIError(.shapeMismatch, routine: routine,
-                           reason: "row blocks must agree on every dimension but the first: shapes \(shapes[0]) and \(other)")
+                           message: "row blocks must agree on every dimension but the first: shapes \(shapes[0]) and \(other)")
         }
         let elements = try collectively(routine) { try block.toArray() }
         guard let gathered = try gather(elements, root: root) else { return nil }

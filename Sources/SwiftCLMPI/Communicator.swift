@@ -17,7 +17,7 @@ public final class Communicator: Sendable, CustomStringConvertible {
 
     /// Wraps `handle`; runs under MPI's lock (it queries rank and size).
     init(adopting handle: OpaquePointer?, owned: Bool) throws {
-        guard let handle else { throw MPIError(.invalidArgument, routine: "Communicator", reason: "a null communicator") }
+        guard let handle else { throw MPIError(.invalidArgument, routine: "Communicator", message: "a null communicator") }
         var rank: Int32 = 0, size: Int32 = 0
         try MPI.check(MPI_Comm_rank(handle, &rank), "MPI_Comm_rank")
         try MPI.check(MPI_Comm_size(handle, &size), "MPI_Comm_size")
@@ -43,7 +43,7 @@ public final class Communicator: Sendable, CustomStringConvertible {
     /// - Throws: ``MPIError``.
     public func split(color: Int, key: Int? = nil) throws -> Communicator {
         guard color >= 0, color <= Int(Int32.max) else {
-            throw MPIError(.invalidArgument, routine: "MPI_Comm_split", reason: "color \(color) is not a non-negative Int32")
+            throw MPIError(.invalidArgument, routine: "MPI_Comm_split", message: "color \(color) is not a non-negative Int32")
         }
         return try MPI.call {
             var result: OpaquePointer?
@@ -61,19 +61,19 @@ public final class Communicator: Sendable, CustomStringConvertible {
 
     func checkRank(_ other: Int, _ routine: String, what: String = "rank") throws {
         guard (0..<size).contains(other) else {
-            throw MPIError(.invalidArgument, routine: routine, reason: "\(what) \(other) is outside 0..<\(size)")
+            throw MPIError(.invalidArgument, routine: routine, message: "\(what) \(other) is outside 0..<\(size)")
         }
     }
 
     func checkTag(_ tag: Int, _ routine: String) throws {
         guard (0...32767).contains(tag) else {
-            throw MPIError(.invalidArgument, routine: routine, reason: "tag \(tag) is outside 0...32767 (MPI's guaranteed range)")
+            throw MPIError(.invalidArgument, routine: routine, message: "tag \(tag) is outside 0...32767 (MPI's guaranteed range)")
         }
     }
 
     static func checkCount(_ count: Int, _ routine: String) throws -> Int32 {
         guard let count = Int32(exactly: count), count >= 0 else {
-            throw MPIError(.invalidArgument, routine: routine, reason: "\(count) elements do not fit MPI's int count")
+            throw MPIError(.invalidArgument, routine: routine, message: "\(count) elements do not fit MPI's int count")
         }
         return count
     }

@@ -28,7 +28,7 @@ public struct DistributedRowFilter: Sendable {
     /// - Throws: ``MPIError`` `.invalidArgument` for a negative halo.
     public init(halo: Int, communicator: Communicator, queue: ComputeQueue, encode: @escaping Encode) throws {
         guard halo >= 0 else {
-            throw MPIError(.invalidArgument, routine: "DistributedRowFilter", reason: "halo \(halo) is negative")
+            throw MPIError(.invalidArgument, routine: "DistributedRowFilter", message: "halo \(halo) is negative")
         }
         self.halo = halo
         self.communicator = communicator

@@ -9,7 +9,7 @@ public struct HaloExchange: Sendable {
 
     public init(blocks: RowBlocks, width: Int, halo: Int) throws {
         guard width > 0, halo >= 0 else {
-            throw MPIError(.invalidArgument, routine: "HaloExchange", reason: "width \(width), halo \(halo)")
+            throw MPIError(.invalidArgument, routine: "HaloExchange", message: "width \(width), halo \(halo)")
         }
         self.blocks = blocks
         self.width = width
@@ -32,12 +32,12 @@ public struct HaloExchange: Sendable {
     public func halos<T: MPIElement>(around ownRows: [T], on communicator: Communicator) throws -> (above: [T], below: [T]) {
         let me = communicator.rank
         guard communicator.size == blocks.ranks else {
-            throw MPIError(.shapeMismatch, routine: "HaloExchange", reason: "the rows are split over \(blocks.ranks) ranks, the communicator has \(communicator.size)")
+            throw MPIError(.shapeMismatch, routine: "HaloExchange", message: "the rows are split over \(blocks.ranks) ranks, the communicator has \(communicator.size)")
         }
         let own = blocks.range(of: me)
         guard ownRows.count == own.count * width else {
             throw MPIError(.shapeMismatch, routine: "HaloExchange",
-                           reason: "rank \(me) owns \(own.count) rows of \(width), given \(ownRows.count) values")
+                           message: "rank \(me) owns \(own.count) rows of \(width), given \(ownRows.count) values")
         }
         // To each rank: the rows of mine it needs.
         let outgoing = (0..<blocks.ranks).map { other -> [T] in
@@ -53,7 +53,7 @@ public struct HaloExchange: Sendable {
             let rows = Self.overlap(needed, blocks.range(of: other))
             guard incoming[other].count == rows.count * width else {
                 throw MPIError(.shapeMismatch, routine: "HaloExchange",
-                               reason: "rank \(other) sent \(incoming[other].count) values, \(rows.count * width) expected")
+                               message: "rank \(other) sent \(incoming[other].count) values, \(rows.count * width) expected")
             }
             if other < me { above += incoming[other] } else { below += incoming[other] }
         }

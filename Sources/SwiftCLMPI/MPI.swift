@@ -29,7 +29,7 @@ public enum MPI {
                 var provided: Int32 = 0
                 let status = MPI_Init_thread(nil, nil, Int32(MPI_THREAD_SERIALIZED), &provided)
                 guard status == MPI_SUCCESS else {
-                    throw MPIError(.environment, routine: "MPI_Init_thread", reason: "failed with code \(status)")
+                    throw MPIError(.environment, routine: "MPI_Init_thread", message: "failed with code \(status)")
                 }
                 state.initialized = true
                 state.providedLevel = provided
@@ -38,7 +38,7 @@ public enum MPI {
             }
             guard state.providedLevel >= Int32(MPI_THREAD_SERIALIZED) else {
                 throw MPIError(.threadLevel, routine: "MPI_Init_thread",
-                               reason: "the library provides thread level \(state.providedLevel), SwiftCLMPI needs MPI_THREAD_SERIALIZED (\(MPI_THREAD_SERIALIZED))")
+                               message: "the library provides thread level \(state.providedLevel), SwiftCLMPI needs MPI_THREAD_SERIALIZED (\(MPI_THREAD_SERIALIZED))")
             }
             let world = try Communicator(adopting: swiftcl_mpi_comm_world(), owned: false)
             state.world = world
@@ -72,7 +72,7 @@ public enum MPI {
         var length: Int32 = 0
         MPI_Error_string(status, &buffer, &length)
         let message = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        throw MPIError(.call, routine: routine(), reason: message.isEmpty ? "error \(status)" : message)
+        throw MPIError(.call, routine: routine(), message: message.isEmpty ? "error \(status)" : message)
     }
 
     /// Ends every rank of the job with `code` (`MPI_Abort` on the world): what a rank that cannot go on calls, so the

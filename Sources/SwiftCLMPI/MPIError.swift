@@ -1,31 +1,42 @@
 /// Why an MPI operation failed or was refused: a code to match on, the MPI routine (or check) that failed, and why.
 public struct MPIError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Code: Hashable, Sendable {
+    /// What kind of error this is: an open set (a struct with static members, like ``SwiftCL/SwiftCLError``'s codes), so a
+    /// new code breaks no one's `switch`. Compare with `==`.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let name: String
+        public var description: String { name }
         /// An MPI routine returned an error (its class and message are in ``MPIError/reason``).
-        case call
+        public static let call = Code(name: "call")
         /// The MPI library cannot give the thread support SwiftCLMPI needs (`MPI_THREAD_SERIALIZED`).
-        case threadLevel
+        public static let threadLevel = Code(name: "threadLevel")
         /// The ranks disagree on a shape (a count, a size), or a buffer is too small for what arrives.
-        case shapeMismatch
+        public static let shapeMismatch = Code(name: "shapeMismatch")
         /// A rank, root or tag outside what the communicator allows.
-        case invalidArgument
+        public static let invalidArgument = Code(name: "invalidArgument")
         /// The process was not started by `mpirun`/`mpiexec` where that is needed, or MPI was already finalized.
-        case environment
+        public static let environment = Code(name: "environment")
         /// Another rank's part of a collective operation failed on that rank (its own error is thrown there), so this
         /// rank's part was abandoned instead of waiting for it.
-        case remoteFailure
+        public static let remoteFailure = Code(name: "remoteFailure")
     }
 
     public let code: Code
     /// The MPI routine or SwiftCLMPI operation.
     public let routine: String
-    public let reason: String
+    /// What went wrong, in words (without the routine).
+    public let message: String
 
-    public init(_ code: Code, routine: String, reason: String) {
+    public init(_ code: Code, routine: String, message: String) {
         self.code = code
         self.routine = routine
-        self.reason = reason
+        self.message = message
     }
 
-    public var description: String { "\(routine): \(reason)" }
+    @available(*, deprecated, renamed: "init(_:routine:message:)")
+    public init(_ code: Code, routine: String, reason: String) { self.init(code, routine: routine, message: reason) }
+
+    @available(*, deprecated, renamed: "message")
+    public var reason: String { message }
+
+    public var description: String { "\(routine): \(message)" }
 }

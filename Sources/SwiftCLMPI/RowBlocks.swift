@@ -6,7 +6,7 @@ public struct RowBlocks: Hashable, Sendable {
 
     public init(height: Int, ranks: Int) throws {
         guard height >= 0, ranks > 0 else {
-            throw MPIError(.invalidArgument, routine: "RowBlocks", reason: "height \(height) over \(ranks) ranks")
+            throw MPIError(.invalidArgument, routine: "RowBlocks", message: "height \(height) over \(ranks) ranks")
         }
         self.height = height
         self.ranks = ranks

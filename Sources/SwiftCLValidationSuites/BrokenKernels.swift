@@ -3,7 +3,7 @@ import SwiftCLValidation
 
 /// Deliberately broken kernels, to prove the memory checker finds what it should: an out-of-bounds
 /// write and a missing barrier (a data race on local memory).
-public enum BrokenKernels {
+package enum BrokenKernels {
     static let source = ProgramSource(name: "broken.cl", text: """
         // Writes one element past the end: the last work item's store is out of bounds.
         kernel void broken_oob_write(global const float *in, global float *out)
@@ -23,7 +23,7 @@ public enum BrokenKernels {
         """)
 
     /// Checks that run the broken kernels (their outputs are not what matters; the checker's findings are).
-    public static var checks: [KernelCheck] {
+    package static var checks: [KernelCheck] {
         [
             KernelCheck(name: "broken_oob_write", sizes: [ImageProblem(width: 16, height: 1)], tolerance: .absolute(.infinity)) { queue, size, _ in
                 let kernel = try queue.context.program(source).kernel(named: "broken_oob_write")

@@ -4,14 +4,14 @@ import SwiftCLKernels
 
 /// The validation suites of every shipped kernel: each against its host reference, over awkward sizes
 /// and the local sizes the kernel allows.
-public enum ShippedChecks {
+package enum ShippedChecks {
     /// 1-D sizes: 1, odd, and not multiples of 4, 8 or 16.
     static let lengths = [1, 3, 17, 1000, 4099].map { ImageProblem(width: $0, height: 1) }
     /// 2-D sizes: 1×1, 1×N, N×1, 3×5, 17×13 and a width that is a multiple of 4 but not 8.
     static let images = [(1, 1), (1, 37), (37, 1), (3, 5), (17, 13), (100, 9)].map { ImageProblem(width: $0.0, height: $0.1) }
 
     /// Every check; `memcheck` picks small sizes for the simulator.
-    public static func all(memcheck: Bool = false) -> [KernelCheck] {
+    package static func all(memcheck: Bool = false) -> [KernelCheck] {
         let lengths = memcheck ? [ImageProblem(width: 1, height: 1), ImageProblem(width: 37, height: 1)] : Self.lengths
         let images = memcheck ? [ImageProblem(width: 1, height: 1), ImageProblem(width: 17, height: 13)] : Self.images
         return [square(lengths), copy(lengths), addArrays(lengths)] + box(images, memcheck: memcheck) + [redToGreen(images)]

@@ -18,7 +18,7 @@ enum DistributedBoxFilter {
                      allowingRounding: Bool = false) throws -> DistributedRowFilter {
         guard allowingRounding || bitIdenticalVariants.contains(variant.name) else {
             throw MPIError(.invalidArgument, routine: "DistributedBoxFilter",
-                           reason: "\(variant.name) keeps running sums, so its rounding depends on where a block starts; use one of "
+                           message: "\(variant.name) keeps running sums, so its rounding depends on where a block starts; use one of "
                                + bitIdenticalVariants.sorted().joined(separator: ", ") + " or pass allowingRounding")
         }
         let filter = try BoxFilter(variant: variant, context: queue.context, range: range)

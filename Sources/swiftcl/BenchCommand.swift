@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Run the shipped kernels' benchmark suites (\(BenchmarkSuites.names.joined(separator: ", "))) or your FILE.cl; every variant is verified before it is timed.")
 
-    @Argument(help: "Suites to run (default: all), or your FILE.cl with --kernel and --args.")
+    @Argument(help: "Suites to run (default: box, square, copy; also box-sizes), or your FILE.cl with --kernel and --args.")
     var suites: [String] = []
 
     @OptionGroup(title: "Your kernel (with FILE.cl)")

@@ -122,13 +122,27 @@ struct BenchmarkSuitesTests {
     func labSuitesNamed() throws {
         let device = try #require(TestDevices.all.first)
         for name in BenchmarkSuites.labNames {
-            #expect(throws: BenchmarkSuiteError.unknownSuite(name: name, available: BenchmarkSuites.names, inLab: true)) {
+            #expect(throws: BenchmarkSuiteError.unknownSuite(name: name, available: BenchmarkSuites.names + BenchmarkSuites.optionalNames,
+                                                             inLab: true)) {
                 _ = try BenchmarkSuites.run([name], on: device)
             }
         }
-        let unknown = BenchmarkSuiteError.unknownSuite(name: "nope", available: BenchmarkSuites.names, inLab: false)
+        let unknown = BenchmarkSuiteError.unknownSuite(name: "nope", available: BenchmarkSuites.names + BenchmarkSuites.optionalNames,
+                                                       inLab: false)
         #expect(throws: unknown) { _ = try BenchmarkSuites.run(["nope"], on: device) }
-        #expect(unknown.description == "no benchmark suite named nope; suites: box, square, copy")
+        #expect(unknown.description == "no benchmark suite named nope; suites: box, square, copy, box-sizes")
+    }
+
+    @Test("box runs the family at one size; box-sizes adds the size sweep (quick runs)")
+    func boxAndSizes() throws {
+        let device = try #require(TestDevices.all.first)
+        var options = BenchmarkSuites.Options()
+        options.quick = true
+        options.boxVariants = ["boxAvg1", "rows4"]
+        let box = try BenchmarkSuites.run(["box"], on: device, options: options)
+        #expect(!box.results.isEmpty && !box.suites.map(\.name).contains("box-sizes"))
+        let sized = try BenchmarkSuites.run(["box-sizes"], on: device, options: options)
+        #expect(sized.suites.map(\.name).contains("box-sizes") && sized.results.allSatisfy { $0.verified || $0.isBound == true })
         #expect(BenchmarkSuiteError.unknownSuite(name: "launch", available: [], inLab: true).description.contains("--package-path Benchmarks"))
     }
 }

@@ -109,15 +109,15 @@ struct ImageFileTests {
             #expect(try code(Array("hello, world".utf8), "text.png")?.code == .corrupt)
             let ppm = try ImageFile.encode(picture, as: .ppm)
             let truncated = try code(Array(ppm.prefix(ppm.count - 1)), "short.ppm")
-            #expect(truncated?.code == .truncated && truncated?.reason.contains("truncated") == true)
+            #expect(truncated?.code == .truncated && truncated?.message.contains("truncated") == true)
             #expect(try code(Array("P5 2 2 0\n\0\0\0\0".utf8), "zero.pgm")?.code == .corrupt)
             #expect(try code(Array("P5 2 2 70000\n".utf8), "deep.pgm")?.code == .unsupported)
             #expect(try code(Array("P5 2 x 255\n".utf8), "header.pgm")?.code == .corrupt)
             #expect(try code(Array("P5 100000 100000 255\n".utf8), "huge.pgm")?.code == .tooLarge)
             #expect(try code(Array("P2 2 1 9 3 12".utf8), "over.pgm")?.code == .corrupt)
             let missing = folder.appendingPathComponent("none.png").path
-            #expect(throws: ImageFileError(.unreadable, path: missing, reason: "no such file")) { _ = try ImageFile.read(contentsOf: missing) }
-            #expect(throws: ImageFileError(.unreadable, path: folder.path, reason: "not a regular file (a directory)")) {
+            #expect(throws: ImageFileError(.unreadable, path: missing, message: "no such file")) { _ = try ImageFile.read(contentsOf: missing) }
+            #expect(throws: ImageFileError(.unreadable, path: folder.path, message: "not a regular file (a directory)")) {
                 _ = try ImageFile.read(contentsOf: folder.path)
             }
             // Writing: a layout the format cannot hold, an unknown extension, an unwritable place.
@@ -137,7 +137,7 @@ struct ImageFileTests {
         let picture = try randomPicture(width: 5, height: 3, channels: .rgba, depth: .sixteen, seed: 4)
         let planes = try (0..<4).map { try picture.plane($0) }
         // A channel or pixel the picture does not have is a typed error, not a trap.
-        #expect(throws: ImageFileError(.outOfRange, path: nil, reason: "channel 4 of a RGBA picture (it has 4)")) { _ = try picture.plane(4) }
+        #expect(throws: ImageFileError(.outOfRange, path: nil, message: "channel 4 of a RGBA picture (it has 4)")) { _ = try picture.plane(4) }
         #expect(throws: ImageFileError.self) { _ = try picture.sample(x: 5, y: 0, channel: 0) }
         #expect(throws: ImageFileError.self) { _ = try picture.sample(x: 0, y: -1, channel: 0) }
         #expect(throws: ImageFileError.self) { _ = try picture.sample(x: 0, y: 0, channel: -1) }

@@ -7,7 +7,7 @@ public enum LabSuites {
     /// Suite names in the order a default run takes them.
     public static let names = BenchmarkSuites.names + ["square-c", "launch"]
     /// Suites that run only when named.
-    public static let optionalNames = ["build", "arrays", "blas", "fft"]
+    public static let optionalNames = BenchmarkSuites.optionalNames + ["build", "arrays", "blas", "fft"]
 
     /// Runs the named suites on `device` and returns the report.
     /// - Throws: ``BenchmarkSuiteError`` for a name no suite has, or a suite's failure.

@@ -19,7 +19,7 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
     /// Creates a context for the given devices, which must share one platform; with `binaryStore`, programs
     /// built through the context's cache are also kept on disk and reloaded in later runs. The context's
     /// ``programCache`` keeps at most `programCacheCapacity` built programs.
-    /// - Throws: ``SwiftCLError/emptyDeviceList``, ``SwiftCLError/contextMismatch(_:)`` for devices of several platforms, ``OpenCLError``.
+    /// - Throws: ``SwiftCLError/emptyDeviceList``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` for devices of several platforms, ``OpenCLError``.
     public init(devices: [Device], binaryStore: (any ProgramBinaryStore)? = nil,
                 programCacheCapacity: Int = ProgramCache.defaultCapacity) throws {
         self.binaryStore = binaryStore
@@ -28,7 +28,8 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
             throw SwiftCLError.emptyDeviceList
         }
         guard devices.allSatisfy({ $0.platform == first.platform }) else {
-            throw SwiftCLError.contextMismatch("devices of a context must come from one platform")
+            throw SwiftCLError.contextMismatch(object: "devices of several platforms", belongsTo: nil,
+                                                expected: "one context (its devices come from one platform)")
         }
         self.devices = devices
         self.platform = first.platform

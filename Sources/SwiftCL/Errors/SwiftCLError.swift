@@ -1,8 +1,11 @@
 /// A request SwiftCL refused before it reached OpenCL: bad input from the caller, checked up front so
 /// that no C call ever sees it and nothing is lost.
+///
+/// Shaped like swift-nio's `FileSystemError`: a ``code`` to match on (an open set), the whole message
+/// (``description``), and the structured context the refusal names — ``operation``, ``kernel``, ``argumentIndex``,
+/// ``device`` and the violated rule (``ndRangeViolation``, ``rectViolation``, ``launchRequirementViolation``). Each
+/// refusal is one ``Code`` and one factory below, which builds the message from its context in one place.
 public struct SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What kind of refusal this is. An open set of codes (a struct with static members, not an enum): a new
-    /// refusal adds a code without breaking anyone's `switch`. Compare with `==`: `error.code == .rangeOutOfBounds`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         /// The code's name, as in the static member (`"rangeOutOfBounds"`).
         public let name: String
@@ -48,478 +51,261 @@ public struct SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let misalignedSubBuffer = Code("misalignedSubBuffer")
     }
 
-    /// The refusal with its details; package access, so its cases can grow without breaking clients, which read
-    /// ``code``, ``description`` and the typed accessors.
-    package let reason: Reason
-
-    package init(reason: Reason) { self.reason = reason }
-
     /// What kind of refusal this is.
-    public var code: Code {
-        switch reason {
-        case .noDevice: .noDevice
-        case .rangeOutOfBounds: .rangeOutOfBounds
-        case .sizeOverflow: .sizeOverflow
-        case .allocationTooLarge: .allocationTooLarge
-        case .invalidNDRange: .invalidNDRange
-        case .argumentCount: .argumentCount
-        case .argumentType: .argumentType
-        case .kernelNotFound: .kernelNotFound
-        case .contextMismatch: .contextMismatch
-        case .invalidCount: .invalidCount
-        case .overlappingCopy: .overlappingCopy
-        case .invalidRect: .invalidRect
-        case .hostAccessDenied: .hostAccessDenied
-        case .alreadyMapped: .alreadyMapped
-        case .hostDataSize: .hostDataSize
-        case .notWholeElements: .notWholeElements
-        case .emptyDeviceList: .emptyDeviceList
-        case .invalidPartition: .invalidPartition
-        case .noImageSupport: .noImageSupport
-        case .invalidImageExtent: .invalidImageExtent
-        case .regionOutsideImage: .regionOutsideImage
-        case .fillColorMismatch: .fillColorMismatch
-        case .samplerNeedsNormalizedCoordinates: .samplerNeedsNormalizedCoordinates
-        case .invalidDefinition: .invalidDefinition
-        case .partitionUnsupported: .partitionUnsupported
-        case .reentrantSync: .reentrantSync
-        case .encoderExpired: .encoderExpired
-        case .unsupportedImageFormat: .unsupportedImageFormat
-        case .imageLimitExceeded: .imageLimitExceeded
-        case .imageFormatMismatch: .imageFormatMismatch
-        case .embeddedNUL: .embeddedNUL
-        case .localMemoryExceeded: .localMemoryExceeded
-        case .integerOutOfRange: .integerOutOfRange
-        case .outOfOrderUnsupported: .outOfOrderUnsupported
-        case .launchRequirement: .launchRequirement
-        case .unreadableFile: .unreadableFile
-        case .misalignedSubBuffer: .misalignedSubBuffer
-        }
-    }
-
+    public let code: Code
     /// The whole message, naming the operation, the limit and the values involved.
-    public var description: String { reason.description }
-
+    public let description: String
     /// The operation that was refused, where the refusal names one (`"copy"`, `"write"`, …).
-    public var operation: String? {
-        switch reason {
-        case let .rangeOutOfBounds(v, _, _): v
-        case let .sizeOverflow(v): v
-        case let .invalidCount(v, _, _): v
-        case let .overlappingCopy(v): v
-        case let .invalidRect(v, _): v
-        case let .hostAccessDenied(v, _, _): v
-        case let .alreadyMapped(v, _): v
-        case let .hostDataSize(v, _, _): v
-        case let .notWholeElements(v, _, _, _): v
-        case let .regionOutsideImage(v, _, _, _): v
-        default: nil
-        }
-    }
-
+    public let operation: String?
     /// The kernel a refused launch or argument belongs to, where there is one.
-    public var kernel: String? {
-        switch reason {
-        case let .argumentCount(v, _, _): v
-        case let .argumentType(v, _, _, _, _): v
-        case let .localMemoryExceeded(v, _, _, _, _): v
-        case let .integerOutOfRange(v, _, _, _, _, _): v
-        default: nil
-        }
-    }
-
+    public let kernel: String?
+    /// The position of the refused kernel argument, for ``Code/argumentType`` and ``Code/integerOutOfRange``.
+    public let argumentIndex: Int?
     /// The device whose limit or capability refused the request, where one is named.
-    public var device: String? {
-        switch reason {
-        case let .allocationTooLarge(_, _, v): v
-        case let .invalidPartition(v, _, _, _): v
-        case let .noImageSupport(v): v
-        case let .partitionUnsupported(v, _, _): v
-        case let .imageLimitExceeded(_, _, _, _, v): v
-        case let .localMemoryExceeded(_, _, _, _, v): v
-        case let .outOfOrderUnsupported(v): v
-        case let .misalignedSubBuffer(_, _, v): v
-        default: nil
-        }
-    }
-
+    public let device: String?
+    /// The object of another context, for ``Code/contextMismatch``.
+    public let object: String?
     /// The broken ND-range limit, for ``Code/invalidNDRange``.
-    public var ndRangeViolation: NDRangeViolation? {
-        if case let .invalidNDRange(violation) = reason { violation } else { nil }
-    }
-
+    public let ndRangeViolation: NDRangeViolation?
     /// The broken rectangle rule, for ``Code/invalidRect``.
-    public var rectViolation: RectViolation? {
-        if case let .invalidRect(_, violation) = reason { violation } else { nil }
-    }
-
+    public let rectViolation: RectViolation?
     /// The kernel's unmet launch requirement, for ``Code/launchRequirement``.
-    public var launchRequirementViolation: LaunchRequirementViolation? {
-        if case let .launchRequirement(violation) = reason { violation } else { nil }
+    public let launchRequirementViolation: LaunchRequirementViolation?
+
+    init(_ code: Code, _ description: String, operation: String? = nil, kernel: String? = nil, argumentIndex: Int? = nil,
+         device: String? = nil, object: String? = nil, ndRangeViolation: NDRangeViolation? = nil, rectViolation: RectViolation? = nil,
+         launchRequirementViolation: LaunchRequirementViolation? = nil) {
+        self.code = code
+        self.description = description
+        self.operation = operation
+        self.kernel = kernel
+        self.argumentIndex = argumentIndex
+        self.device = device
+        self.object = object
+        self.ndRangeViolation = ndRangeViolation
+        self.rectViolation = rectViolation
+        self.launchRequirementViolation = launchRequirementViolation
     }
 
-    // One factory per refusal, named as the code: `throw SwiftCLError.rangeOutOfBounds(operation:requested:bound:)`.
+    // One factory per refusal, named as its code: `throw SwiftCLError.rangeOutOfBounds(operation:requested:bound:)`.
 
-    /// No device of the requested type; `available` lists every device that exists ("GPU: name (platform)"),
     /// `platforms` every platform the ICD loader reports (empty: no OpenCL driver is installed).
     public static func noDevice(requested: DeviceType, available: [String], platforms: [String]) -> SwiftCLError {
-        SwiftCLError(reason: .noDevice(requested: requested, available: available, platforms: platforms))
+        let message: String = {
+            let list = if !available.isEmpty {
+                available.joined(separator: "; ")
+            } else if platforms.isEmpty {
+                "none: the ICD loader reports no OpenCL platform (is an ICD such as pocl-opencl-icd installed?)"
+            } else {
+                "none: the platforms \(platforms.joined(separator: ", ")) report no devices"
+            }
+            return "no OpenCL device of type \(requested); available: \(list)"
+        }()
+        return SwiftCLError(.noDevice, message)
     }
 
     /// A host or device element range does not fit the object it addresses.
     public static func rangeOutOfBounds(operation: String, requested: Range<Int>, bound: Int) -> SwiftCLError {
-        SwiftCLError(reason: .rangeOutOfBounds(operation: operation, requested: requested, bound: bound))
+        SwiftCLError(.rangeOutOfBounds, "\(operation): elements \(requested.lowerBound)..<\(requested.upperBound) are outside 0..<\(bound)", operation: operation)
     }
 
     /// An element count multiplied out to more bytes than `Int` can hold.
     public static func sizeOverflow(operation: String) -> SwiftCLError {
-        SwiftCLError(reason: .sizeOverflow(operation: operation))
+        SwiftCLError(.sizeOverflow, "\(operation): the byte count overflows Int", operation: operation)
     }
 
     /// An allocation is bigger than `CL_DEVICE_MAX_MEM_ALLOC_SIZE` of a device in the context.
     public static func allocationTooLarge(byteCount: Int, limit: Int, device: String) -> SwiftCLError {
-        SwiftCLError(reason: .allocationTooLarge(byteCount: byteCount, limit: limit, device: device))
+        SwiftCLError(.allocationTooLarge, "allocation of \(byteCount) bytes exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE (\(limit) bytes) of \(device)", device: device)
     }
 
     /// The ND-range cannot be launched; the violation names the limit broken.
-    public static func invalidNDRange(_ value0: NDRangeViolation) -> SwiftCLError {
-        SwiftCLError(reason: .invalidNDRange(value0))
+    public static func invalidNDRange(_ violation: NDRangeViolation) -> SwiftCLError {
+        SwiftCLError(.invalidNDRange, "invalid ND-range: \(violation)", ndRangeViolation: violation)
     }
 
     /// A kernel was given the wrong number of arguments.
     public static func argumentCount(kernel: String, expected: Int, given: Int) -> SwiftCLError {
-        SwiftCLError(reason: .argumentCount(kernel: kernel, expected: expected, given: given))
+        SwiftCLError(.argumentCount, "kernel \(kernel) takes \(expected) argument(s), \(given) given", kernel: kernel)
     }
 
     /// A kernel argument does not match the parameter's declared type or address space.
     public static func argumentType(kernel: String, index: Int, parameter: String, expected: String, given: String) -> SwiftCLError {
-        SwiftCLError(reason: .argumentType(kernel: kernel, index: index, parameter: parameter, expected: expected, given: given))
+        SwiftCLError(.argumentType, "kernel \(kernel) argument \(index) (\(parameter)): expected \(expected), given \(given)", kernel: kernel, argumentIndex: index)
     }
 
     /// `Program.kernel(named:)` found no such kernel; `available` lists the program's kernels.
     public static func kernelNotFound(name: String, available: [String]) -> SwiftCLError {
-        SwiftCLError(reason: .kernelNotFound(name: name, available: available))
+        SwiftCLError(.kernelNotFound, "no kernel named \(name) in the program; it has: \(available.joined(separator: ", "))")
     }
 
-    /// An object from one context was used with a queue or object from another.
-    public static func contextMismatch(_ value0: String) -> SwiftCLError {
-        SwiftCLError(reason: .contextMismatch(value0))
+    /// `object` was used with something of another context: it belongs to `belongsTo` (nil: to no context SwiftCL
+    /// knows of), the operation needs `expected` (the queue's, kernel's or program's context).
+    public static func contextMismatch(object: String, belongsTo: String?, expected: String) -> SwiftCLError {
+        let message = belongsTo.map { "context mismatch: \(object) belongs to \($0), not to \(expected)" }
+            ?? "context mismatch: \(object) is not part of \(expected)"
+        return SwiftCLError(.contextMismatch, message, object: object)
     }
 
     /// An element count below what the operation accepts (a buffer needs at least 1, a copy at least 0).
     public static func invalidCount(operation: String, count: Int, minimum: Int) -> SwiftCLError {
-        SwiftCLError(reason: .invalidCount(operation: operation, count: count, minimum: minimum))
+        SwiftCLError(.invalidCount, "\(operation): element count \(count) is below \(minimum)", operation: operation)
     }
 
     /// A copy whose source and destination overlap in the same buffer.
     public static func overlappingCopy(operation: String) -> SwiftCLError {
-        SwiftCLError(reason: .overlappingCopy(operation: operation))
+        SwiftCLError(.overlappingCopy, "\(operation): source and destination overlap in the same buffer", operation: operation)
     }
 
     /// A buffer rectangle (origin, region and pitches) that cannot address memory.
-    public static func invalidRect(operation: String, _ value1: RectViolation) -> SwiftCLError {
-        SwiftCLError(reason: .invalidRect(operation: operation, value1))
+    public static func invalidRect(operation: String, _ violation: RectViolation) -> SwiftCLError {
+        SwiftCLError(.invalidRect, "\(operation): \(violation)", operation: operation, rectViolation: violation)
     }
 
     /// A read or write of an object whose `HostAccess` forbids it.
     public static func hostAccessDenied(operation: String, object: String, access: HostAccess) -> SwiftCLError {
-        SwiftCLError(reason: .hostAccessDenied(operation: operation, object: object, access: access))
+        SwiftCLError(.hostAccessDenied, "\(operation): the \(object) was created with host access \(access)", operation: operation)
     }
 
     /// A command on an object that an enclosing `withMapped` has mapped.
     public static func alreadyMapped(operation: String, object: String) -> SwiftCLError {
-        SwiftCLError(reason: .alreadyMapped(operation: operation, object: object))
+        SwiftCLError(.alreadyMapped, "\(operation): this \(object) is already mapped by an enclosing withMapped; use the mapped span or unmap first", operation: operation)
     }
 
     /// Host data whose byte count does not fit the object or region it is copied to or from.
     public static func hostDataSize(operation: String, givenBytes: Int, requiredBytes: Int) -> SwiftCLError {
-        SwiftCLError(reason: .hostDataSize(operation: operation, givenBytes: givenBytes, requiredBytes: requiredBytes))
+        SwiftCLError(.hostDataSize, "\(operation): host data holds \(givenBytes) bytes, \(requiredBytes) needed", operation: operation)
     }
 
     /// A byte count that is not a whole number of the requested element type.
     public static func notWholeElements(operation: String, byteCount: Int, elementType: String, elementBytes: Int) -> SwiftCLError {
-        SwiftCLError(reason: .notWholeElements(operation: operation, byteCount: byteCount, elementType: elementType, elementBytes: elementBytes))
+        SwiftCLError(.notWholeElements, "\(operation): \(byteCount) bytes are not a whole number of \(elementType) (\(elementBytes) bytes)", operation: operation)
     }
 
     /// A context was asked for with an empty device list.
-    public static var emptyDeviceList: SwiftCLError { SwiftCLError(reason: .emptyDeviceList) }
+    public static var emptyDeviceList: SwiftCLError {
+        SwiftCLError(.emptyDeviceList, "a context needs at least one device")
+    }
 
     /// A partition request outside the device's compute units or sub-device limit.
     public static func invalidPartition(device: String, requested: String, computeUnits: Int, maxSubDevices: Int) -> SwiftCLError {
-        SwiftCLError(reason: .invalidPartition(device: device, requested: requested, computeUnits: computeUnits, maxSubDevices: maxSubDevices))
+        SwiftCLError(.invalidPartition, "partition \(requested) of \(device): needs 1...\(maxSubDevices) sub-devices of 1...\(computeUnits) compute units in all", device: device)
     }
 
     /// Images or samplers on a device whose `CL_DEVICE_IMAGE_SUPPORT` is false.
     public static func noImageSupport(device: String) -> SwiftCLError {
-        SwiftCLError(reason: .noImageSupport(device: device))
+        SwiftCLError(.noImageSupport, "\(device) has no image support (CL_DEVICE_IMAGE_SUPPORT is false)", device: device)
     }
 
     /// An image extent below 1.
     public static func invalidImageExtent(dimension: String, value: Int) -> SwiftCLError {
-        SwiftCLError(reason: .invalidImageExtent(dimension: dimension, value: value))
+        SwiftCLError(.invalidImageExtent, "image \(dimension) must be at least 1, \(value) given")
     }
 
     /// An image region that is empty or reaches outside the image.
     public static func regionOutsideImage(operation: String, origin: [Int], region: [Int], extent: [Int]) -> SwiftCLError {
-        SwiftCLError(reason: .regionOutsideImage(operation: operation, origin: origin, region: region, extent: extent))
+        let message: String = {
+            func text(_ v: [Int]) -> String { v.map(String.init).joined(separator: "×") }
+            return "\(operation): origin \(text(origin)) + region \(text(region)) is outside the image of extent \(text(extent))"
+        }()
+        return SwiftCLError(.regionOutsideImage, message, operation: operation)
     }
 
     /// An image fill colour of another channel kind than the image's format samples as.
     public static func fillColorMismatch(format: ImageFormat, color: String) -> SwiftCLError {
-        SwiftCLError(reason: .fillColorMismatch(format: format, color: color))
+        SwiftCLError(.fillColorMismatch, "image fill: a \(format) image is filled with a \(format.type.sampledAs) colour, not \(color)")
     }
 
     /// A sampler whose addressing mode needs normalized coordinates was asked for with pixel coordinates.
     public static func samplerNeedsNormalizedCoordinates(addressing: String) -> SwiftCLError {
-        SwiftCLError(reason: .samplerNeedsNormalizedCoordinates(addressing: addressing))
+        SwiftCLError(.samplerNeedsNormalizedCoordinates, "sampler: \(addressing) addressing needs normalized coordinates")
     }
 
     /// A `-D` build option whose name is not a C identifier or whose value is empty or has blanks.
     public static func invalidDefinition(name: String, value: String?) -> SwiftCLError {
-        SwiftCLError(reason: .invalidDefinition(name: name, value: value))
+        let message: String = {
+            if let value { return "build option -D \(name)=\(value): the value must be non-empty with no blanks" }
+            return "build option -D \(name): not a C identifier"
+        }()
+        return SwiftCLError(.invalidDefinition, message)
     }
 
     /// The device cannot be partitioned the requested way.
     public static func partitionUnsupported(device: String, requested: String, supported: [String]) -> SwiftCLError {
-        SwiftCLError(reason: .partitionUnsupported(device: device, requested: requested, supported: supported))
+        let message = "\(device) cannot be partitioned \(requested); supported: "
+                + (supported.isEmpty ? "none" : supported.joined(separator: ", "))
+        return SwiftCLError(.partitionUnsupported, message, device: device)
     }
 
     /// `sync` was called from inside a closure already running on the same queue (it would deadlock).
     public static func reentrantSync(queue: String) -> SwiftCLError {
-        SwiftCLError(reason: .reentrantSync(queue: queue))
+        SwiftCLError(.reentrantSync, "sync called on \(queue) from a closure already running on it (this would deadlock)")
     }
 
     /// An encoder was used after the closure it was handed to had returned.
-    public static var encoderExpired: SwiftCLError { SwiftCLError(reason: .encoderExpired) }
+    public static var encoderExpired: SwiftCLError {
+        SwiftCLError(.encoderExpired, "a ComputeEncoder was used after its closure returned")
+    }
 
     /// The image format is not supported for this kind of image and access; `supported` lists those that are.
-    public static func unsupportedImageFormat(_ value0: ImageFormat, kind: ImageKind, supported: [ImageFormat]) -> SwiftCLError {
-        SwiftCLError(reason: .unsupportedImageFormat(value0, kind: kind, supported: supported))
+    public static func unsupportedImageFormat(_ format: ImageFormat, kind: ImageKind, supported: [ImageFormat]) -> SwiftCLError {
+        let message = "image format \(format) is not supported for \(kind); supported: "
+                + (supported.isEmpty ? "none" : supported.map(\.description).joined(separator: ", "))
+        return SwiftCLError(.unsupportedImageFormat, message)
     }
 
     /// An image dimension exceeds a device limit, named by its `CL_DEVICE_*` query.
     public static func imageLimitExceeded(dimension: String, value: Int, limit: String, maximum: Int, device: String) -> SwiftCLError {
-        SwiftCLError(reason: .imageLimitExceeded(dimension: dimension, value: value, limit: limit, maximum: maximum, device: device))
+        SwiftCLError(.imageLimitExceeded, "image \(dimension) \(value) exceeds \(limit) (\(maximum)) of \(device)", device: device)
     }
 
     /// Two images (or an image and a request) disagree on the pixel format.
     public static func imageFormatMismatch(expected: ImageFormat, given: ImageFormat) -> SwiftCLError {
-        SwiftCLError(reason: .imageFormatMismatch(expected: expected, given: given))
+        SwiftCLError(.imageFormatMismatch, "image format mismatch: expected \(expected), given \(given)")
     }
 
-    /// A NUL byte inside text handed to OpenCL as a C string (program source, a build option, a kernel
     /// name), where OpenCL would silently drop everything after it.
     public static func embeddedNUL(what: String, byteOffset: Int) -> SwiftCLError {
-        SwiftCLError(reason: .embeddedNUL(what: what, byteOffset: byteOffset))
+        SwiftCLError(.embeddedNUL, "\(what) contains a NUL byte at byte \(byteOffset); OpenCL would ignore everything after it")
     }
 
     /// A kernel's own `local` arrays plus its ``LocalMemory`` arguments exceed `CL_DEVICE_LOCAL_MEM_SIZE`.
     public static func localMemoryExceeded(kernel: String, staticBytes: Int, argumentBytes: Int, limit: Int, device: String) -> SwiftCLError {
-        SwiftCLError(reason: .localMemoryExceeded(kernel: kernel, staticBytes: staticBytes, argumentBytes: argumentBytes, limit: limit, device: device))
+        let message: String = {
+            let arguments = argumentBytes == Int.max ? "more than Int.max bytes" : "\(argumentBytes) bytes"
+            return "kernel \(kernel): \(staticBytes) bytes of local arrays (CL_KERNEL_LOCAL_MEM_SIZE) plus \(arguments) of "
+                + "LocalMemory arguments exceed CL_DEVICE_LOCAL_MEM_SIZE (\(limit)) of \(device)"
+        }()
+        return SwiftCLError(.localMemoryExceeded, message, kernel: kernel, device: device)
     }
 
     /// An integer argument (`Int`, or any integer a typed kernel accepts) does not fit the parameter's integer type.
     public static func integerOutOfRange(kernel: String, index: Int, parameter: String, value: String, type: String, range: String) -> SwiftCLError {
-        SwiftCLError(reason: .integerOutOfRange(kernel: kernel, index: index, parameter: parameter, value: value, type: type, range: range))
+        SwiftCLError(.integerOutOfRange, "kernel \(kernel) argument \(index) (\(parameter)): \(value) does not fit \(type) (\(range))", kernel: kernel, argumentIndex: index)
     }
 
     /// The device's host queues cannot run commands out of order (`CL_DEVICE_QUEUE_ON_HOST_PROPERTIES`).
     public static func outOfOrderUnsupported(device: String) -> SwiftCLError {
-        SwiftCLError(reason: .outOfOrderUnsupported(device: device))
+        let message = "\(device) cannot run a queue's commands out of order (CL_DEVICE_QUEUE_ON_HOST_PROPERTIES lacks "
+                + "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE); use an in-order queue"
+        return SwiftCLError(.outOfOrderUnsupported, message, device: device)
     }
 
-    /// A launch whose range its buffers or images cannot serve, by a requirement the kernel declares
     /// (`// @requires` in its `.cl` file, checked by the generated typed kernel).
-    public static func launchRequirement(_ value0: LaunchRequirementViolation) -> SwiftCLError {
-        SwiftCLError(reason: .launchRequirement(value0))
+    public static func launchRequirement(_ violation: LaunchRequirementViolation) -> SwiftCLError {
+        SwiftCLError(.launchRequirement, violation.description, launchRequirementViolation: violation)
     }
 
-    /// A file SwiftCL was asked to read is missing, not a regular file (a FIFO, a device, a folder), too large or not
     /// UTF-8 text; nothing was read from a special file (it is never opened blocking).
     public static func unreadableFile(path: String, reason: String) -> SwiftCLError {
-        SwiftCLError(reason: .unreadableFile(path: path, reason: reason))
+        SwiftCLError(.unreadableFile, "\(path): \(reason)")
     }
 
     /// A sub-buffer's origin is not a multiple of a device's `CL_DEVICE_MEM_BASE_ADDR_ALIGN`.
     public static func misalignedSubBuffer(offsetBytes: Int, alignmentBytes: Int, device: String) -> SwiftCLError {
-        SwiftCLError(reason: .misalignedSubBuffer(offsetBytes: offsetBytes, alignmentBytes: alignmentBytes, device: device))
-    }
-
-    /// Every refusal and its details.
-    package enum Reason: Hashable, Sendable, CustomStringConvertible {
-
-        /// No device of the requested type; `available` lists every device that exists ("GPU: name (platform)"),
-        /// `platforms` every platform the ICD loader reports (empty: no OpenCL driver is installed).
-        case noDevice(requested: DeviceType, available: [String], platforms: [String])
-        /// A host or device element range does not fit the object it addresses.
-        case rangeOutOfBounds(operation: String, requested: Range<Int>, bound: Int)
-        /// An element count multiplied out to more bytes than `Int` can hold.
-        case sizeOverflow(operation: String)
-        /// An allocation is bigger than `CL_DEVICE_MAX_MEM_ALLOC_SIZE` of a device in the context.
-        case allocationTooLarge(byteCount: Int, limit: Int, device: String)
-        /// The ND-range cannot be launched; the violation names the limit broken.
-        case invalidNDRange(NDRangeViolation)
-        /// A kernel was given the wrong number of arguments.
-        case argumentCount(kernel: String, expected: Int, given: Int)
-        /// A kernel argument does not match the parameter's declared type or address space.
-        case argumentType(kernel: String, index: Int, parameter: String, expected: String, given: String)
-        /// `Program.kernel(named:)` found no such kernel; `available` lists the program's kernels.
-        case kernelNotFound(name: String, available: [String])
-        /// An object from one context was used with a queue or object from another.
-        case contextMismatch(String)
-        /// An element count below what the operation accepts (a buffer needs at least 1, a copy at least 0).
-        case invalidCount(operation: String, count: Int, minimum: Int)
-        /// A copy whose source and destination overlap in the same buffer.
-        case overlappingCopy(operation: String)
-        /// A buffer rectangle (origin, region and pitches) that cannot address memory.
-        case invalidRect(operation: String, RectViolation)
-        /// A read or write of an object whose `HostAccess` forbids it.
-        case hostAccessDenied(operation: String, object: String, access: HostAccess)
-        /// A command on an object that an enclosing `withMapped` has mapped.
-        case alreadyMapped(operation: String, object: String)
-        /// Host data whose byte count does not fit the object or region it is copied to or from.
-        case hostDataSize(operation: String, givenBytes: Int, requiredBytes: Int)
-        /// A byte count that is not a whole number of the requested element type.
-        case notWholeElements(operation: String, byteCount: Int, elementType: String, elementBytes: Int)
-        /// A context was asked for with an empty device list.
-        case emptyDeviceList
-        /// A partition request outside the device's compute units or sub-device limit.
-        case invalidPartition(device: String, requested: String, computeUnits: Int, maxSubDevices: Int)
-        /// Images or samplers on a device whose `CL_DEVICE_IMAGE_SUPPORT` is false.
-        case noImageSupport(device: String)
-        /// An image extent below 1.
-        case invalidImageExtent(dimension: String, value: Int)
-        /// An image region that is empty or reaches outside the image.
-        case regionOutsideImage(operation: String, origin: [Int], region: [Int], extent: [Int])
-        /// An image fill colour of another channel kind than the image's format samples as.
-        case fillColorMismatch(format: ImageFormat, color: String)
-        /// A sampler whose addressing mode needs normalized coordinates was asked for with pixel coordinates.
-        case samplerNeedsNormalizedCoordinates(addressing: String)
-        /// A `-D` build option whose name is not a C identifier or whose value is empty or has blanks.
-        case invalidDefinition(name: String, value: String?)
-        /// The device cannot be partitioned the requested way.
-        case partitionUnsupported(device: String, requested: String, supported: [String])
-        /// `sync` was called from inside a closure already running on the same queue (it would deadlock).
-        case reentrantSync(queue: String)
-        /// An encoder was used after the closure it was handed to had returned.
-        case encoderExpired
-        /// The image format is not supported for this kind of image and access; `supported` lists those that are.
-        case unsupportedImageFormat(ImageFormat, kind: ImageKind, supported: [ImageFormat])
-        /// An image dimension exceeds a device limit, named by its `CL_DEVICE_*` query.
-        case imageLimitExceeded(dimension: String, value: Int, limit: String, maximum: Int, device: String)
-        /// Two images (or an image and a request) disagree on the pixel format.
-        case imageFormatMismatch(expected: ImageFormat, given: ImageFormat)
-        /// A NUL byte inside text handed to OpenCL as a C string (program source, a build option, a kernel
-        /// name), where OpenCL would silently drop everything after it.
-        case embeddedNUL(what: String, byteOffset: Int)
-        /// A kernel's own `local` arrays plus its ``LocalMemory`` arguments exceed `CL_DEVICE_LOCAL_MEM_SIZE`.
-        case localMemoryExceeded(kernel: String, staticBytes: Int, argumentBytes: Int, limit: Int, device: String)
-        /// An integer argument (`Int`, or any integer a typed kernel accepts) does not fit the parameter's integer type.
-        case integerOutOfRange(kernel: String, index: Int, parameter: String, value: String, type: String, range: String)
-        /// The device's host queues cannot run commands out of order (`CL_DEVICE_QUEUE_ON_HOST_PROPERTIES`).
-        case outOfOrderUnsupported(device: String)
-        /// A launch whose range its buffers or images cannot serve, by a requirement the kernel declares
-        /// (`// @requires` in its `.cl` file, checked by the generated typed kernel).
-        case launchRequirement(LaunchRequirementViolation)
-        /// A file SwiftCL was asked to read is missing, not a regular file (a FIFO, a device, a folder), too large or not
-        /// UTF-8 text; nothing was read from a special file (it is never opened blocking).
-        case unreadableFile(path: String, reason: String)
-        /// A sub-buffer's origin is not a multiple of a device's `CL_DEVICE_MEM_BASE_ADDR_ALIGN`.
-        case misalignedSubBuffer(offsetBytes: Int, alignmentBytes: Int, device: String)
-
-    public var description: String {
-            switch self {
-            case let .noDevice(requested, available, platforms):
-                let list = if !available.isEmpty {
-                    available.joined(separator: "; ")
-                } else if platforms.isEmpty {
-                    "none: the ICD loader reports no OpenCL platform (is an ICD such as pocl-opencl-icd installed?)"
-                } else {
-                    "none: the platforms \(platforms.joined(separator: ", ")) report no devices"
-                }
-                return "no OpenCL device of type \(requested); available: \(list)"
-            case let .rangeOutOfBounds(operation, requested, bound):
-                return "\(operation): elements \(requested.lowerBound)..<\(requested.upperBound) are outside 0..<\(bound)"
-            case let .sizeOverflow(operation):
-                return "\(operation): the byte count overflows Int"
-            case let .allocationTooLarge(byteCount, limit, device):
-                return "allocation of \(byteCount) bytes exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE (\(limit) bytes) of \(device)"
-            case let .invalidNDRange(violation):
-                return "invalid ND-range: \(violation)"
-            case let .argumentCount(kernel, expected, given):
-                return "kernel \(kernel) takes \(expected) argument(s), \(given) given"
-            case let .argumentType(kernel, index, parameter, expected, given):
-                return "kernel \(kernel) argument \(index) (\(parameter)): expected \(expected), given \(given)"
-            case let .kernelNotFound(name, available):
-                return "no kernel named \(name) in the program; it has: \(available.joined(separator: ", "))"
-            case let .contextMismatch(what):
-                return "context mismatch: \(what)"
-            case let .invalidCount(operation, count, minimum):
-                return "\(operation): element count \(count) is below \(minimum)"
-            case let .overlappingCopy(operation):
-                return "\(operation): source and destination overlap in the same buffer"
-            case let .invalidRect(operation, violation):
-                return "\(operation): \(violation)"
-            case let .hostAccessDenied(operation, object, access):
-                return "\(operation): the \(object) was created with host access \(access)"
-            case let .alreadyMapped(operation, object):
-                return "\(operation): this \(object) is already mapped by an enclosing withMapped; use the mapped span or unmap first"
-            case let .hostDataSize(operation, given, required):
-                return "\(operation): host data holds \(given) bytes, \(required) needed"
-            case let .notWholeElements(operation, byteCount, type, bytes):
-                return "\(operation): \(byteCount) bytes are not a whole number of \(type) (\(bytes) bytes)"
-            case .emptyDeviceList:
-                return "a context needs at least one device"
-            case let .invalidPartition(device, requested, units, maxSubDevices):
-                return "partition \(requested) of \(device): needs 1...\(maxSubDevices) sub-devices of 1...\(units) compute units in all"
-            case let .noImageSupport(device):
-                return "\(device) has no image support (CL_DEVICE_IMAGE_SUPPORT is false)"
-            case let .invalidImageExtent(dimension, value):
-                return "image \(dimension) must be at least 1, \(value) given"
-            case let .regionOutsideImage(operation, origin, region, extent):
-                func text(_ v: [Int]) -> String { v.map(String.init).joined(separator: "×") }
-                return "\(operation): origin \(text(origin)) + region \(text(region)) is outside the image of extent \(text(extent))"
-            case let .fillColorMismatch(format, color):
-                return "image fill: a \(format) image is filled with a \(format.type.sampledAs) colour, not \(color)"
-            case let .samplerNeedsNormalizedCoordinates(addressing):
-                return "sampler: \(addressing) addressing needs normalized coordinates"
-            case let .invalidDefinition(name, value):
-                if let value { return "build option -D \(name)=\(value): the value must be non-empty with no blanks" }
-                return "build option -D \(name): not a C identifier"
-            case let .partitionUnsupported(device, requested, supported):
-                return "\(device) cannot be partitioned \(requested); supported: "
-                    + (supported.isEmpty ? "none" : supported.joined(separator: ", "))
-            case let .reentrantSync(queue):
-                return "sync called on \(queue) from a closure already running on it (this would deadlock)"
-            case .encoderExpired:
-                return "a ComputeEncoder was used after its closure returned"
-            case let .unsupportedImageFormat(format, kind, supported):
-                return "image format \(format) is not supported for \(kind); supported: "
-                    + (supported.isEmpty ? "none" : supported.map(\.description).joined(separator: ", "))
-            case let .imageLimitExceeded(dimension, value, limit, maximum, device):
-                return "image \(dimension) \(value) exceeds \(limit) (\(maximum)) of \(device)"
-            case let .imageFormatMismatch(expected, given):
-                return "image format mismatch: expected \(expected), given \(given)"
-            case let .embeddedNUL(what, offset):
-                return "\(what) contains a NUL byte at byte \(offset); OpenCL would ignore everything after it"
-            case let .integerOutOfRange(kernel, index, parameter, value, type, range):
-                return "kernel \(kernel) argument \(index) (\(parameter)): \(value) does not fit \(type) (\(range))"
-            case let .outOfOrderUnsupported(device):
-                return "\(device) cannot run a queue's commands out of order (CL_DEVICE_QUEUE_ON_HOST_PROPERTIES lacks "
-                    + "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE); use an in-order queue"
-            case let .unreadableFile(path, reason):
-                return "\(path): \(reason)"
-            case let .launchRequirement(violation):
-                return violation.description
-            case let .misalignedSubBuffer(offset, alignment, device):
-                return "a sub-buffer must start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN (\(alignment) bytes on \(device)); "
-                    + "this one starts at byte \(offset)"
-            case let .localMemoryExceeded(kernel, staticBytes, argumentBytes, limit, device):
-                let arguments = argumentBytes == Int.max ? "more than Int.max bytes" : "\(argumentBytes) bytes"
-                return "kernel \(kernel): \(staticBytes) bytes of local arrays (CL_KERNEL_LOCAL_MEM_SIZE) plus \(arguments) of "
-                    + "LocalMemory arguments exceed CL_DEVICE_LOCAL_MEM_SIZE (\(limit)) of \(device)"
-            }
-        }
+        let message = "a sub-buffer must start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN (\(alignmentBytes) bytes on \(device)); "
+                + "this one starts at byte \(offsetBytes)"
+        return SwiftCLError(.misalignedSubBuffer, message, device: device)
     }
 }
 

@@ -13,16 +13,17 @@ extension MemoryObject {
 extension Buffer {
     /// A buffer over a `cl_mem` buffer C code created in `context`, retained; its element count is the memory's size
     /// over `Element`'s stride, and its kernel and host access are those of its `CL_MEM_FLAGS`.
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` when the memory belongs to another context or is not a buffer,
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` when the memory belongs to another context or is not a buffer,
     ///   ``SwiftCLError/notWholeElements(operation:byteCount:elementType:elementBytes:)``, ``OpenCLError`` for an
     ///   invalid handle.
     public convenience init(unsafeRetaining handle: OpaquePointer, context: Context) throws {
         let id = MemoryHandle(handle)
         guard try CL.getMemObjectInfo(id, .CL_MEM_TYPE).value(UInt32.self) == CL.bufferMemoryType else {
-            throw SwiftCLError.contextMismatch("the adopted cl_mem is not a buffer (an image or a pipe)")
+            throw SwiftCLError.contextMismatch(object: "the adopted cl_mem (an image or a pipe, not a buffer)", belongsTo: nil,
+                                                expected: "the buffers of \(context)")
         }
         guard try CL.getMemObjectInfo(id, .CL_MEM_CONTEXT).value(OpaquePointer.self) == context.id.pointer else {
-            throw SwiftCLError.contextMismatch("the adopted cl_mem belongs to another context than \(context)")
+            throw SwiftCLError.contextMismatch(object: "the adopted cl_mem", belongsTo: "another context", expected: "\(context)")
         }
         let byteCount = try CL.getMemObjectInfo(id, .CL_MEM_SIZE).value(Int.self)
         let stride = MemoryLayout<Element>.stride

@@ -10,7 +10,7 @@ extension CommandEvent {
     /// An event over a `cl_event` C code got from an enqueue in `context` (CLBlast's and clFFT's `event` out-parameters),
     /// retained: wait for it, await it, read its times, or make a queue wait for it (``ComputeEncoder/wait(for:)``).
     /// The caller still releases its own reference.
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` when the event belongs to another context, ``OpenCLError`` for an
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` when the event belongs to another context, ``OpenCLError`` for an
     ///   invalid handle.
     public convenience init(unsafeRetaining handle: OpaquePointer, context: Context, label: String = "C library command") throws {
         let id = EventHandle(handle)
@@ -29,7 +29,7 @@ extension CommandEvent {
 
     private static func checkAdoptable(_ id: EventHandle, context: Context) throws {
         guard try CL.getEventInfo(id, .CL_EVENT_CONTEXT).value(OpaquePointer.self) == context.id.pointer else {
-            throw SwiftCLError.contextMismatch("the adopted cl_event belongs to another context than \(context)")
+            throw SwiftCLError.contextMismatch(object: "the adopted cl_event", belongsTo: "another context", expected: "\(context)")
         }
     }
 }

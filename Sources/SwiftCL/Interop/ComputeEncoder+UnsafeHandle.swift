@@ -4,13 +4,13 @@ extension ComputeEncoder {
     /// keeps `objects` (the buffers, images and kernels C's commands use) alive until those commands complete, as the
     /// encoder does for its own. Wait for C's commands like for the encoder's own: the closure's end (`sync`, `run`)
     /// covers them, and an event C hands back can be adopted (``CommandEvent/init(unsafeRetaining:context:label:)``).
-    /// - Throws: ``SwiftCLError/encoderExpired``, ``SwiftCLError/contextMismatch(_:)`` for an object of another context;
+    /// - Throws: ``SwiftCLError/encoderExpired``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` for an object of another context;
     ///   what `body` throws.
     public func withUnsafeQueueHandle<R>(keepingAlive objects: [MemoryObject] = [], _ body: (OpaquePointer) throws -> R) throws -> R {
         try checkUsable()
         for object in objects { try checkContext(object, operation: "withUnsafeQueueHandle") }
         inFlight.append(contentsOf: objects as [AnyObject])
-        lastLaunchRetained = nil
+        launchMemo.forgetRetained()
         return try body(queue.id.pointer)
     }
 }

@@ -12,7 +12,7 @@ extension Context {
 
     /// A context over a `cl_context` C code created, retained (see the ownership rule above). Its programs are cached
     /// like any context's; it has no binary store.
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` when one of its devices is not a root device SwiftCL discovers
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` when one of its devices is not a root device SwiftCL discovers
     ///   (a sub-device), ``OpenCLError`` for an invalid handle.
     public convenience init(unsafeRetaining handle: OpaquePointer) throws {
         let id = ContextHandle(handle)
@@ -20,7 +20,8 @@ extension Context {
         let known = try Device.all
         let devices = try deviceHandles.map { device in
             guard let match = known.first(where: { $0.id.pointer == device }) else {
-                throw SwiftCLError.contextMismatch("the adopted context has a device SwiftCL does not discover (a sub-device?)")
+                throw SwiftCLError.contextMismatch(object: "a device of the adopted context (a sub-device?)", belongsTo: nil,
+                                                    expected: "the root devices SwiftCL discovers")
             }
             return match
         }

@@ -25,7 +25,7 @@ extension ComputeEncoder {
 
     /// ``launch(_:_:_:)`` that waits, on the device, for `events` first and returns its own event (PyOpenCL's
     /// `wait_for=` and returned event): `let done = try cl.launch(blur, range, a, b, waitingFor: [uploaded])`.
-    /// - Throws: as ``launch(_:_:_:)``, and ``SwiftCLError/contextMismatch(_:)`` for an event of another context.
+    /// - Throws: as ``launch(_:_:_:)``, and ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` for an event of another context.
     @discardableResult
     public func launch(_ kernel: Kernel, _ range: NDRange, _ arguments: any KernelArgument...,
                        waitingFor events: [CommandEvent]) throws -> CommandEvent {
@@ -37,28 +37,25 @@ extension ComputeEncoder {
     public func launch(_ kernel: Kernel, _ range: NDRange, arguments: [any KernelArgument]) throws {
         try checkUsable()
         guard kernel.contextIdentity == ObjectIdentifier(queue.context) else {
-            throw SwiftCLError.contextMismatch("kernel \(kernel.name) was built for \(kernel.program.context), the queue uses \(queue.context)")
+            throw SwiftCLError.contextMismatch(object: "kernel \(kernel.name)", belongsTo: "\(kernel.program.context)",
+                                                expected: "the queue's \(queue.context)")
         }
         let core = kernel.core
         guard arguments.count == core.argumentCount else {
             throw SwiftCLError.argumentCount(kernel: core.name, expected: core.argumentCount, given: arguments.count)
         }
-        if let checked = lastCheckedLaunch, checked.kernel === kernel, checked.range == range, mapped.isEmpty,
-           Self.bindLike(arguments, checked.given) {
+        if let checked = launchMemo.repeated(kernel, range, arguments, nothingMapped: mapped.isEmpty) {
             record(try core.enqueue(on: queue.id, range: range, local: checked.local, arguments: checked.bound, options: enqueueOptions),
                    label: "launch \(core.name)")
-            if lastRetainedCheckedLaunch !== checked || lastLaunchRetained == nil {
-                retainForLaunch(kernel, checked.bound)
-                lastRetainedCheckedLaunch = checked
-            }
+            launchMemo.retainRepeat(of: checked, in: &inFlight)
             return
         }
         // The encoder's scratch list, taken (so it is uniquely referenced and grows in place) and given back empty.
-        var values = launchScratch
-        launchScratch = []
+        var values = launchMemo.scratch
+        launchMemo.scratch = []
         defer {
             values.emptyInPlace()
-            launchScratch = values
+            launchMemo.scratch = values
         }
         // By index: `for argument in arguments` would copy each existential (a retain and a release) before opening it.
         for index in arguments.indices { values.append(arguments[index].kernelArgument) }
@@ -77,15 +74,7 @@ extension ComputeEncoder {
         }
         record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, options: enqueueOptions),
                label: "launch \(core.name)")
-        retainForLaunch(kernel, values)
-        // Remembered from the second launch of a kernel object in a row (a batch), so a single launch pays nothing.
-        lastRetainedCheckedLaunch = nil
-        if previousLaunchKernel == ObjectIdentifier(kernel) {
-            let checked = CheckedLaunch(kernel: kernel, range: range, given: arguments.map(\.kernelArgument), bound: values, local: local)
-            lastCheckedLaunch = checked
-            lastRetainedCheckedLaunch = checked
-        }
-        previousLaunchKernel = ObjectIdentifier(kernel)
+        launchMemo.checkedLaunch(kernel, range, given: arguments, bound: values, local: local, in: &inFlight)
     }
 
     /// Every check of a launch of `core` over `range` with `values` (as given): each object's context and mapping,
@@ -100,7 +89,7 @@ extension ComputeEncoder {
             case let .memory(object, _):
                 try checkContext(object, operation: "launch \(core.name) argument \(index)")
             case let .sampler(sampler) where sampler.context !== queue.context:
-                throw SwiftCLError.contextMismatch("a sampler belongs to \(sampler.context), the queue to \(queue.context)")
+                throw SwiftCLError.contextMismatch(object: "a sampler", belongsTo: "\(sampler.context)", expected: "the queue's \(queue.context)")
             case let .local(byteCount, _):
                 // Checked for every kernel, whether or not its parameters are known.
                 guard let byteCount, byteCount > 0 else {
@@ -118,40 +107,5 @@ extension ComputeEncoder {
                                                    argumentBytes: localBytes, limit: device.localMemoryBytes, device: device.name)
         }
         return try range.resolvedLocalSize(device: device, kernel: info)
-    }
-
-    /// Whether every argument binds like the one at its index in `checked`.
-    private static func bindLike(_ arguments: [any KernelArgument], _ checked: [KernelArgumentValue]) -> Bool {
-        // Through a buffer pointer, so each checked value is compared in place rather than copied out of the array.
-        checked.withUnsafeBufferPointer { checked in
-            for index in arguments.indices where !arguments[index].kernelArgument.bindsLike(checked[index]) { return false }
-            return true
-        }
-    }
-
-    /// Keeps the kernel and the objects among `values` alive until the commands complete; a launch of the same
-    /// kernel object with the same objects as the previous one (a batch) adds nothing new and, in the common case,
-    /// allocates nothing either.
-    private func retainForLaunch(_ kernel: Kernel, _ values: [KernelArgumentValue]) {
-        if matchesLastLaunch(kernel, values) { return }
-        if inFlight.capacity == 0 { inFlight.reserveCapacity(8) }
-        let start = inFlight.count
-        inFlight.append(kernel)
-        for index in values.indices {
-            if let object = KernelArgumentValue.retainedObject(at: index, in: values) { inFlight.append(object) }
-        }
-        lastLaunchRetained = start..<inFlight.count
-    }
-
-    /// Whether the kernel object and the objects among `values` are exactly what the previous launch retained.
-    private func matchesLastLaunch(_ kernel: Kernel, _ values: [KernelArgumentValue]) -> Bool {
-        guard let last = lastLaunchRetained, inFlight[last.lowerBound] === kernel else { return false }
-        var index = last.lowerBound + 1
-        for position in values.indices {
-            guard let object = KernelArgumentValue.retainedObject(at: position, in: values) else { continue }
-            guard index < last.upperBound, inFlight[index] === object else { return false }
-            index += 1
-        }
-        return index == last.upperBound
     }
 }

@@ -33,7 +33,7 @@ public final class Kernel: Sendable, CustomStringConvertible {
     }
 
     /// Work-group facts of this kernel on `device` (the guide's `gcl_get_kernel_block_workgroup_info`).
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` for a device outside the kernel's context.
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` for a device outside the kernel's context.
     public func workGroupInfo(on device: Device) throws -> WorkGroupInfo {
         try core.workGroupInfo(on: device)
     }

@@ -75,7 +75,7 @@ final class KernelCore: Sendable {
     func workGroupInfo(on device: Device) throws -> WorkGroupInfo {
         for entry in workGroupInfos where entry.device === device { return entry.info }
         for entry in workGroupInfos where entry.device == device { return entry.info }
-        throw SwiftCLError.contextMismatch("\(device.name) is not a device of the kernel's context")
+        throw SwiftCLError.contextMismatch(object: "device \(device.name)", belongsTo: nil, expected: "the kernel's context")
     }
 
     private static func workGroupInfo(_ kernel: KernelHandle, on device: Device) throws -> WorkGroupInfo {

@@ -42,14 +42,14 @@ public final class Program: Sendable, Equatable {
     /// Loads a program from binaries (`clCreateProgramWithBinary`), one for each device of `context`, as
     /// ``binaries()`` returns them, and builds it. Binaries carry no source: argument checks rely on the runtime's
     /// argument information (PoCL keeps it in its binaries; other runtimes may not, and launches are then unchecked).
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` unless there is exactly one binary per device of the context;
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` unless there is exactly one binary per device of the context;
     ///   ``OpenCLError`` with ``CLStatus/invalidBinary`` (or another status) when the runtime refuses a binary;
     ///   ``BuildError`` when building it fails.
     public convenience init(context: Context, binaries: [Device: [UInt8]], name: String = "<binary>",
                             options: BuildOptions = BuildOptions()) throws {
         guard Set(binaries.keys) == Set(context.devices) else {
-            throw SwiftCLError.contextMismatch("binaries are for \(binaries.keys.map(\.name).sorted()), the context holds "
-                + "\(context.devices.map(\.name)); give one binary per device of the context")
+            throw SwiftCLError.contextMismatch(object: "binaries for \(binaries.keys.map(\.name).sorted())", belongsTo: nil,
+                                               expected: "one binary per device of \(context)")
         }
         let ordered = context.devices.map { binaries[$0] ?? [] }
         self.init(built: try BuiltProgram(context: context, binaries: ordered, name: name, options: options), context: context)
@@ -64,10 +64,10 @@ public final class Program: Sendable, Equatable {
     }
 
     /// One device's program binary, as ``binaries()`` gives it.
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` for a device outside the program's context, ``OpenCLError``.
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` for a device outside the program's context, ``OpenCLError``.
     public func binaries(for device: Device) throws -> [UInt8] {
         guard let binary = try binaries()[device] else {
-            throw SwiftCLError.contextMismatch("\(device.name) is not a device of \(context)")
+            throw SwiftCLError.contextMismatch(object: "device \(device.name)", belongsTo: nil, expected: "\(context)")
         }
         return binary
     }

@@ -17,7 +17,7 @@ extension ComputeEncoder {
 
     /// ``commandEvent(_:)`` whose commands each wait, on the device, for `events` first (``waiting(for:_:)``):
     /// `let blurred = try cl.commandEvent(waitingFor: [uploaded]) { try cl.launch(blur, range, a, b) }`.
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` for an event of another context, what `body` throws, ``OpenCLError``.
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` for an event of another context, what `body` throws, ``OpenCLError``.
     public func commandEvent(waitingFor events: [CommandEvent], _ body: () throws -> Void) throws -> CommandEvent {
         try waiting(for: events) { try commandEvent(body) }
     }
@@ -26,7 +26,7 @@ extension ComputeEncoder {
     /// them in its own wait list (PyOpenCL's `wait_for=`), so nothing else on the queue is held back and no host
     /// thread blocks. The events may come from other queues and devices of the same context; scopes nest (the lists
     /// add up), and the events are kept alive until the commands have completed.
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` for an event of another context (nothing runs then), what
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` for an event of another context (nothing runs then), what
     ///   `body` throws, ``OpenCLError``.
     public func waiting<T>(for events: [CommandEvent], _ body: () throws -> T) throws -> T {
         try checkUsable()
@@ -50,7 +50,7 @@ extension ComputeEncoder {
     /// Makes every command enqueued after this wait, on the device, until `events` have completed; no host thread
     /// blocks. The events may come from other queues of the same context. (A barrier: on an out-of-order queue it
     /// holds back every later command; ``waiting(for:_:)`` holds back only the commands inside it.)
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` for an event of another context, ``OpenCLError``.
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` for an event of another context, ``OpenCLError``.
     public func wait(for events: [CommandEvent]) throws {
         try checkUsable()
         try checkContext(of: events)
@@ -62,7 +62,7 @@ extension ComputeEncoder {
     /// Refuses events of another context (OpenCL orders commands by events only within one).
     private func checkContext(of events: [CommandEvent]) throws {
         for event in events where event.context !== context {
-            throw SwiftCLError.contextMismatch("\(event) belongs to \(event.context), the queue to \(context)")
+            throw SwiftCLError.contextMismatch(object: "\(event)", belongsTo: "\(event.context)", expected: "the queue's \(context)")
         }
     }
 

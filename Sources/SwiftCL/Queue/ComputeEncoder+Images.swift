@@ -5,7 +5,7 @@ extension ComputeEncoder {
     /// `gcl_copy_ptr_to_image`); `pixels` must hold at least the region's bytes.
     /// - Throws: ``SwiftCLError/regionOutsideImage(operation:origin:region:extent:)``,
     ///   ``SwiftCLError/hostDataSize(operation:givenBytes:requiredBytes:)``, ``SwiftCLError/hostAccessDenied(operation:object:access:)``,
-    ///   ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
+    ///   ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func write<T: BitwiseCopyable>(_ image: Image, from pixels: [T], origin: Origin3D = .zero, extent: Extent3D? = nil) throws {
         try prepare(image, hostAccess: .write, operation: "image write")
         let region = try image.checkedRegion(origin: origin, extent: extent, "image write")
@@ -51,7 +51,7 @@ extension ComputeEncoder {
 
     /// Copies a region between images of the same format on the device.
     /// - Throws: ``SwiftCLError/imageFormatMismatch(expected:given:)``, ``SwiftCLError/regionOutsideImage(operation:origin:region:extent:)``,
-    ///   ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
+    ///   ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func copy(from source: Image, origin sourceOrigin: Origin3D = .zero, to destination: Image,
                      origin destinationOrigin: Origin3D = .zero, extent: Extent3D? = nil) throws {
         try prepare(source, destination, operation: "image copy")
@@ -67,7 +67,7 @@ extension ComputeEncoder {
 
     /// Copies a region of an image into a buffer, tightly packed from element `offset`.
     /// - Throws: ``SwiftCLError/regionOutsideImage(operation:origin:region:extent:)``,
-    ///   ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
+    ///   ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func copy<T>(from image: Image, origin: Origin3D = .zero, extent: Extent3D? = nil, to buffer: Buffer<T>,
                         at offset: Int = 0) throws {
         try copyBetween(image, origin: origin, extent: extent, buffer, at: offset, toImage: false)
@@ -103,7 +103,7 @@ extension ComputeEncoder {
 
     /// Fills a region of an image with one colour, given in the type its channels are sampled as.
     /// - Throws: ``SwiftCLError/fillColorMismatch(format:color:)``, ``SwiftCLError/regionOutsideImage(operation:origin:region:extent:)``,
-    ///   ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
+    ///   ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func fill(_ image: Image, with color: ImageFillColor, origin: Origin3D = .zero, extent: Extent3D? = nil) throws {
         try prepare(image, operation: "image fill")
         guard color.sampledAs == image.format.type.sampledAs else {

@@ -3,7 +3,7 @@ extension ComputeEncoder {
     /// checked against their buffers before the call; rectangles of one buffer that share an element are refused
     /// (interleaved rows that share none are copied).
     /// - Throws: ``SwiftCLError/invalidRect(operation:_:)``, ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``,
-    ///   ``SwiftCLError/overlappingCopy(operation:)``, ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
+    ///   ``SwiftCLError/overlappingCopy(operation:)``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func copyRect<E>(from source: Buffer<E>, _ sourceLayout: RectLayout, to destination: Buffer<E>,
                             _ destinationLayout: RectLayout, extent: Extent3D) throws {
         try prepare(source, destination, operation: "copyRect")

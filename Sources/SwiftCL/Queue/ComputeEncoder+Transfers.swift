@@ -4,7 +4,7 @@ extension ComputeEncoder {
     /// Copies `elements` into `buffer` starting at element `offset`; returns once the host data has
     /// been read (the guide's `gcl_memcpy` to the device).
     /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)`` when the elements do not fit,
-    ///   ``SwiftCLError/hostAccessDenied(operation:object:access:)``, ``SwiftCLError/contextMismatch(_:)``,
+    ///   ``SwiftCLError/hostAccessDenied(operation:object:access:)``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``,
     ///   ``SwiftCLError/alreadyMapped(operation:object:)``, ``OpenCLError``.
     public func write<E, C: Collection<E>>(_ buffer: Buffer<E>, from elements: C, at offset: Int = 0) throws {
         try prepare(buffer, hostAccess: .write, operation: "write")
@@ -40,7 +40,7 @@ extension ComputeEncoder {
     /// Reads `destination.count` elements of `buffer`, starting at element `offset`, into host memory;
     /// returns once the data is there (the guide's `gcl_memcpy` from the device).
     /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)`` when the range leaves the buffer,
-    ///   ``SwiftCLError/hostAccessDenied(operation:object:access:)``, ``SwiftCLError/contextMismatch(_:)``,
+    ///   ``SwiftCLError/hostAccessDenied(operation:object:access:)``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``,
     ///   ``SwiftCLError/alreadyMapped(operation:object:)``, ``OpenCLError``.
     public func read<E>(_ buffer: Buffer<E>, into destination: UnsafeMutableBufferPointer<E>, at offset: Int = 0) throws {
         try prepare(buffer, hostAccess: .read, operation: "read")
@@ -55,7 +55,7 @@ extension ComputeEncoder {
     /// element `destinationOffset` of another on the device. Overlapping regions of one allocation are refused (also
     /// through a sub-buffer or a reinterpretation of the same buffer).
     /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/invalidCount(operation:count:minimum:)``
-    ///   for a negative count, ``SwiftCLError/overlappingCopy(operation:)``, ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
+    ///   for a negative count, ``SwiftCLError/overlappingCopy(operation:)``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func copy<E>(from source: Buffer<E>, at sourceOffset: Int = 0, to destination: Buffer<E>,
                         at destinationOffset: Int = 0, count: Int? = nil) throws {
         try prepare(source, destination, operation: "copy")
@@ -78,7 +78,7 @@ extension ComputeEncoder {
     }
 
     /// Sets `range` of `buffer` (all of it by default) to `value` on the device.
-    /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/contextMismatch(_:)``, ``OpenCLError``.
+    /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func fill<E>(_ buffer: Buffer<E>, with value: E, range: Range<Int>? = nil) throws {
         try prepare(buffer, operation: "fill")
         let range = try buffer.checkedRange(range, "fill")

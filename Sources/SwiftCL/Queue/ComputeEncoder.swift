@@ -17,38 +17,8 @@ public final class ComputeEncoder {
     /// Objects used by commands that may still be running, released once they complete.
     @exclusivity(unchecked) var inFlight: [AnyObject] = []
     @exclusivity(unchecked) var mapped: Set<ObjectIdentifier> = []
-    /// Where the previous launch's kept objects sit in `inFlight` (its kernel, then its objects), so a batch of
-    /// identical launches retains once.
-    @exclusivity(unchecked) var lastLaunchRetained: Range<Int>?
-    /// The resolved arguments of a launch, reused from launch to launch (empty between launches), so a batch
-    /// allocates no argument list per launch.
-    @exclusivity(unchecked) var launchScratch: [KernelArgumentValue] = []
-    /// The last launch that passed every check: its kernel, range, arguments as given and as bound, and local size.
-    /// A launch with the same kernel object, range and arguments (``KernelArgumentValue/bindsLike(_:)``) while nothing
-    /// is mapped passes the same checks, so it binds what was checked instead of checking again.
-    @exclusivity(unchecked) var lastCheckedLaunch: CheckedLaunch?
-    /// The remembered launch whose kernel and objects were the last a launch kept alive (at `lastLaunchRetained`), so
-    /// repeating it keeps nothing new and compares nothing.
-    @exclusivity(unchecked) var lastRetainedCheckedLaunch: CheckedLaunch?
-    /// The kernel object of the encoder's previous checked launch.
-    @exclusivity(unchecked) var previousLaunchKernel: ObjectIdentifier?
-
-    /// A class, so checking a launch against it copies one reference rather than its lists.
-    final class CheckedLaunch {
-        let kernel: Kernel
-        let range: NDRange
-        let given: [KernelArgumentValue]
-        let bound: [KernelArgumentValue]
-        let local: SIMD3<Int>?
-
-        init(kernel: Kernel, range: NDRange, given: [KernelArgumentValue], bound: [KernelArgumentValue], local: SIMD3<Int>?) {
-            self.kernel = kernel
-            self.range = range
-            self.given = given
-            self.bound = bound
-            self.local = local
-        }
-    }
+    /// What the launch path remembers within this closure (its rules and the two outer memos: ``LaunchMemo``).
+    @exclusivity(unchecked) var launchMemo = LaunchMemo()
     /// Every command's event in a measured closure, with what the command was.
     @exclusivity(unchecked) private(set) var measuredEvents: [(label: String, event: CLEvent)] = []
     /// Set while ``commandEvent(_:)`` runs its body: commands then ask for events, and the last one is kept.
@@ -63,7 +33,7 @@ public final class ComputeEncoder {
         self.measuring = measuring
         let taken = lists.take()
         inFlight = taken.inFlight
-        launchScratch = taken.launchScratch
+        launchMemo = LaunchMemo(scratch: taken.launchScratch)
     }
 
     /// The device of the queue.
@@ -79,7 +49,8 @@ public final class ComputeEncoder {
     /// not have it mapped (OpenCL leaves commands on a mapped region undefined; use the mapped span).
     func checkContext(_ object: MemoryObject, operation: @autoclosure () -> String = #function) throws {
         if object.context !== queue.context {
-            throw SwiftCLError.contextMismatch("\(object.kindDescription) belongs to \(object.context), the queue to \(queue.context)")
+            throw SwiftCLError.contextMismatch(object: object.kindDescription, belongsTo: "\(object.context)",
+                                                expected: "the queue's \(queue.context)")
         }
         try checkNotMapped(object, operation())
     }
@@ -149,7 +120,7 @@ public final class ComputeEncoder {
         try checkUsable()
         try CL.finish(queue.id)
         inFlight.emptyInPlace()
-        lastLaunchRetained = nil
+        launchMemo.forgetRetained()
     }
 
     /// Ends the encoder's life: waits for outstanding commands so nothing it kept alive is released
@@ -159,7 +130,7 @@ public final class ComputeEncoder {
         if !inFlight.isEmpty {
             CL.finishLoggingFailure(queue.id)
             inFlight.removeAll()
-            lastLaunchRetained = nil
+            launchMemo.forgetRetained()
         }
         isExpired = true
     }
@@ -167,9 +138,9 @@ public final class ComputeEncoder {
     /// Expires the encoder (if it has not) and gives its lists' storage back for the queue's next closure.
     func end(keepingListsIn lists: inout EncoderLists) {
         expire()
-        var own = EncoderLists(inFlight: inFlight, launchScratch: launchScratch)
+        var own = EncoderLists(inFlight: inFlight, launchScratch: launchMemo.scratch)
         inFlight = []
-        launchScratch = []
+        launchMemo.scratch = []
         lists.keep(&own)
     }
 
@@ -185,7 +156,7 @@ public final class ComputeEncoder {
         let marker = try CL.enqueueMarkerWithWaitList(queue.id)
         let keepAlive = inFlight
         inFlight.removeAll()
-        lastLaunchRetained = nil
+        launchMemo.forgetRetained()
         isExpired = true
         try CL.setEventCallback(marker, keepingAlive: keepAlive, runsUserCode: runsUserCode) { status in
             if status.rawValue < 0 {

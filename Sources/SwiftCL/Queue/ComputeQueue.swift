@@ -38,12 +38,12 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
     /// With `outOfOrder`, the device may run launches, copies and fills in any order unless
     /// ``ComputeEncoder/wait(for:)`` or ``ComputeEncoder/barrier()`` orders them; blocking host transfers and maps
     /// still see every command enqueued before them (each is preceded by a barrier).
-    /// - Throws: ``SwiftCLError/contextMismatch(_:)`` when `context` lacks the device,
+    /// - Throws: ``SwiftCLError/contextMismatch(object:belongsTo:expected:)`` when `context` lacks the device,
     ///   ``SwiftCLError/outOfOrderUnsupported(device:)``, ``OpenCLError``.
     public init(device: Device, context: Context? = nil, outOfOrder: Bool = false) throws {
         let context = try context ?? Context.shared(for: device)
         guard context.contains(device) else {
-            throw SwiftCLError.contextMismatch("\(device.name) is not a device of \(context)")
+            throw SwiftCLError.contextMismatch(object: "device \(device.name)", belongsTo: nil, expected: "\(context)")
         }
         self.device = device
         self.context = context

@@ -6,8 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// A value behind a pthread mutex: SwiftCL's one lock box, used by every SwiftCL module (and free for
-/// yours). The value and the mutex share one allocation; every pthread call's result is checked.
+/// A value behind a pthread mutex: SwiftCL's one lock box, used by every module of the package (package access:
+/// it is no part of the API; use `Synchronization.Mutex` or your own). The value and the mutex share one allocation; every pthread call's result is checked.
 ///
 /// `Locked` is `Sendable` exactly when its value is: the lock makes shared mutation safe, not the
 /// sending of a non-`Sendable` value to another thread.
@@ -18,11 +18,11 @@ import Darwin
 ///
 /// A pthread call that fails (only possible through memory corruption or a lock taken recursively
 /// from inside `withLock`) traps: continuing would break the exclusion the type promises.
-public struct Locked<Value>: @unchecked Sendable where Value: Sendable {
+package struct Locked<Value>: @unchecked Sendable where Value: Sendable {
     private let storage: Storage
 
     /// A lock box holding `value`.
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         storage = Storage.make(value)
     }
 
@@ -30,7 +30,7 @@ public struct Locked<Value>: @unchecked Sendable where Value: Sendable {
     /// inside `body`.
     /// - Throws: what `body` throws, with its type.
     @inline(__always)
-    public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try storage.withLock(body)
     }
 

@@ -118,7 +118,7 @@ struct BinaryCacheTests {
         let error = thrownError {
             try ComputeQueue(device: device, context: context).sync { cl in try cl.launch(kernel, NDRange(8), ints, floats) }
         }
-        guard case .argumentType(_, 0, _, _, _)? = (error as? SwiftCLError)?.reason else {
+        guard let refusal = error as? SwiftCLError, refusal.code == .argumentType, refusal.argumentIndex == 0 else {
             Issue.record("expected an argument-type error for Int32 data, got \(String(describing: error))")
             return
         }
