@@ -73,6 +73,18 @@ struct KernelBenchmarkTests {
         return settings
     }()
 
+    @Test("the article's run of the saxpy benchmark: a table and a JSON file")
+    func articleRun() throws {
+        let queue = try ComputeQueue(preferring: [.gpu, .cpu])
+        let results = try saxpyBenchmark().run(sizes: [ProblemSize(1 << 24)], on: queue)
+        print(KernelBenchmarkResult.table(results))
+        try KernelBenchmarkResult.json(results).write(to: FileManager.default.temporaryDirectory.appendingPathComponent("saxpy.json"))
+        let fair = results.filter { $0.variant == "saxpy" || $0.variant == "saxpy4" }
+        #expect(fair.count == 2 && fair.allSatisfy { $0.verified })
+        let written = try Data(contentsOf: FileManager.default.temporaryDirectory.appendingPathComponent("saxpy.json"))
+        #expect(String(decoding: written, as: UTF8.self).contains("saxpy4"))
+    }
+
     @Test("saxpy: verified variants are timed with GB/s from their declared bytes; the wrong one is refused",
           arguments: TestDevices.all)
     func saxpy(device: Device) throws {
