@@ -60,21 +60,30 @@ extension DeviceArray {
 
 /// The fused elementwise kernel: the expression's code at index `i`, written to `out`.
 enum Elementwise {
+    /// What an elementwise kernel's source is made of.
+    struct Recipe: Hashable, Sendable {
+        let code, parameters, pragmas, result: String
+    }
+
     static func run<R: ArrayStorable>(_ node: ExpressionNode, into out: DeviceArray<R>) throws {
         var renderer = ExpressionRenderer()
         let code = renderer.render(node)
         let pragmas = node.pragmas.union(R.pragma.isEmpty ? [] : [R.pragma]).sorted().joined()
         let parameters = (["global \(R.openCLTypeName) *out", "const ulong out_off"] + renderer.parameters + ["const ulong n"])
             .joined(separator: ", ")
-        let source = """
-            \(pragmas)kernel void swiftcl_elementwise(\(parameters))
-            {
-                const ulong i = get_global_id(0);
-                if (i < n) out[out_off + i] = (\(R.openCLTypeName))(\(code));
-            }
-            """
-        let kernel = try ProgramCompiler.kernel(source: source, name: "elementwise expression", kernel: "swiftcl_elementwise",
-                                                context: out.context)
+        // Remembered per context by recipe (the rendered code, its parameters and pragmas: they are the whole source), so
+        // repeating an expression of the same shape and element types builds no source and looks up no program.
+        let kernel = try out.context.memos.value(for: Recipe(code: code, parameters: parameters, pragmas: pragmas, result: R.openCLTypeName)) {
+            let source = """
+                \(pragmas)kernel void swiftcl_elementwise(\(parameters))
+                {
+                    const ulong i = get_global_id(0);
+                    if (i < n) out[out_off + i] = (\(R.openCLTypeName))(\(code));
+                }
+                """
+            return try ProgramCompiler.kernel(source: source, name: "elementwise expression", kernel: "swiftcl_elementwise",
+                                              context: out.context)
+        }
         guard out.count > 0 else { return }
         let arguments: [any KernelArgument] = [out.storage, UInt64(out.offset)] + renderer.arguments + [UInt64(out.count)]
         try launch(kernel, count: out.count, arguments: arguments, on: out.queue)
