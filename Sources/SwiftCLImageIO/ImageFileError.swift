@@ -1,28 +1,10 @@
+import SwiftCL
+
 /// Why an image file could not be read or written, or a picture could not be made: a code to match on, the file's
 /// path where there is one, and the reason in words.
 public struct ImageFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What kind of error this is: an open set (a struct with static members, like ``SwiftCL/SwiftCLError``'s codes), so a
-    /// new code breaks no one's `switch`. Compare with `==`.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        public let name: String
-        public var description: String { name }
-        /// The file cannot be opened or read (missing, a directory or special file, no permission).
-        public static let unreadable = Code(name: "unreadable")
-        /// The file cannot be written.
-        public static let unwritable = Code(name: "unwritable")
-        /// The bytes are not a picture of the format (bad signature, bad header, a failed checksum, bad data).
-        public static let corrupt = Code(name: "corrupt")
-        /// The file ends before the picture does.
-        public static let truncated = Code(name: "truncated")
-        /// A valid file of a kind this reader does not take (an unknown format, a Netpbm maximum over 65535).
-        public static let unsupported = Code(name: "unsupported")
-        /// The picture is larger than ``PixelImage/maximumPixels``.
-        public static let tooLarge = Code(name: "tooLarge")
-        /// Samples that do not make the picture asked for, or an image of a format no file can hold.
-        public static let invalidPicture = Code(name: "invalidPicture")
-        /// A pixel or channel asked of a picture that does not have it.
-        public static let outOfRange = Code(name: "outOfRange")
-    }
+    /// What kind of error this is (``SwiftCL/ErrorCode``: an open set, compared with `==`).
+    public typealias Code = ErrorCode<ImageFileError>
 
     public let code: Code
     /// The file, where there is one.
@@ -46,4 +28,23 @@ public struct ImageFileError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// The same error naming `path`.
     func at(_ path: String) -> ImageFileError { ImageFileError(code, path: self.path ?? path, message: message) }
+}
+
+extension ErrorCode where Domain == ImageFileError {
+    /// The file cannot be opened or read (missing, a directory or special file, no permission).
+    public static let unreadable = Self("unreadable")
+    /// The file cannot be written.
+    public static let unwritable = Self("unwritable")
+    /// The bytes are not a picture of the format (bad signature, bad header, a failed checksum, bad data).
+    public static let corrupt = Self("corrupt")
+    /// The file ends before the picture does.
+    public static let truncated = Self("truncated")
+    /// A valid file of a kind this reader does not take (an unknown format, a Netpbm maximum over 65535).
+    public static let unsupported = Self("unsupported")
+    /// The picture is larger than ``PixelImage/maximumPixels``.
+    public static let tooLarge = Self("tooLarge")
+    /// Samples that do not make the picture asked for, or an image of a format no file can hold.
+    public static let invalidPicture = Self("invalidPicture")
+    /// A pixel or channel asked of a picture that does not have it.
+    public static let outOfRange = Self("outOfRange")
 }

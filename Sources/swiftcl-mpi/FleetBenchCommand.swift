@@ -30,11 +30,7 @@ struct FleetBenchCommand: ParsableCommand {
     @Flag(help: "Run the ranks of one host at the same time instead of taking turns.")
     var concurrent = false
 
-    @Option(help: "Write the fleet report as JSON here (rank 0; a BenchmarkReport, so `swiftcl bench --baseline` reads it).")
-    var json: String?
-
-    @Option(help: "Write the fleet report as Markdown here (rank 0).")
-    var markdown: String?
+    @OptionGroup var reports: ReportFiles
 
     @Option(help: "Write an SVG bar chart of one metric across every rank's devices and variants here (rank 0).")
     var chart: String?
@@ -85,14 +81,7 @@ struct FleetBenchCommand: ParsableCommand {
         let failed = report.results.filter { $0.note?.hasPrefix("FAILED") == true }
         print(failed.isEmpty ? "Fleet benchmark: \(report.results.count) records from \(world.size) rank(s), \(Set(hosts).count) host(s)."
                              : "Fleet benchmark FAILED on \(Set(failed.map(\.device)).sorted().joined(separator: "; ")).")
-        if let json {
-            try report.writeJSON(to: URL(fileURLWithPath: json))
-            print("JSON: \(json)")
-        }
-        if let markdown {
-            try report.writeMarkdown(to: URL(fileURLWithPath: markdown))
-            print("Markdown: \(markdown)")
-        }
+        for line in try report.write(json: reports.json, markdown: reports.markdown, chart: nil) { print(line) }
         if let chart {
             let timed = report.results.filter { $0.samples > 0 && $0.isBound != true && $0.verified }
             let metric = chartMetric ?? timed.first?.metric

@@ -24,11 +24,7 @@ struct FleetValidateCommand: ParsableCommand {
     @Option(name: .customLong("check"), help: "Only checks whose name starts with this (repeatable).")
     var checks: [String] = []
 
-    @Option(help: "Write the fleet report as JSON here (rank 0).")
-    var json: String?
-
-    @Option(help: "Write the fleet report as Markdown here (rank 0).")
-    var markdown: String?
+    @OptionGroup var reports: ReportFiles
 
     @Option(help: .hidden)
     var failOnRank: Int?
@@ -108,7 +104,7 @@ struct FleetValidateCommand: ParsableCommand {
         for row in rows where !row.result.passed { print("FAIL on \(row.host) rank \(row.rank): \(row.result)") }
         print(passed ? "Fleet validation: all \(rows.count) cases passed on \(ranks) rank(s), \(hosts) host(s)."
                      : "Fleet validation FAILED: \(rows.filter { !$0.result.passed }.count) of \(rows.count) cases.")
-        if let json {
+        if let json = reports.json {
             struct Report: Codable {
                 let passed: Bool
                 let ranks: Int
@@ -120,7 +116,7 @@ struct FleetValidateCommand: ParsableCommand {
             try encoder.encode(Report(passed: passed, ranks: ranks, rows: rows)).write(to: URL(fileURLWithPath: json), options: .atomic)
             print("JSON: \(json)")
         }
-        if let markdown {
+        if let markdown = reports.markdown {
             let lines = ["# Fleet validation", "", passed ? "All cases passed." : "**FAILED**", "",
                          "| " + table[0].joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: table[0].count)]
                 + table.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }

@@ -21,11 +21,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Keep built program binaries in SwiftCL's disk cache (~/.cache/swiftcl/programs) and load them in later runs.")
     var binaryCache = false
 
-    @Option(help: "Write the results as JSON to this path.")
-    var json: String?
-
-    @Option(help: "Write a Markdown report to this path.")
-    var markdown: String?
+    @OptionGroup var reports: ReportFiles
 
     @Option(help: "Write an SVG bar chart of the box suite here (the copy suite's line chart goes next to it as -copy.svg, the box size sweep's as -sizes.svg and -sizes-percent.svg).")
     var chart: String?
@@ -87,7 +83,7 @@ struct BenchCommand: ParsableCommand {
         let progress = ProgressLine()
         var report = try BenchmarkSuites.run(names, on: device, options: options) { progress.show($0) }
         progress.clear()
-        let regressed = try report.publish(device: device, settings: options.settings, json: json, markdown: markdown, chart: chart,
+        let regressed = try report.publish(device: device, settings: options.settings, json: reports.json, markdown: reports.markdown, chart: chart,
                                            baseline: baseline, thresholdPercent: threshold) { print($0) }
         if regressed { throw ExitCode(2) }
     }
@@ -113,7 +109,7 @@ extension BenchCommand {
         let results = try benchmark.run(sizes: try user.parsedSizes(), on: queue) { progress.show($0) }
         progress.clear()
         print(KernelBenchmarkResult.table(results))
-        if let json {
+        if let json = reports.json {
             try KernelBenchmarkResult.json(results).write(to: URL(fileURLWithPath: json), options: .atomic)
             print("JSON: \(json)")
         }

@@ -6,50 +6,8 @@
 /// ``device`` and the violated rule (``ndRangeViolation``, ``rectViolation``, ``launchRequirementViolation``). Each
 /// refusal is one ``Code`` and one factory below, which builds the message from its context in one place.
 public struct SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, as in the static member (`"rangeOutOfBounds"`).
-        public let name: String
-        init(_ name: String) { self.name = name }
-        public var description: String { name }
-
-        public static let noDevice = Code("noDevice")
-        public static let rangeOutOfBounds = Code("rangeOutOfBounds")
-        public static let sizeOverflow = Code("sizeOverflow")
-        public static let allocationTooLarge = Code("allocationTooLarge")
-        public static let invalidNDRange = Code("invalidNDRange")
-        public static let argumentCount = Code("argumentCount")
-        public static let argumentType = Code("argumentType")
-        public static let kernelNotFound = Code("kernelNotFound")
-        public static let contextMismatch = Code("contextMismatch")
-        public static let invalidCount = Code("invalidCount")
-        public static let overlappingCopy = Code("overlappingCopy")
-        public static let invalidRect = Code("invalidRect")
-        public static let hostAccessDenied = Code("hostAccessDenied")
-        public static let alreadyMapped = Code("alreadyMapped")
-        public static let hostDataSize = Code("hostDataSize")
-        public static let notWholeElements = Code("notWholeElements")
-        public static let emptyDeviceList = Code("emptyDeviceList")
-        public static let invalidPartition = Code("invalidPartition")
-        public static let noImageSupport = Code("noImageSupport")
-        public static let invalidImageExtent = Code("invalidImageExtent")
-        public static let regionOutsideImage = Code("regionOutsideImage")
-        public static let fillColorMismatch = Code("fillColorMismatch")
-        public static let samplerNeedsNormalizedCoordinates = Code("samplerNeedsNormalizedCoordinates")
-        public static let invalidDefinition = Code("invalidDefinition")
-        public static let partitionUnsupported = Code("partitionUnsupported")
-        public static let reentrantSync = Code("reentrantSync")
-        public static let encoderExpired = Code("encoderExpired")
-        public static let unsupportedImageFormat = Code("unsupportedImageFormat")
-        public static let imageLimitExceeded = Code("imageLimitExceeded")
-        public static let imageFormatMismatch = Code("imageFormatMismatch")
-        public static let embeddedNUL = Code("embeddedNUL")
-        public static let localMemoryExceeded = Code("localMemoryExceeded")
-        public static let integerOutOfRange = Code("integerOutOfRange")
-        public static let outOfOrderUnsupported = Code("outOfOrderUnsupported")
-        public static let launchRequirement = Code("launchRequirement")
-        public static let unreadableFile = Code("unreadableFile")
-        public static let misalignedSubBuffer = Code("misalignedSubBuffer")
-    }
+    /// What kind of refusal this is (``ErrorCode``: an open set, compared with `==`).
+    public typealias Code = ErrorCode<SwiftCLError>
 
     /// What kind of refusal this is.
     public let code: Code
@@ -379,4 +337,44 @@ public enum NDRangeViolation: Hashable, Sendable, CustomStringConvertible {
             return "\(what) exceeds the device's \(bits)-bit size_t (CL_DEVICE_ADDRESS_BITS)"
         }
     }
+}
+
+extension ErrorCode where Domain == SwiftCLError {
+    public static let noDevice = Self("noDevice")
+    public static let rangeOutOfBounds = Self("rangeOutOfBounds")
+    public static let sizeOverflow = Self("sizeOverflow")
+    public static let allocationTooLarge = Self("allocationTooLarge")
+    public static let invalidNDRange = Self("invalidNDRange")
+    public static let argumentCount = Self("argumentCount")
+    public static let argumentType = Self("argumentType")
+    public static let kernelNotFound = Self("kernelNotFound")
+    public static let contextMismatch = Self("contextMismatch")
+    public static let invalidCount = Self("invalidCount")
+    public static let overlappingCopy = Self("overlappingCopy")
+    public static let invalidRect = Self("invalidRect")
+    public static let hostAccessDenied = Self("hostAccessDenied")
+    public static let alreadyMapped = Self("alreadyMapped")
+    public static let hostDataSize = Self("hostDataSize")
+    public static let notWholeElements = Self("notWholeElements")
+    public static let emptyDeviceList = Self("emptyDeviceList")
+    public static let invalidPartition = Self("invalidPartition")
+    public static let noImageSupport = Self("noImageSupport")
+    public static let invalidImageExtent = Self("invalidImageExtent")
+    public static let regionOutsideImage = Self("regionOutsideImage")
+    public static let fillColorMismatch = Self("fillColorMismatch")
+    public static let samplerNeedsNormalizedCoordinates = Self("samplerNeedsNormalizedCoordinates")
+    public static let invalidDefinition = Self("invalidDefinition")
+    public static let partitionUnsupported = Self("partitionUnsupported")
+    public static let reentrantSync = Self("reentrantSync")
+    public static let encoderExpired = Self("encoderExpired")
+    public static let unsupportedImageFormat = Self("unsupportedImageFormat")
+    public static let imageLimitExceeded = Self("imageLimitExceeded")
+    public static let imageFormatMismatch = Self("imageFormatMismatch")
+    public static let embeddedNUL = Self("embeddedNUL")
+    public static let localMemoryExceeded = Self("localMemoryExceeded")
+    public static let integerOutOfRange = Self("integerOutOfRange")
+    public static let outOfOrderUnsupported = Self("outOfOrderUnsupported")
+    public static let launchRequirement = Self("launchRequirement")
+    public static let unreadableFile = Self("unreadableFile")
+    public static let misalignedSubBuffer = Self("misalignedSubBuffer")
 }
