@@ -18,7 +18,7 @@ public final class ComputeEncoder {
     @exclusivity(unchecked) var inFlight: [AnyObject] = []
     @exclusivity(unchecked) var mapped: Set<ObjectIdentifier> = []
     /// What the launch path remembers within this closure (its rules and the two outer memos: ``LaunchMemo``).
-    @exclusivity(unchecked) var launchMemo = LaunchMemo()
+    @exclusivity(unchecked) var launchMemo: LaunchMemo
     /// Every command's event in a measured closure, with what the command was.
     @exclusivity(unchecked) private(set) var measuredEvents: [(label: String, event: CLEvent)] = []
     /// Set while ``commandEvent(_:)`` runs its body: commands then ask for events, and the last one is kept.

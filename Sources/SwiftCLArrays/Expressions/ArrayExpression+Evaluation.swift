@@ -60,9 +60,9 @@ extension DeviceArray {
 
 /// The fused elementwise kernel: the expression's code at index `i`, written to `out`.
 enum Elementwise {
-    /// What an elementwise kernel's source is made of.
+    /// What an elementwise kernel's source is made of (the result type is in `parameters`, as `out`'s element type).
     struct Recipe: Hashable, Sendable {
-        let code, parameters, pragmas, result: String
+        let code, parameters, pragmas: String
     }
 
     static func run<R: ArrayStorable>(_ node: ExpressionNode, into out: DeviceArray<R>) throws {
@@ -73,7 +73,7 @@ enum Elementwise {
             .joined(separator: ", ")
         // Remembered per context by recipe (the rendered code, its parameters and pragmas: they are the whole source), so
         // repeating an expression of the same shape and element types builds no source and looks up no program.
-        let kernel = try out.context.memos.value(for: Recipe(code: code, parameters: parameters, pragmas: pragmas, result: R.openCLTypeName)) {
+        let kernel = try out.context.memos.value(for: Recipe(code: code, parameters: parameters, pragmas: pragmas)) {
             let source = """
                 \(pragmas)kernel void swiftcl_elementwise(\(parameters))
                 {
