@@ -25,8 +25,8 @@ public struct BLASMatrix<Element: BLASScalar>: Sendable {
     public let offset: Int
 
     /// - Parameter leadingDimension: default: `columns` (row-major) or `rows` (column-major), a packed matrix.
-    /// - Throws: ``BLASError/Code/invalidArgument`` for negative sizes or a leading dimension below the row (column)
-    ///   length; ``BLASError/Code/bufferTooSmall`` when the matrix runs past the buffer.
+    /// - Throws: `BLASError.Code.invalidArgument` for negative sizes or a leading dimension below the row (column)
+    ///   length; `BLASError.Code.bufferTooSmall` when the matrix runs past the buffer.
     public init(_ buffer: Buffer<Element>, rows: Int, columns: Int, layout: BLASLayout = .rowMajor,
                 leadingDimension: Int? = nil, offset: Int = 0) throws {
         let inner = layout == .rowMajor ? columns : rows, outer = layout == .rowMajor ? rows : columns
@@ -49,7 +49,7 @@ public struct BLASMatrix<Element: BLASScalar>: Sendable {
     }
 
     /// A 2-D array as a row-major matrix (no copy).
-    /// - Throws: ``BLASError/Code/invalidArgument`` unless the array is 2-D.
+    /// - Throws: `BLASError.Code.invalidArgument` unless the array is 2-D.
     public init(_ array: DeviceArray<Element>) throws {
         guard array.shape.count == 2 else {
             throw BLASError(.invalidArgument, routine: "BLASMatrix(DeviceArray)", "the array has shape \(array.shape), not 2-D")
@@ -71,8 +71,8 @@ public struct BLASVector<Element: BLASScalar>: Sendable {
     /// Elements between consecutive vector elements (positive).
     public let increment: Int
 
-    /// - Throws: ``BLASError/Code/invalidArgument`` for a negative count or offset or an increment below 1,
-    ///   ``BLASError/Code/bufferTooSmall``.
+    /// - Throws: `BLASError.Code.invalidArgument` for a negative count or offset or an increment below 1,
+    ///   `BLASError.Code.bufferTooSmall`.
     public init(_ buffer: Buffer<Element>, count: Int? = nil, offset: Int = 0, increment: Int = 1) throws {
         let what = "BLASVector(count: \(count.map(String.init) ?? "nil"), offset: \(offset), increment: \(increment))"
         guard count ?? 0 >= 0, offset >= 0, increment >= 1 else {
@@ -93,8 +93,8 @@ public struct BLASVector<Element: BLASScalar>: Sendable {
     }
 }
 
-/// Throws ``BLASError/Code/bufferTooSmall`` unless `runs` runs of `runLength` elements, `stride` apart from `offset`,
-/// fit in `buffer`; ``BLASError/Code/invalidArgument`` when the last element's index is past `Int`'s range.
+/// Throws `BLASError.Code.bufferTooSmall` unless `runs` runs of `runLength` elements, `stride` apart from `offset`,
+/// fit in `buffer`; `BLASError.Code.invalidArgument` when the last element's index is past `Int`'s range.
 private func checkFits<T>(offset: Int, runs: Int, stride: Int, runLength: Int, in buffer: Buffer<T>, _ what: String) throws {
     guard let needed = elementsSpanned(offset: offset, runs: runs, stride: stride, runLength: runLength) else {
         throw BLASError(.invalidArgument, routine: what,

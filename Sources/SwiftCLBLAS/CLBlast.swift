@@ -11,7 +11,15 @@ import SwiftCL
 /// threads at once — AddressSanitizer caught a use-after-free inside its device database (`clblast::Database`) when two
 /// queues first ran GEMMs together. A call only enqueues, so the lock is held for microseconds, not for the kernel.
 enum CLBlast {
-    private static let callLock = Locked(())
+    /// The lock, and the routines (by context and name) already called once: CLBlast compiles a routine's program on
+    /// its first call in a context, so that call alone has the compiler's summary lines routed to the logger
+    /// (``SwiftCL/CompilerConsole``); later calls pay nothing for it.
+    private static let callLock = Locked(Set<CalledRoutine>())
+
+    private struct CalledRoutine: Hashable {
+        let context: ObjectIdentifier
+        let name: String
+    }
 
     typealias Queue = UnsafeMutablePointer<OpaquePointer?>
     typealias Event = UnsafeMutablePointer<OpaquePointer?>
@@ -23,7 +31,13 @@ enum CLBlast {
         return try encoder.withUnsafeQueueHandle(keepingAlive: objects) { queueHandle in
             var queue: OpaquePointer? = queueHandle
             var event: OpaquePointer?
-            let status = callLock.withLock { _ in call(&queue, &event).rawValue }
+            let routine = CalledRoutine(context: ObjectIdentifier(encoder.context), name: name)
+            let status = callLock.withLock { called in
+                if called.contains(routine) { return call(&queue, &event).rawValue }
+                let status = CompilerConsole.routingSummaryLines(of: name) { call(&queue, &event).rawValue }
+                if status == 0 { called.insert(routine) }
+                return status
+            }
             guard status == 0 else {
                 if let event { _ = try? CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context) }
                 throw BLASError(.library, routine: name, "failed with \(statusName(status)) (\(status))", status: status)

@@ -8,7 +8,7 @@ extension ComputeEncoder {
     /// layout. With m or n zero nothing runs (the event is a marker). As in reference BLAS, with `beta = 0` C is not
     /// read (it may hold NaNs): its elements are zeroed first.
     /// - Throws: ``BLASError`` naming the operand whose shape does not fit, for mixed layouts or k = 0, for `Double`
-    ///   without `cl_khr_fp64`, ``BLASError/Code/overlappingOperands`` when C shares elements with A or B (`gemm(a,
+    ///   without `cl_khr_fp64`, `BLASError.Code.overlappingOperands` when C shares elements with A or B (`gemm(a,
     ///   times: b, into: a)`), or CLBlast's failure; SwiftCL's errors for operands of another context.
     @discardableResult
     public func gemm<T: BLASScalar>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose = .none, times b: BLASMatrix<T>,
@@ -33,9 +33,9 @@ extension ComputeEncoder {
 
     /// `batchCount` GEMMs at once: product `i` uses the matrices shaped like `a`, `b` and `c` that start `strides`
     /// elements further into their buffers per batch (`strides.a · i` past `a.offset`, and so on).
-    /// - Throws: as ``gemm(_:_:times:_:into:alpha:beta:)``, and ``BLASError/Code/bufferTooSmall`` when the last batch
-    ///   runs past a buffer, ``BLASError/Code/invalidArgument`` for a negative batch count or stride,
-    ///   ``BLASError/Code/overlappingOperands`` when C's batches share elements (a C stride of 0 with several batches)
+    /// - Throws: as ``gemm(_:_:times:_:into:alpha:beta:)``, and `BLASError.Code.bufferTooSmall` when the last batch
+    ///   runs past a buffer, `BLASError.Code.invalidArgument` for a negative batch count or stride,
+    ///   `BLASError.Code.overlappingOperands` when C's batches share elements (a C stride of 0 with several batches)
     ///   or any C batch shares elements with an A or B batch.
     @discardableResult
     public func gemmStridedBatched<T: BLASScalar>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose = .none, times b: BLASMatrix<T>,
@@ -84,7 +84,7 @@ extension ComputeEncoder {
     /// Several GEMMs in one CLBlast call (`CLBlastXgemmBatched`): every product's A lies in one buffer, with one shape
     /// and leading dimension, at its own offset; likewise B and C; each product has its own alpha and beta. The C
     /// blocks must not overlap (CLBlast may run the products at once). An empty list enqueues a marker.
-    /// - Throws: ``BLASError/Code/invalidArgument`` naming the first product whose A, B or C differs from the first
+    /// - Throws: `BLASError.Code.invalidArgument` naming the first product whose A, B or C differs from the first
     ///   product's in buffer, shape, layout or leading dimension; as ``gemm(_:_:times:_:into:alpha:beta:)``.
     @discardableResult
     public func gemmBatched<T: BLASScalar>(_ products: [GEMMProduct<T>], transposeA: BLASTranspose = .none,

@@ -4,7 +4,7 @@ import SwiftCLArrays
 extension DeviceArray where Element: BLASScalar {
     /// The matrix product of this 2-D array and `other` (CLBlast's GEMM): a new `rows × other.columns` array,
     /// enqueued on this array's queue without waiting (like every array operation).
-    /// - Throws: ``BLASError/Code/invalidArgument`` unless both are 2-D, ``BLASError/Code/dimensionMismatch`` when the
+    /// - Throws: `BLASError.Code.invalidArgument` unless both are 2-D, `BLASError.Code.dimensionMismatch` when the
     ///   inner dimensions differ; as ``SwiftCL/ComputeEncoder/gemm(_:_:times:_:into:alpha:beta:)``.
     public func matrixProduct(_ other: DeviceArray) throws -> DeviceArray {
         let a = try BLASMatrix(self), b = try BLASMatrix(other)
@@ -19,7 +19,7 @@ extension DeviceArray where Element: BLASScalar {
 
     /// The matrix–vector product of this 2-D array (or its transpose) and the 1-D array `x` (CLBlast's GEMV): a new
     /// 1-D array, enqueued on this array's queue without waiting.
-    /// - Throws: ``BLASError/Code/invalidArgument`` unless this array is 2-D and `x` 1-D, ``BLASError/Code/dimensionMismatch``
+    /// - Throws: `BLASError.Code.invalidArgument` unless this array is 2-D and `x` 1-D, `BLASError.Code.dimensionMismatch`
     ///   when `x`'s count is not the matrix's (transposed) column count; as ``SwiftCL/ComputeEncoder/gemv(_:_:times:into:alpha:beta:)``.
     public func matrixVectorProduct(_ x: DeviceArray, transposed: Bool = false) throws -> DeviceArray {
         let a = try BLASMatrix(self)
@@ -40,7 +40,7 @@ extension DeviceArray where Element: BLASScalar {
 
     /// `self ← self + alpha·x`, in place (CLBlast's AXPY), enqueued on this array's queue without waiting. The arrays
     /// must have one count (their shapes may differ).
-    /// - Throws: ``BLASError/Code/dimensionMismatch`` when the counts differ; as ``SwiftCL/ComputeEncoder/axpy(_:_:_:)``.
+    /// - Throws: `BLASError.Code.dimensionMismatch` when the counts differ; as ``SwiftCL/ComputeEncoder/axpy(_:_:_:)``.
     public func add(_ x: DeviceArray, scaledBy alpha: Element) throws {
         let (vx, vy) = (try BLASVector(x), try BLASVector(self))
         _ = try queue.submit { cl in try cl.axpy(alpha, vx, vy) }

@@ -16,14 +16,13 @@ public struct SquareSuite: Sendable {
     public init() {}
 
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
-        try run(on: device, adding: [], progress: progress).map(\.record)
+        try run(on: try ComputeQueue(device: device), adding: [], progress: progress).map(\.record)
     }
 
-    /// The suite with `extraVariants` timed beside SwiftCL's and the host peers' (the lab adds plain C): the records, and
-    /// each one's result.
-    public func run(on device: Device, adding extraVariants: [KernelBenchmark.Variant], progress: (String) -> Void = { _ in })
+    /// The suite on `queue` with `extraVariants` timed beside SwiftCL's and the host peers' (the lab adds plain C): the
+    /// records, and each one's result.
+    public func run(on queue: ComputeQueue, adding extraVariants: [KernelBenchmark.Variant], progress: (String) -> Void = { _ in })
         throws -> [(record: BenchmarkRecord, result: KernelBenchmarkResult)] {
-        let queue = try ComputeQueue(device: device)
         let size = ProblemSize(count)
         var benchmark = KernelBenchmark(
             name: "square", input: { size in Self.input(count: size.elements) },

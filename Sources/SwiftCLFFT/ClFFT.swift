@@ -182,7 +182,7 @@ enum ClFFT {
             try check("clfftSetPlanDistance", clfftSetPlanDistance(handle, geometry.inputDistance, geometry.outputDistance))
             try check("clfftSetPlanBatchSize", clfftSetPlanBatchSize(handle, geometry.batch))
             var queue: OpaquePointer? = queue
-            try check("clfftBakePlan", clfftBakePlan(handle, 1, &queue, nil, nil))
+            try check("clfftBakePlan", CompilerConsole.routingSummaryLines(of: "clfftBakePlan") { clfftBakePlan(handle, 1, &queue, nil, nil) })
         } catch {
             _ = clfftDestroyPlan(&handle)
             throw error

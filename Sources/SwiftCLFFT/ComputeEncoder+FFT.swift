@@ -7,9 +7,9 @@ import SwiftCL
 extension ComputeEncoder {
     /// A complex-to-complex transform of `batch` arrays of `shape` from `input` into `output` (`input` itself when
     /// both are the same buffer: in place). ``FFTDirection/inverse`` divides by the number of elements per transform.
-    /// - Throws: ``FFTError/Code/unsupportedLength`` naming the length and its factor,
-    ///   ``FFTError/Code/bufferTooSmall`` naming the buffer, ``FFTError/Code/invalidArgument``,
-    ///   ``FFTError/Code/unsupportedPrecision``, ``FFTError/Code/library`` (a clFFT failure), and SwiftCL's errors for
+    /// - Throws: `FFTError.Code.unsupportedLength` naming the length and its factor,
+    ///   `FFTError.Code.bufferTooSmall` naming the buffer, `FFTError.Code.invalidArgument`,
+    ///   `FFTError.Code.unsupportedPrecision`, `FFTError.Code.library` (a clFFT failure), and SwiftCL's errors for
     ///   an expired encoder or a buffer of another context.
     @discardableResult
     public func fft<T: FFTScalar>(_ input: Buffer<SIMD2<T>>, into output: Buffer<SIMD2<T>>, shape: [Int], batch: Int = 1,

@@ -9,7 +9,7 @@ extension DeviceArray {
     /// must then be 1 to 3), each of the leading dimensions' elements a separate transform (a batch); a new array of
     /// the same shape, enqueued without waiting. ``FFTDirection/inverse`` divides by the number of elements per
     /// transform. A view that does not start at its buffer's first element is copied first (clFFT takes no offset).
-    /// - Throws: ``FFTError/Code/invalidArgument`` for an empty array or a dimension count outside 1…3 or beyond the
+    /// - Throws: `FFTError.Code.invalidArgument` for an empty array or a dimension count outside 1…3 or beyond the
     ///   array's; as ``SwiftCL/ComputeEncoder/fft(_:into:shape:batch:direction:)``.
     public func fft<T: FFTScalar & ArrayElement>(direction: FFTDirection = .forward, dimensions: Int? = nil) throws -> DeviceArray
     where Element == SIMD2<T> {

@@ -8,8 +8,8 @@ struct FFTGeometry: Hashable {
     let shape: [Int]
     let batch: Int
 
-    /// - Throws: ``FFTError/Code/invalidArgument`` for 0 or more than 3 dimensions, a length below 1 or a negative
-    ///   batch; ``FFTError/Code/unsupportedLength`` naming the length and its unsupported factor.
+    /// - Throws: `FFTError.Code.invalidArgument` for 0 or more than 3 dimensions, a length below 1 or a negative
+    ///   batch; `FFTError.Code.unsupportedLength` naming the length and its unsupported factor.
     init(_ kind: Kind, shape: [Int], batch: Int, routine: String) throws {
         guard (1...3).contains(shape.count) else {
             throw FFTError(.invalidArgument, routine: routine, "shape \(shape): clFFT transforms 1, 2 or 3 dimensions")

@@ -41,19 +41,19 @@ extension PixelImage {
     ///   SwiftCL's errors from the read.
     @available(*, noasync, message: "blocks while the image is read; read it inside queue.run from async code")
     public init(reading image: Image, on queue: ComputeQueue, channels: Channels? = nil) throws {
-        let depth: Depth
-        switch image.format.type {
-        case .unormInt8: depth = .eight
-        case .unormInt16: depth = .sixteen
-        default:
-            throw ImageFileError(.invalidPicture, path: nil, message: "an image of \(image.format) has no picture layout (use UNORM_INT8 or UNORM_INT16)")
+        let depth: Depth? = switch image.format.type {
+        case .unormInt8: .eight
+        case .unormInt16: .sixteen
+        default: nil
         }
-        let stored: Channels
-        switch image.format.order {
-        case .r: stored = .gray
-        case .rgba: stored = .rgba
-        default:
-            throw ImageFileError(.invalidPicture, path: nil, message: "an image of \(image.format) has no picture layout (use R or RGBA)")
+        let stored: Channels? = switch image.format.order {
+        case .r: .gray
+        case .rgba: .rgba
+        default: nil
+        }
+        guard let depth, let stored else {
+            throw ImageFileError(.invalidPicture, path: nil, message: "an image of \(image.format) has no picture layout "
+                                 + "(use R or RGBA with UNORM_INT8 or UNORM_INT16)")
         }
         guard image.kind == .image2D else {
             throw ImageFileError(.invalidPicture, path: nil, message: "only 2-D images are pictures, this one is \(image.kind)")

@@ -53,20 +53,9 @@ extension Communicator {
     /// - Throws: ``MPIError`` `.invalidArgument` for a bad destination or tag, `.call`.
     public func startSend<T: MPIElement>(_ buffer: Buffer<T>, range: Range<Int>? = nil, to destination: Int, tag: Int = 0,
                                          on queue: ComputeQueue) throws -> MPIRequest {
-        try checkRank(destination, "MPI_Isend", what: "destination")
-        try checkTag(tag, "MPI_Isend")
-        let range = range ?? 0..<buffer.count
-        let count = try Self.checkCount(range.count, "MPI_Isend")
-        return try MPIRequest(
-            routine: "MPI_Isend", byteCount: range.count * MemoryLayout<T>.stride,
-            fill: { staging in try Self.read(buffer, range: range, on: queue, into: staging) },
-            start: { staging, request in
-                try MPI.call {
-                    try MPI.check(MPI_Isend(staging.baseAddress, count, T.mpiType.handle, Int32(destination), Int32(tag), handle, request),
-                                  "MPI_Isend")
-                }
-            },
-            finish: nil)
+        try startPointToPoint(buffer, range: range, peer: destination, tag: tag, sending: true, on: queue) { staging, count, request in
+            MPI_Isend(staging, count, T.mpiType.handle, Int32(destination), Int32(tag), handle, request)
+        }
     }
 
     /// Starts receiving `range` of `buffer` (all of it by default) from `source` (`MPI_Irecv`); waiting for the request
@@ -75,19 +64,27 @@ extension Communicator {
     /// - Throws: ``MPIError`` `.invalidArgument` for a bad source or tag, `.call`.
     public func startReceive<T: MPIElement>(into buffer: Buffer<T>, range: Range<Int>? = nil, from source: Int, tag: Int = 0,
                                             on queue: ComputeQueue) throws -> MPIRequest {
-        try checkRank(source, "MPI_Irecv", what: "source")
-        try checkTag(tag, "MPI_Irecv")
+        try startPointToPoint(buffer, range: range, peer: source, tag: tag, sending: false, on: queue) { staging, count, request in
+            MPI_Irecv(staging, count, T.mpiType.handle, Int32(source), Int32(tag), handle, request)
+        }
+    }
+
+    /// A send (the range read into staging first) or a receive (written from staging into the range when waited for) to
+    /// or from `peer`, after the peer, tag and count are checked; `call` is the MPI routine on the staging memory.
+    private func startPointToPoint<T: MPIElement>(
+        _ buffer: Buffer<T>, range: Range<Int>?, peer: Int, tag: Int, sending: Bool, on queue: ComputeQueue,
+        call: (UnsafeMutableRawPointer?, Int32, UnsafeMutablePointer<MPI_Request?>) -> Int32
+    ) throws -> MPIRequest {
+        let routine = sending ? "MPI_Isend" : "MPI_Irecv"
+        try checkRank(peer, routine, what: sending ? "destination" : "source")
+        try checkTag(tag, routine)
         let range = range ?? 0..<buffer.count
-        let count = try Self.checkCount(range.count, "MPI_Irecv")
+        let count = try Self.checkCount(range.count, routine)
         return try MPIRequest(
-            routine: "MPI_Irecv", byteCount: range.count * MemoryLayout<T>.stride, fill: { _ in },
-            start: { staging, request in
-                try MPI.call {
-                    try MPI.check(MPI_Irecv(staging.baseAddress, count, T.mpiType.handle, Int32(source), Int32(tag), handle, request),
-                                  "MPI_Irecv")
-                }
-            },
-            finish: { result in try Self.write(result, into: buffer, range: range, on: queue) })
+            routine: routine, byteCount: range.count * MemoryLayout<T>.stride,
+            fill: { staging in if sending { try Self.read(buffer, range: range, on: queue, into: staging) } },
+            start: { staging, request in try MPI.call { try MPI.check(call(staging.baseAddress, count, request), routine) } },
+            finish: sending ? nil : { result in try Self.write(result, into: buffer, range: range, on: queue) })
     }
 
     /// Starts gathering every rank's `range` of `buffer` (all of it by default; counts may differ), concatenated in rank

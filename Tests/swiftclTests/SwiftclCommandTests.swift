@@ -89,6 +89,18 @@ struct SwiftclCommandTests {
         #expect(try Self.runSwiftcl(["check", file.path, "-D", "N=1"]).status == 0)
     }
 
+    @Test("swiftcl check of a kernel with a warning shows the warning once, and no compiler summary line on stderr")
+    func warningShownOnce() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-warning-\(UUID()).cl")
+        try "#warning check me\nkernel void k(global int *a) { a[0] = 1; }\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try Self.runSwiftcl(["check", file.path])
+        #expect(result.status == 0, "\(result.output)")
+        let warning = "\(file.lastPathComponent):1:2: warning: check me"
+        #expect(result.output.components(separatedBy: warning).count == 2, "the warning, once:\n\(result.output)")
+        #expect(!result.output.contains("generated."), "clang's summary line is routed to the logger:\n\(result.output)")
+    }
+
     @Test("usage errors read as one line: a missing file, memcheck --help, the -D placeholder")
     func usageMessages() throws {
         let missing = try Self.runSwiftcl(["check", "/nonexistent/kernel.cl"])

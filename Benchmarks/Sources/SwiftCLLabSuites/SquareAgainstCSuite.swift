@@ -17,9 +17,10 @@ public struct SquareAgainstCSuite: Sendable {
 
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
         let count = square.count
-        let timed = try square.run(on: device, adding: [Self.rawC(device)], progress: progress)
-        let rawSeconds = timed.first { $0.result.variant == "raw-c" }?.result.hostSeconds?.median
+        // One queue for the timed variants and the paired comparison.
         let queue = try ComputeQueue(device: device)
+        let timed = try square.run(on: queue, adding: [Self.rawC(device)], progress: progress)
+        let rawSeconds = timed.first { $0.result.variant == "raw-c" }?.result.hostSeconds?.median
         let paired = try Self.pairedHostTimes(queue: queue, count: count, rounds: pairedRounds, block: pairedBlock, progress: progress)
         return timed.map { record, result in
             var record = record

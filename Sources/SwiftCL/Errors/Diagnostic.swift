@@ -26,10 +26,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// clang's `file:line:column: error: message` and PoCL's `error: file:line:column: message`.
     /// Locations in the runtime's anonymous copy of the source (`<source>`, `input.cl`, PoCL's kernel
     /// cache `tempfile_*.cl`, NVIDIA's `<kernel>`) are attributed to `sourceName`; included files keep their own path.
+    /// A diagnostic the log repeats word for word (PoCL logs each warning of a successful build twice) is listed once.
     public static func parse(log: String, sourceName: String) -> [Diagnostic] {
-        BuildLog.entries(in: log, sourceName: sourceName).map { entry in
+        var seen = Set<Diagnostic>()
+        return BuildLog.entries(in: log, sourceName: sourceName).map { entry in
             Diagnostic(file: entry.file, line: entry.line, column: entry.column,
                        severity: Severity(rawValue: entry.severity.rawValue) ?? .error, message: entry.message)
-        }
+        }.filter { seen.insert($0).inserted }
     }
 }

@@ -2,7 +2,7 @@
 /// breaks no one's `switch` (which needs a `default`). Compare with `==`: `error.code == .rangeOutOfBounds`.
 ///
 /// Every error type of SwiftCL's products has its codes in this one shape (``SwiftCLError/Code`` is
-/// `ErrorCode<SwiftCLError>`, `BLASError.Code` is `ErrorCode<BLASError>`, …), each declared as a static member of an
+/// `ErrorCode<SwiftCLError>`, `BLASError.Code` is `ErrorCode<LibraryError<BLASLibrary>>`, …), each declared as a static member of an
 /// extension constrained to its domain.
 public struct ErrorCode<Domain>: Hashable, Sendable, CustomStringConvertible {
     /// The code's name, as its static member is spelled (`"rangeOutOfBounds"`).

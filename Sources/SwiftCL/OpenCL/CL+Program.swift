@@ -38,7 +38,10 @@ extension CL {
     /// caller can read every device's log and throw a ``BuildError``.
     static func buildProgram(_ program: ProgramHandle, devices: [DeviceHandle], options: String) -> CLStatus {
         var ids: [cl_device_id?] = devices.map(\.pointer)
-        return CLStatus(rawValue: clBuildProgram(program.pointer, cl_uint(ids.count), &ids, options, nil, nil))
+        // The warnings are in the build log; clang's "N warnings generated." line goes to the logger, not stderr.
+        return CompilerConsole.routingSummaryLines(of: "clBuildProgram") {
+            CLStatus(rawValue: clBuildProgram(program.pointer, cl_uint(ids.count), &ids, options, nil, nil))
+        }
     }
 
     static func getProgramInfo(_ program: ProgramHandle, _ parameter: InfoParameter<InfoOf.Program>) -> InfoQuery {

@@ -29,11 +29,12 @@ extension DeviceArray where Element: ArrayElement {
             }
             inline swiftcl_pair swiftcl_make_pair(\(T) value, ulong index) { swiftcl_pair p; p.value = value; p.index = index; return p; }
             """
-        var plan = ReductionPlan(accumulator: "swiftcl_pair", result: "ulong", neutral: "swiftcl_make_pair(0, ULONG_MAX)",
-                                 reduce: "swiftcl_pick(a, b)", map: "swiftcl_make_pair(x0[x0_off + i], i)",
-                                 parameters: ["global const \(T) *x0", "const ulong x0_off"], arguments: [storage, UInt64(offset)],
-                                 pragmas: Element.pragma.isEmpty ? [] : [Element.pragma],
-                                 name: "\(minimum ? "argmin" : "argmax")_\(T)", finalize: "$0.index")
+        var plan = ReductionPlan(.init(accumulator: "swiftcl_pair", result: "ulong", neutral: "swiftcl_make_pair(0, ULONG_MAX)",
+                                       reduce: "swiftcl_pick(a, b)", map: "swiftcl_make_pair(x0[x0_off + i], i)",
+                                       parameters: ["global const \(T) *x0", "const ulong x0_off"],
+                                       pragmas: Element.pragma.isEmpty ? [] : [Element.pragma],
+                                       name: "\(minimum ? "argmin" : "argmax")_\(T)", finalize: "$0.index"),
+                                 arguments: [storage, UInt64(offset)])
         plan.support = support
         plan.accumulatorBytes = 16
         let result = try DeviceArray<UInt64>(uninitializedShape: [1], on: queue)

@@ -44,10 +44,11 @@ extension DeviceArray where Element: ArrayElement {
         let (parameters, arguments, names) = operandPlan(operands)
         let maps = map(names)
         let shape = LaunchShape.reduction(count: count, device: queue.device, maxLocal: queue.device.maxWorkGroupSize)
-        return ReductionPlan(accumulator: accumulator, result: Element.openCLTypeName, neutral: neutral, reduce: reduce,
-                             map: maps.scalar, vectorMap: maps.vector(shape.vectorWidth), vectorReduce: vectorReduce,
-                             compensated: compensated, parameters: parameters, arguments: arguments,
-                             pragmas: Element.pragma.isEmpty ? [] : [Element.pragma], name: name)
+        return ReductionPlan(.init(accumulator: accumulator, result: Element.openCLTypeName, neutral: neutral, reduce: reduce,
+                                   map: maps.scalar, vectorMap: maps.vector(shape.vectorWidth), vectorReduce: vectorReduce,
+                                   compensated: compensated, parameters: parameters,
+                                   pragmas: Element.pragma.isEmpty ? [] : [Element.pragma], name: name),
+                             arguments: arguments)
     }
 
     private static func load(_ name: String, accumulator: String) -> (Int) -> String {
@@ -122,9 +123,10 @@ extension ArrayExpressible where Element == UInt8 {
         var renderer = ExpressionRenderer()
         let code = renderer.render(expression.node)
         let count = shape.reduce(1, *)
-        let plan = ReductionPlan(accumulator: "ulong", result: "ulong", neutral: "0", reduce: "a + b", map: "(ulong)((\(code)) != 0)",
-                                 parameters: renderer.parameters, arguments: renderer.arguments, pragmas: expression.node.pragmas,
-                                 name: "nonzero_count")
+        let plan = ReductionPlan(.init(accumulator: "ulong", result: "ulong", neutral: "0", reduce: "a + b",
+                                       map: "(ulong)((\(code)) != 0)", parameters: renderer.parameters,
+                                       pragmas: expression.node.pragmas, name: "nonzero_count"),
+                                 arguments: renderer.arguments)
         let result = try DeviceArray<UInt64>(uninitializedShape: [1], on: queue)
         try plan.run(count: count, on: queue, into: result.storage, outOffset: 0)
         return Int(try result.toArray()[0])

@@ -31,7 +31,7 @@ public struct ReductionKernel<Result: ArrayElement>: Sendable {
         guard let device = context.devices.first else {
             throw ArrayError(.invalidArgument, "\(context) has no device")
         }
-        let source = probe.source(shape: LaunchShape.reduction(count: 1, device: device, maxLocal: device.maxWorkGroupSize))
+        let source = probe.recipe.source(shape: LaunchShape.reduction(count: 1, device: device, maxLocal: device.maxWorkGroupSize))
         let kernel = try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_partial", context: context,
                                                 userParts: probe.userParts)
         parameterCount = kernel.argumentCount - 2
@@ -43,9 +43,10 @@ public struct ReductionKernel<Result: ArrayElement>: Sendable {
         // The argument list is passed through to both the map function and the partial kernel; its names are the last
         // identifier of each comma-separated declaration.
         let declarations = ParameterList.declarations(arguments)
-        var plan = ReductionPlan(accumulator: Result.openCLTypeName, result: Result.openCLTypeName, neutral: "(\(neutral))",
-                                 reduce: reduce, map: map, parameters: declarations, arguments: values,
-                                 pragmas: Result.pragma.isEmpty ? [] : [Result.pragma], name: name)
+        var plan = ReductionPlan(.init(accumulator: Result.openCLTypeName, result: Result.openCLTypeName, neutral: "(\(neutral))",
+                                       reduce: reduce, map: map, parameters: declarations,
+                                       pragmas: Result.pragma.isEmpty ? [] : [Result.pragma], name: name),
+                                 arguments: values)
         plan.preamble = preamble
         plan.userParts = ["map": map, "reduce": reduce, "preamble": preamble]
         return plan

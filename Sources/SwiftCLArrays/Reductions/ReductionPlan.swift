@@ -1,55 +1,75 @@
 import SwiftCL
 
-/// Everything that makes one reduction's two kernels: what is read at index `i`, how two partial values combine,
-/// and how the final value is written. Built-in reductions and ``ReductionKernel`` both end here.
+/// One reduction ready to run: its ``Recipe`` (everything its two kernels' source depends on) and the values of the
+/// recipe's parameters. Built-in reductions and ``ReductionKernel`` both end here. The recipe's fields read and write
+/// through the plan (`plan.preamble = …`).
+@dynamicMemberLookup
 struct ReductionPlan {
-    /// The OpenCL type partial values have.
-    var accumulator: String
-    /// The OpenCL type of the result element.
-    var result: String
-    /// The neutral element, as OpenCL C.
-    var neutral: String
-    /// Combines `a` and `b` (OpenCL C over scalars of ``accumulator``).
-    var reduce: String
-    /// The value at index `i` (OpenCL C; may use ``parameters``).
-    var map: String
-    /// For a vector fast path: the value of `vectorWidth` elements from index `i`, as `accumulatorN`, and how two
-    /// such vectors combine. Nil for the scalar path.
-    var vectorMap: String?
-    var vectorReduce: String?
-    /// Kahan-compensated accumulation of a sum (vector path only).
-    var compensated = false
-    /// The kernels' parameters and arguments besides the count, partials and output.
-    var parameters: [String]
+    var recipe: Recipe
+    /// The kernels' arguments besides the count, partials and output: the values of ``Recipe/parameters``.
     var arguments: [any KernelArgument]
-    var pragmas: Set<String>
-    /// User code, by part name, whose build errors are reported in the user's own lines and columns.
-    var preamble = ""
-    /// SwiftCL's own helper code (types, functions) placed before the kernels.
-    var support = ""
-    var userParts: [String: String] = [:]
-    var name = "reduction"
-    /// The bytes one partial value takes (the accumulator's size; 16 for argmin/argmax's value–index pair).
-    var accumulatorBytes = 8
-    /// How the final accumulator becomes the result element (`$0` is the accumulator).
-    var finalize: String
 
-    init(accumulator: String, result: String, neutral: String, reduce: String, map: String, vectorMap: String? = nil,
-         vectorReduce: String? = nil, compensated: Bool = false, parameters: [String], arguments: [any KernelArgument],
-         pragmas: Set<String>, name: String, finalize: String? = nil) {
-        self.accumulator = accumulator
-        self.result = result
-        self.neutral = neutral
-        self.reduce = reduce
-        self.map = map
-        self.vectorMap = vectorMap
-        self.vectorReduce = vectorReduce
-        self.compensated = compensated
-        self.parameters = parameters
+    init(_ recipe: Recipe, arguments: [any KernelArgument]) {
+        self.recipe = recipe
         self.arguments = arguments
-        self.pragmas = pragmas
-        self.name = name
-        self.finalize = finalize ?? "(\(result))($0)"
+    }
+
+    subscript<Value>(dynamicMember field: WritableKeyPath<Recipe, Value>) -> Value {
+        get { recipe[keyPath: field] }
+        set { recipe[keyPath: field] = newValue }
+    }
+
+    /// Everything the generated source depends on besides the launch shape: what is read at index `i`, how two
+    /// partial values combine, and how the final value is written. Equal recipes (and shapes) give the same program,
+    /// so the context remembers the kernels by recipe and a repeated reduction (`x.sum()` on a small array) skips
+    /// generating and hashing its source.
+    struct Recipe: Hashable, Sendable {
+        /// The OpenCL type partial values have.
+        var accumulator: String
+        /// The OpenCL type of the result element.
+        var result: String
+        /// The neutral element, as OpenCL C.
+        var neutral: String
+        /// Combines `a` and `b` (OpenCL C over scalars of ``accumulator``).
+        var reduce: String
+        /// The value at index `i` (OpenCL C; may use ``parameters``).
+        var map: String
+        /// For a vector fast path: the value of `vectorWidth` elements from index `i`, as `accumulatorN`, and how two
+        /// such vectors combine. Nil for the scalar path.
+        var vectorMap: String?
+        var vectorReduce: String?
+        /// Kahan-compensated accumulation of a sum (vector path only).
+        var compensated = false
+        /// The kernels' parameters besides the count, partials and output.
+        var parameters: [String]
+        var pragmas: Set<String>
+        /// User code, by part name, whose build errors are reported in the user's own lines and columns.
+        var preamble = ""
+        /// SwiftCL's own helper code (types, functions) placed before the kernels.
+        var support = ""
+        var userParts: [String: String] = [:]
+        var name = "reduction"
+        /// The bytes one partial value takes (the accumulator's size; 16 for argmin/argmax's value–index pair).
+        var accumulatorBytes = 8
+        /// How the final accumulator becomes the result element (`$0` is the accumulator).
+        var finalize: String
+
+        init(accumulator: String, result: String, neutral: String, reduce: String, map: String, vectorMap: String? = nil,
+             vectorReduce: String? = nil, compensated: Bool = false, parameters: [String], pragmas: Set<String>,
+             name: String, finalize: String? = nil) {
+            self.accumulator = accumulator
+            self.result = result
+            self.neutral = neutral
+            self.reduce = reduce
+            self.map = map
+            self.vectorMap = vectorMap
+            self.vectorReduce = vectorReduce
+            self.compensated = compensated
+            self.parameters = parameters
+            self.pragmas = pragmas
+            self.name = name
+            self.finalize = finalize ?? "(\(result))($0)"
+        }
     }
 
     /// Enqueues both kernels over `count` elements on `queue`, writing the result to `out[outOffset]`; does not wait.
@@ -61,7 +81,7 @@ struct ReductionPlan {
         let shape = probe.local <= limit ? probe : LaunchShape.reduction(count: count, device: device, maxLocal: limit)
         let (partial, final) = shape == probe ? (partialKernel, finalKernel) : try kernels(shape: shape, context: queue.context)
         // Partials are stored as the accumulator type in a byte buffer the kernels cast.
-        let partials = try Buffer<UInt8>(count: shape.groups * accumulatorBytes, context: queue.context)
+        let partials = try Buffer<UInt8>(count: shape.groups * recipe.accumulatorBytes, context: queue.context)
         let finalLocal = Self.finalLocal(for: final, device: device)
         _ = try queue.submit { cl in
             try cl.launch(partial, try NDRange(shape.groups * shape.local, local: shape.local),
@@ -78,34 +98,23 @@ struct ReductionPlan {
         return local
     }
 
-    /// Everything the generated source depends on: equal recipes give the same program, so the context remembers the
-    /// kernels by recipe and a repeated reduction (`x.sum()` on a small array) skips generating and hashing its source.
-    struct Recipe: Hashable, Sendable {
-        let accumulator, result, neutral, reduce, map, preamble, support, name, finalize: String
-        let vectorMap, vectorReduce: String?
-        let compensated: Bool
-        let parameters: [String]
-        let pragmas: Set<String>
-        let userParts: [String: String]
-        let accumulatorBytes: Int
-        /// The launch shape's parts the source uses (the group count is a launch argument, not source).
-        let local: Int, vectorWidth: Int, chunked: Bool
-    }
-
-    /// The two kernels, kept per context by ``Recipe``.
+    /// The two kernels, kept per context by recipe and shape.
     struct Kernels: Sendable {
         let partial: Kernel
         let final: Kernel
     }
 
+    /// The recipe and the launch shape's parts the source uses (the group count is a launch argument, not source).
+    private struct KernelsKey: Hashable, Sendable {
+        let recipe: Recipe
+        let local: Int, vectorWidth: Int, chunked: Bool
+    }
+
     private func kernels(shape: LaunchShape, context: Context) throws -> (Kernel, Kernel) {
-        let recipe = Recipe(accumulator: accumulator, result: result, neutral: neutral, reduce: reduce, map: map, preamble: preamble,
-                            support: support, name: name, finalize: finalize, vectorMap: vectorMap, vectorReduce: vectorReduce,
-                            compensated: compensated, parameters: parameters, pragmas: pragmas, userParts: userParts,
-                            accumulatorBytes: accumulatorBytes, local: shape.local, vectorWidth: shape.vectorWidth,
-                            chunked: shape.chunked)
-        let kernels = try context.memos.value(for: recipe) {
-            let source = source(shape: shape)
+        let key = KernelsKey(recipe: recipe, local: shape.local, vectorWidth: shape.vectorWidth, chunked: shape.chunked)
+        let kernels = try context.memos.value(for: key) {
+            let source = recipe.source(shape: shape)
+            let (name, userParts) = (recipe.name, recipe.userParts)
             return Kernels(partial: try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_partial",
                                                                context: context, userParts: userParts),
                            final: try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_reduce_final",
@@ -113,7 +122,9 @@ struct ReductionPlan {
         }
         return (kernels.partial, kernels.final)
     }
+}
 
+extension ReductionPlan.Recipe {
     /// The program: the map and reduce as inline functions (user code after `#line` directives), the partial kernel
     /// (one partial per work-group) and the final kernel (one work-group combining the partials in a tree).
     func source(shape: LaunchShape) -> String {
