@@ -10,16 +10,19 @@ package struct UserKernelOptions: ParsableArguments {
     package init() {}
 
     @Option(name: .customLong("kernel"), help: ArgumentHelp("""
-        The kernel to run (repeatable for bench: each is a variant), with its own global size when it does more than one element per work-item: NAME:EXPR, e.g. saxpy4:n/4 or saxpy4:(n+3)/4 (first dimension; default: one per element).
-        """, valueName: "NAME[:EXPR]"))
+        The kernel to run (repeatable for bench: each is a variant), with its own global size when it does not run one work-item per element: NAME:EXPR[xEXPR[xEXPR]], one expression per dimension, e.g. saxpy4:n/4 or tiled:w/4xh (rounded up; dimensions not given are the problem's; default: one per element).
+        """, valueName: "NAME[:GLOBAL]"))
     package var kernels: [String] = []
 
     @Option(help: ArgumentHelp("The reference kernel, FILE.cl:NAME (default for bench: the first --kernel).", valueName: "FILE.cl:NAME"))
     package var reference: String?
 
     @Option(name: .customLong("expect"), help: ArgumentHelp("""
-        A host reference instead of a reference kernel: one OUTPUT = EXPRESSION per output buffer, evaluated in Double         for every element i (names: the kernel's arguments, i, n, w, h, d; + - * / %, sqrt exp log sin cos tan tanh abs         floor ceil min max pow fma). Example: --expect "y = a * x + y".
-        """, valueName: "OUT = EXPR"))
+        A host reference instead of a reference kernel, one per output buffer, evaluated in Double: OUT = EXPR for every \
+        element i of OUT, or OUT[INDEX] = EXPR for every point x, y, z of the problem (a transpose: "out[x*h + y] = \
+        in[y*w + x]"). Names: the kernel's arguments (a buffer's element i, or BUF[EXPR]), i, x, y, z, n, w, h, d; \
+        + - * / %, sqrt exp log sin cos tan tanh abs floor ceil min max pow fma. Example: --expect "y = a * x + y".
+        """, valueName: "OUT[INDEX] = EXPR"))
     package var expectations: [String] = []
 
     @Option(help: ArgumentHelp("""
@@ -59,12 +62,12 @@ package struct UserKernelOptions: ParsableArguments {
     }
 
     /// `--kernel` values as (name, global size).
-    package func parsedKernels() throws -> [(name: String, globalSize: SizeExpression?)] {
+    package func parsedKernels() throws -> [(name: String, globalSize: GlobalSizeExpression?)] {
         try kernels.map { text in
             guard let colon = text.firstIndex(of: ":") else { return (text, nil) }
             let name = String(text[..<colon]), expression = String(text[text.index(after: colon)...])
             guard !name.isEmpty, !expression.isEmpty else { throw ValidationError("--kernel needs NAME or NAME:EXPR, got \(text)") }
-            return (name, try SizeExpression(expression))
+            return (name, try GlobalSizeExpression(expression))
         }
     }
 

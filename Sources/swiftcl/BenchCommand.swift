@@ -113,6 +113,15 @@ extension BenchCommand {
             try KernelBenchmarkResult.json(results).write(to: URL(fileURLWithPath: json), options: .atomic)
             print("JSON: \(json)")
         }
+        if let markdown = reports.markdown {
+            // The suites' Markdown report: one record per variant and size (rate, GB/s, % of the bound, the check).
+            var report = BenchmarkReport(results: results.map { result in
+                BenchmarkRecord(result, suite: file, metric: "\(benchmark.name) \(result.size)")
+            })
+            report.recordContext(device: device)
+            try report.writeMarkdown(to: URL(fileURLWithPath: markdown))
+            print("Markdown: \(markdown)")
+        }
         if !results.allSatisfy({ $0.verified || $0.isBound }) { throw ExitCode.failure }
     }
 }

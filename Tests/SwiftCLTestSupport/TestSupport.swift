@@ -28,3 +28,18 @@ public func ramp(_ count: Int, scale: Float = 0.5) -> [Float] {
 
 /// Sizes every size-parameterised test sweeps: 1, odd, and not multiples of 4, 8 or 16.
 public let awkwardSizes = [1, 2, 3, 7, 17, 33, 1000, 1023, 4097]
+
+/// Problem sizes that depend on how the tests are run. Under ThreadSanitizer or AddressSanitizer (their runtime is
+/// linked into the test process) every operation on the host costs 5–20×, so the few tests whose point is a large size
+/// (a 2^26 sum's accuracy, a 2^24 sort or scan) run a smaller one there: the sanitizers check races and memory, which
+/// the smaller size exercises through the same code paths (every size stays past 2^20, where the multi-level paths
+/// start). The plain run (`scripts/test.sh`) always runs the full sizes.
+public enum TestScale {
+    /// Whether a sanitizer's runtime is in this process.
+    public static let sanitized: Bool = ["__tsan_init", "__asan_init"].contains { (name: String) in
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil  // RTLD_DEFAULT
+    }
+
+    /// `full`, or `sanitized` under a sanitizer.
+    public static func size(_ full: Int, sanitized reduced: Int) -> Int { sanitized ? reduced : full }
+}

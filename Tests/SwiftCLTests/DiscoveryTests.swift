@@ -128,9 +128,10 @@ struct ConcurrentDiscoveryTests {
         return seen.count == threads && distinct.count == 1 && !(seen.first ?? "").isEmpty && !(seen.first ?? "error").hasPrefix("error")
     }
 
-    @Test("8 and 32 simultaneous first calls, each in 4 fresh processes, all see the same devices", arguments: [8, 32])
+    @Test("8 and 32 simultaneous first calls, each in 4 fresh processes (2 under a sanitizer), all see the same devices",
+          arguments: [8, 32])
     func simultaneousFirstCalls(threads: Int) async {
-        for _ in 0..<4 {
+        for _ in 0..<TestScale.size(4, sanitized: 2) {
             await #expect(processExitsWith: .success) { [threads = threads as Int] in
                 if !ConcurrentDiscoveryTests.firstCallsAgree(threads: threads) { exit(1) }
             }

@@ -197,4 +197,58 @@ struct SwiftclCommandTests {
         let local16 = results.first { ($0["variant"] as? String)?.hasSuffix("saxpy@local 16") == true }
         #expect(local16?["verified"] as? Bool == true && local16?["local_size"] as? Int == 16, "the result names its local size")
     }
+
+    /// A naive and a tiled 2-D matrix transpose, as a user writes them (the tiled one with `reqd_work_group_size`).
+    static let transposes = """
+        kernel void transpose_naive(global const float *in, global float *out, const uint w, const uint h) {
+            const uint x = get_global_id(0), y = get_global_id(1);
+            if (x < w && y < h) out[x * h + y] = in[y * w + x];
+        }
+
+        #define TILE 16
+        __attribute__((reqd_work_group_size(16, 16, 1)))
+        kernel void transpose_tiled(global const float *in, global float *out, const uint w, const uint h) {
+            local float tile[TILE][TILE + 1];
+            const uint gx = get_group_id(0) * TILE, gy = get_group_id(1) * TILE;
+            const uint lx = get_local_id(0), ly = get_local_id(1);
+            if (gx + lx < w && gy + ly < h) tile[ly][lx] = in[(gy + ly) * w + gx + lx];
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const uint ox = gy + lx, oy = gx + ly;
+            if (ox < h && oy < w) out[oy * h + ox] = tile[lx][ly];
+        }
+
+        kernel void transpose_wrong(global const float *in, global float *out, const uint w, const uint h) {
+            const uint x = get_global_id(0), y = get_global_id(1);
+            if (x < w && y < h) out[y * w + x] = in[y * w + x];
+        }
+        """
+
+    @Test("a 2-D naive and tiled transpose, validated against an indexed host reference and benchmarked from the CLI")
+    func transposeFromTheCommandLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-transpose-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("transpose.cl"), markdown = folder.appendingPathComponent("transpose.md")
+        try Self.transposes.write(to: file, atomically: true, encoding: .utf8)
+        let common = ["--args", "in:float[n], out:float[n], uint=w, uint=h", "--expect", "out[x*h + y] = in[y*w + x]",
+                      "--tolerance", "exact"]
+        let valid = try Self.runSwiftcl(["validate", file.path, "--kernel", "transpose_naive", "--kernel", "transpose_tiled",
+                                         "--sizes", "1x1,37x19,16x16,64x48"] + common)
+        #expect(valid.status == 0 && valid.output.contains("All 8 cases passed."), "\(valid.output)")
+        let wrong = try Self.runSwiftcl(["validate", file.path, "--kernel", "transpose_wrong", "--sizes", "37x19"] + common)
+        #expect(wrong.status == 1 && wrong.output.contains("worst at"), "a copy is not a transpose: \(wrong.output)")
+        // A local size the tiled kernel does not allow is explained, not a raw OpenCL status.
+        let refused = try Self.runSwiftcl(["validate", file.path, "--kernel", "transpose_tiled", "--sizes", "37x19", "--local", "8"]
+                                          + common)
+        #expect(refused.status == 1 && refused.output.contains("reqd_work_group_size [16, 16, 1], given [8, 1]"), "\(refused.output)")
+
+        let bench = try Self.runSwiftcl(["bench", file.path, "--kernel", "transpose_naive", "--kernel", "transpose_tiled",
+                                         "--sizes", "256x128", "--quick", "--markdown", markdown.path] + common)
+        #expect(bench.status == 0 && bench.output.contains("Mpix/s"), "\(bench.output)")
+        let report = try String(contentsOf: markdown, encoding: .utf8)
+        for variant in ["transpose.cl:transpose_naive", "transpose.cl:transpose_tiled", "copy of the declared bytes"] {
+            #expect(report.contains(variant), "the Markdown report lists \(variant):\n\(report)")
+        }
+        #expect(!bench.output.contains("FAILED"), "\(bench.output)")
+    }
 }

@@ -1,6 +1,6 @@
 /// The arithmetic both one-line expressions of the CLI share (``SizeExpression``, ``HostExpression``): tokens, then
-/// recursive descent over `+ -`, `* /` (and `%` where allowed), unary minus, parentheses, numbers, names and
-/// function calls, in Double.
+/// recursive descent over `+ -`, `* /` (and `%` where allowed), unary minus, parentheses, numbers, names, function
+/// calls and (where `[` is an operator) indexed names `a[EXPR]`, in Double.
 struct ArithmeticParser {
     let text: String
     let tokens: [String]
@@ -27,8 +27,11 @@ struct ArithmeticParser {
         return tokens
     }
 
-    /// The value, with `lookup` giving each name's (one that is not a function).
-    func evaluate(lookup: (String) throws -> Double) throws -> Double {
+    /// The value, with `lookup` giving each name's (one that is not a function) and `element` each indexed name's
+    /// element (`a[3]` → `element("a", 3)`).
+    func evaluate(lookup: (String) throws -> Double,
+                  element: (String, Double) throws -> Double = { name, _ in throw KernelSpecError.badExpression(name, reason: "cannot be indexed") })
+        throws -> Double {
         var index = 0
         func fail(_ reason: String) -> KernelSpecError { .badExpression(text, reason: reason) }
         func primary() throws -> Double {
@@ -57,6 +60,13 @@ struct ArithmeticParser {
                 return value
             }
             guard token.first.map({ $0.isLetter || $0 == "_" }) ?? false else { throw fail("unexpected '\(token)'") }
+            if index < tokens.count, tokens[index] == "[" {
+                index += 1
+                let position = try sum()
+                guard index < tokens.count, tokens[index] == "]" else { throw fail("missing ']' after \(token)'s index") }
+                index += 1
+                return try element(token, position)
+            }
             return try lookup(token)
         }
         func product() throws -> Double {

@@ -5,7 +5,8 @@ extension KernelArgumentSpec {
     /// expression per output buffer, each element evaluated in Double and stored in the output's element type
     /// (integers truncated toward zero, as C converts).
     /// - Throws: ``KernelSpecError/badExpression(_:reason:)`` for an output without an expression, an expression for
-    ///   something that is not an output, a name that is not an argument, or an element past a buffer's end.
+    ///   something that is not an output, a name that is not an argument, or an element (read or written) past a
+    ///   buffer's end.
     public func expectedOutputs(_ expressions: [HostExpression], arrays: HostArrays, names: [String], size: ProblemSize) throws -> HostArrays {
         let outputs = outputs(names: names)
         for expression in expressions where !outputs.contains(expression.output) {
@@ -25,25 +26,61 @@ extension KernelArgumentSpec {
             }
         }
         var result = HostArrays()
+        let (w, h) = (size.width, size.height)
         for output in outputs {
             guard let expression = expressions.first(where: { $0.output == output }) else {
                 throw KernelSpecError.badExpression(output, reason: "no --expect gives output \(output) (one per output: \"\(output) = …\")")
             }
             guard let template = arrays[output] else { continue }
-            let values = try (0..<template.count).map { i in
-                try expression.evaluate(at: i) { name in
-                    if let value = scalars[name] { return value }
-                    guard let values = buffers[name] else {
-                        throw KernelSpecError.badExpression(expression.text, reason: "unknown name '\(name)' (arguments: \(names.joined(separator: ", ")); also i, n, w, h, d)")
+            func fail(_ reason: String) -> KernelSpecError { .badExpression(expression.text, reason: reason) }
+            var point = 0
+            func lookup(_ name: String) throws -> Double {
+                if let value = scalars[name] { return value }
+                // The point's coordinates, unless an argument has the name (saxpy's `x`).
+                if buffers[name] == nil {
+                    switch name {
+                    case "x": return Double(point % w)
+                    case "y": return Double(point / w % h)
+                    case "z": return Double(point / (w * h))
+                    default: break
                     }
-                    guard i < values.count else {
-                        throw KernelSpecError.badExpression(expression.text, reason: "\(name) has \(values.count) elements; element \(i) was read")
+                }
+                guard let values = buffers[name] else {
+                    throw fail("unknown name '\(name)' (arguments: \(names.joined(separator: ", ")); also i, x, y, z, n, w, h, d)")
+                }
+                guard point < values.count else { throw fail("\(name) has \(values.count) elements; element \(point) was read") }
+                return values[point]
+            }
+            func element(_ name: String, _ position: Double) throws -> Double {
+                guard let values = buffers[name] else {
+                    throw fail("\(name)[…]: only buffer arguments can be indexed (buffers: \(buffers.keys.sorted().joined(separator: ", ")))")
+                }
+                guard let index = Int(exactly: position), values.indices.contains(index) else {
+                    throw fail("\(name)[\(position)] at i = \(point): \(name) has elements 0..<\(values.count)")
+                }
+                return values[index]
+            }
+            var values: [Double]
+            if expression.isIndexed {
+                // Elements no point writes keep their initial value: zero for an output, the input for inout.
+                guard let initial = template.doubles else { throw fail("--expect writes scalar elements only; \(output) holds \(template.elementType)") }
+                values = initial
+                for i in 0..<size.elements {
+                    point = i
+                    guard let position = try expression.outputElement(at: i, lookup: lookup, element: element) else { continue }
+                    guard let target = Int(exactly: position), values.indices.contains(target) else {
+                        throw fail("writes \(output)[\(position)] at i = \(i): \(output) has elements 0..<\(values.count)")
                     }
-                    return values[i]
+                    values[target] = try expression.evaluate(at: i, lookup: lookup, element: element)
+                }
+            } else {
+                values = try (0..<template.count).map { i in
+                    point = i
+                    return try expression.evaluate(at: i, lookup: lookup, element: element)
                 }
             }
             guard let array = template.converting(values) else {
-                throw KernelSpecError.badExpression(expression.text, reason: "--expect writes scalar elements only; \(output) holds \(template.elementType)")
+                throw fail("--expect writes scalar elements only; \(output) holds \(template.elementType)")
             }
             result.set(output, array)
         }

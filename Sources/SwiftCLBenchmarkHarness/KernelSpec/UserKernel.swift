@@ -9,13 +9,14 @@ public struct UserKernel: Sendable {
     public let name: String
     public let spec: KernelArgumentSpec
     public let options: BuildOptions
-    /// The global size along the first dimension as an expression of the problem size (`n/4` for a kernel that does
-    /// four elements per work-item, rounded up, at least 1); nil: the problem's extent.
-    public let globalSize: SizeExpression?
+    /// The global size per dimension as expressions of the problem size (`n/4` for a kernel that does four elements
+    /// per work-item, `w/4 x h`; rounded up, at least 1); nil: one work-item per element of the problem.
+    public let globalSize: GlobalSizeExpression?
 
     /// The kernel `name` of `source`, built with `options`, launched over `globalSize` work-items (nil: one per element).
+    /// A kernel with `reqd_work_group_size` runs in work-groups of that shape, its global size rounded up to it.
     public init(source: ProgramSource, name: String, spec: KernelArgumentSpec, options: BuildOptions = BuildOptions(),
-                globalSize: SizeExpression? = nil) {
+                globalSize: GlobalSizeExpression? = nil) {
         self.source = source
         self.name = name
         self.spec = spec
@@ -40,22 +41,16 @@ public struct UserKernel: Sendable {
 
     /// The encode closure for `size` with `local` (nil: the runtime's choice), for a kernel benchmark.
     func prepare(on queue: ComputeQueue, size: ProblemSize, local: Int?) throws -> KernelBenchmark.Variant.Encode {
-        try encode(try kernel(on: queue), size: size, local: local)
+        try encode(try kernel(on: queue), on: queue.device, size: size, local: local)
     }
 
     /// The encode closure of an already looked-up `kernel`.
-    private func encode(_ kernel: Kernel, size: ProblemSize, local: Int?) throws -> KernelBenchmark.Variant.Encode {
+    private func encode(_ kernel: Kernel, on device: Device, size: ProblemSize, local: Int?) throws -> KernelBenchmark.Variant.Encode {
         let names = spec.names(for: kernel)
-        var extents = size.extents
-        if let globalSize {
-            // Rounded up, so `n/4` covers every element (the kernel checks its bounds).
-            let value = try globalSize.value(for: size)
-            guard value.isFinite, value < 1e15 else {
-                throw KernelSpecError.badExpression(globalSize.text, reason: "gives \(value) for \(size); a global size must be finite")
-            }
-            extents[0] = max(1, Int(value.rounded(.up)))
-        }
-        let range = try Self.range(extents, local: local)
+        // Rounded up, so `n/4` covers every element (the kernel checks its bounds).
+        let extents = try globalSize?.extents(for: size) ?? size.extents
+        let required = try kernel.workGroupInfo(on: device).requiredWorkGroupSize
+        let range = try Self.range(extents, local: local, required: required)
         return { cl, buffers in
             try cl.launch(kernel, range, arguments: try spec.launchArguments(for: size, names: names, buffers: buffers))
         }
@@ -65,7 +60,7 @@ public struct UserKernel: Sendable {
     func outputs(on queue: ComputeQueue, size: ProblemSize, local: Int?, arrays: HostArrays) throws -> HostArrays {
         let kernel = try kernel(on: queue)
         let names = spec.names(for: kernel)
-        let run = try PreparedRun(encode: try encode(kernel, size: size, local: local), host: arrays, inPlace: [], queue: queue)
+        let run = try PreparedRun(encode: try encode(kernel, on: queue.device, size: size, local: local), host: arrays, inPlace: [], queue: queue)
         let outputs = spec.outputs(names: names)
         let actual = try run.outputs(outputs)
         var result = HostArrays()
@@ -74,10 +69,15 @@ public struct UserKernel: Sendable {
     }
 
     /// The global range of a problem; with a local size (first dimension) the global size is rounded up to a multiple
-    /// of it, as Kernel Tuner does, so the kernel must check its bounds (`if (i < n)`).
-    static func range(_ extents: [Int], local: Int?) throws -> NDRange {
-        guard let local else { return try NDRange(global: extents) }
-        return try NDRange(covering: extents, local: [local] + Array(repeating: 1, count: extents.count - 1))
+    /// of it, as Kernel Tuner does, so the kernel must check its bounds (`if (i < n)`). A kernel's `reqd_work_group_size`
+    /// (`required`) is the local size when none is given: the range gets as many dimensions as the shape needs and
+    /// each is rounded up to it. (A given local size that differs from it is refused at launch, naming both.)
+    static func range(_ extents: [Int], local: Int?, required: [Int]? = nil) throws -> NDRange {
+        if let local { return try NDRange(covering: extents, local: [local] + Array(repeating: 1, count: extents.count - 1)) }
+        guard let required else { return try NDRange(global: extents) }
+        let dimensions = max(extents.count, (required.lastIndex { $0 > 1 } ?? 0) + 1)
+        let padded = extents + Array(repeating: 1, count: dimensions - extents.count)
+        return try NDRange(covering: padded, local: Array(required.prefix(dimensions)))
     }
 }
 
