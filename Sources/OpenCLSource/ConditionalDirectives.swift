@@ -105,6 +105,25 @@ package struct ConditionalDirectives {
         frames.append(Frame(parentActive: parent, taken: parent && condition, active: parent && condition, uncertainty: uncertainty))
     }
 
+    /// The integer value of `expression` (an attribute's argument: `TILE`, `TILE * 2`) with these macros, or why it has
+    /// none here: a name no macro defines (a `-D` the build passes that the generator does not see), or text that is not
+    /// integer arithmetic.
+    package func integerValue(of expression: String) -> Result<Int, IntegerExpressionFailure> {
+        var parser = ExpressionParser(tokens: ExpressionParser.tokenize(expression), macros: macros)
+        let value = parser.parseOr()
+        if let name = parser.undefinedNames.first { return .failure(IntegerExpressionFailure("\(name) is not defined here")) }
+        guard let value, parser.isAtEnd else {
+            return .failure(IntegerExpressionFailure("'\(expression)' is not integer arithmetic over literals and macros"))
+        }
+        return .success(value)
+    }
+
+    /// Why an expression has no integer value for the generator.
+    package struct IntegerExpressionFailure: Error, Hashable, Sendable {
+        package let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
     /// The condition's value (one it cannot evaluate counts as true, 1) and why the compiler may decide otherwise.
     func evaluate(_ expression: String) -> (value: Int, uncertainty: String?) {
         var parser = ExpressionParser(tokens: ExpressionParser.tokenize(expression), macros: macros)
@@ -124,6 +143,8 @@ private struct ExpressionParser {
     var depth = 0
     /// Identifiers the condition read that are undefined here but that the compiler may predefine.
     var unknownNames: [String] = []
+    /// Every identifier read that no macro defines (0 in `#if`; an error in an attribute's argument).
+    var undefinedNames: [String] = []
 
     var isAtEnd: Bool { index == tokens.count }
 
@@ -180,10 +201,10 @@ private struct ExpressionParser {
     }
 
     private mutating func parseComparison() -> Int? {
-        guard let left = parseUnary() else { return nil }
+        guard let left = parseAdditive() else { return nil }
         guard let op = current, ["==", "!=", "<", ">", "<=", ">="].contains(op) else { return left }
         index += 1
-        guard let right = parseUnary() else { return nil }
+        guard let right = parseAdditive() else { return nil }
         let result: Bool = switch op {
         case "==": left == right
         case "!=": left != right
@@ -195,11 +216,44 @@ private struct ExpressionParser {
         return result ? 1 : 0
     }
 
+    /// `+` and `-`, left to right (nil on overflow).
+    private mutating func parseAdditive() -> Int? {
+        guard var value = parseMultiplicative() else { return nil }
+        while let op = current, op == "+" || op == "-" {
+            index += 1
+            guard let right = parseMultiplicative() else { return nil }
+            let (result, overflow) = op == "+" ? value.addingReportingOverflow(right) : value.subtractingReportingOverflow(right)
+            guard !overflow else { return nil }
+            value = result
+        }
+        return value
+    }
+
+    /// `*`, `/` and `%`, left to right, as C computes them on integers (nil on overflow or division by zero).
+    private mutating func parseMultiplicative() -> Int? {
+        guard var value = parseUnary() else { return nil }
+        while let op = current, op == "*" || op == "/" || op == "%" {
+            index += 1
+            guard let right = parseUnary() else { return nil }
+            if op != "*", right == 0 { return nil }
+            let (result, overflow) = switch op {
+            case "*": value.multipliedReportingOverflow(by: right)
+            case "/": value.dividedReportingOverflow(by: right)
+            default: value.remainderReportingOverflow(dividingBy: right)
+            }
+            guard !overflow else { return nil }
+            value = result
+        }
+        return value
+    }
+
     private mutating func parseUnary() -> Int? {
         guard let token = current else { return nil }
         index += 1
         switch token {
         case "!": return parseUnary().map { $0 == 0 ? 1 : 0 }
+        case "-": return parseUnary().flatMap { $0 == .min ? nil : -$0 }
+        case "+": return parseUnary()
         case "(":
             guard let value = parseOr(), current == ")" else { return nil }
             index += 1
@@ -220,12 +274,14 @@ private struct ExpressionParser {
             guard token.first?.isLetter == true || token.first == "_" else { return nil }
             guard let value = macros[token] else {  // undefined identifiers are 0 in #if
                 if ConditionalDirectives.compilerMayDefine(token) { unknownNames.append(token) }
+                undefinedNames.append(token)
                 return 0
             }
             guard depth < 16 else { return nil }
             var nested = ExpressionParser(tokens: Self.tokenize(value), macros: macros, depth: depth + 1)
             guard let result = nested.parseOr(), nested.isAtEnd else { return nil }
             unknownNames += nested.unknownNames
+            undefinedNames += nested.undefinedNames
             return result
         }
     }

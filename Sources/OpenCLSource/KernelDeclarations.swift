@@ -15,16 +15,19 @@ package struct SourceToken: Hashable, Sendable {
     }
 }
 
-/// A problem found in OpenCL C source, at its line and column.
+/// A problem found in OpenCL C source, at its line and column: an error, or a warning about what the reader cannot
+/// know (the compiler decides).
 package struct SourceProblem: Hashable, Sendable, Error {
     package let line: Int
     package let column: Int
     package let message: String
+    package let isWarning: Bool
 
-    package init(at token: SourceToken, _ message: String) {
+    package init(at token: SourceToken, _ message: String, isWarning: Bool = false) {
         line = token.line
         column = token.column
         self.message = message
+        self.isWarning = isWarning
     }
 }
 
@@ -98,14 +101,16 @@ package struct KernelDeclarations {
     package init(source: String, definitions: [String: String], annotationPrefix: String? = nil) {
         let scanned = Self.scan(source, definitions: definitions, annotationPrefix: annotationPrefix)
         (tokens, macros) = (scanned.tokens, scanned.macros)
-        let parsed = Self.parse(scanned.tokens, annotationPrefix: annotationPrefix, kernelMacros: scanned.kernelMacros)
+        let parsed = Self.parse(scanned.tokens, annotationPrefix: annotationPrefix, kernelMacros: scanned.kernelMacros,
+                                attributeMacros: scanned.attributeMacros)
         (kernels, problems, kernelMacroUses) = (parsed.kernels, parsed.problems, parsed.macroUses)
-        let skipped = Self.parse(scanned.sideTokens, annotationPrefix: annotationPrefix, kernelMacros: []).kernels
+        let skipped = Self.parse(scanned.sideTokens, annotationPrefix: annotationPrefix, kernelMacros: [], attributeMacros: [:]).kernels
         conditionalKernels = kernels.filter { $0.nameToken.condition != nil } + skipped
     }
 
     /// Finds the kernels among `tokens`.
-    private static func parse(_ tokens: [SourceToken], annotationPrefix: String?, kernelMacros: Set<String>)
+    private static func parse(_ tokens: [SourceToken], annotationPrefix: String?, kernelMacros: Set<String>,
+                              attributeMacros: [Int: [String: String]])
         -> (kernels: [KernelDeclaration], problems: [SourceProblem], macroUses: [(use: SourceToken, macro: String)]) {
         var kernels: [KernelDeclaration] = []
         var macroUses: [(use: SourceToken, macro: String)] = []
@@ -129,7 +134,7 @@ package struct KernelDeclarations {
             if token.text == "{" { depth += 1 }
             if token.text == "}" { depth = max(0, depth - 1) }
             if depth == 0, token.text == "__attribute__" {
-                let (size, next) = Self.parseAttribute(tokens, from: index, problems: &problems)
+                let (size, next) = Self.parseAttribute(tokens, from: index, macros: attributeMacros, problems: &problems)
                 if let size { pendingAttribute = size }
                 index = next
                 continue
@@ -143,7 +148,7 @@ package struct KernelDeclarations {
                 var returnsVoid = index > 0 && tokens[index - 1].text == "void"
                 func skipAttributes() {
                     while cursor < tokens.count, tokens[cursor].text == "__attribute__" {
-                        let (size, next) = Self.parseAttribute(tokens, from: cursor, problems: &problems)
+                        let (size, next) = Self.parseAttribute(tokens, from: cursor, macros: attributeMacros, problems: &problems)
                         if let size { pendingAttribute = size }
                         cursor = next
                     }
@@ -191,8 +196,13 @@ package struct KernelDeclarations {
         return (kernels, problems, macroUses)
     }
 
-    /// `__attribute__((reqd_work_group_size(X, Y, Z)))` → the size; other attributes are skipped.
-    private static func parseAttribute(_ tokens: [SourceToken], from start: Int, problems: inout [SourceProblem]) -> ([Int]?, Int) {
+    /// `__attribute__((reqd_work_group_size(X, Y, Z)))` → the size; other attributes are skipped. Each argument is an
+    /// integer expression over literals and the object-like macros defined where the attribute stands
+    /// (`reqd_work_group_size(TILE, TILE, 1)` with `#define TILE 16` or `-D TILE=16`); one the generator cannot
+    /// evaluate (a macro it does not see defined) is a warning and leaves the size unknown — the compiler still
+    /// applies it, and the runtime reads the built kernel's.
+    private static func parseAttribute(_ tokens: [SourceToken], from start: Int, macros: [Int: [String: String]],
+                                       problems: inout [SourceProblem]) -> ([Int]?, Int) {
         var index = start + 1
         var depth = 0
         var size: [Int]?
@@ -202,25 +212,56 @@ package struct KernelDeclarations {
             if text == "(" { depth += 1 }
             if text == ")" { depth -= 1 }
             if text == "reqd_work_group_size" {
-                var values: [Int] = []
-                var cursor = index + 1
-                while cursor < tokens.count, tokens[cursor].text != ")" {
-                    if let value = Int(tokens[cursor].text) {
-                        values.append(value)
-                    } else if tokens[cursor].text != "(" && tokens[cursor].text != "," {
-                        problems.append(SourceProblem(at: tokens[cursor], "reqd_work_group_size needs integer literals, not \(tokens[cursor].text)"))
-                    }
-                    cursor += 1
-                }
-                if values.count == 3, values.allSatisfy({ $0 > 0 }) {
-                    size = values
-                } else {
-                    problems.append(SourceProblem(at: tokens[index], "reqd_work_group_size needs three positive integers"))
-                }
+                size = requiredSize(tokens, at: index, macros: macros[index] ?? [:], problems: &problems)
             }
             index += 1
         } while depth > 0
         return (size, index)
+    }
+
+    /// The three values of the `reqd_work_group_size` at `index`, or nil with a problem (or a warning) recorded.
+    private static func requiredSize(_ tokens: [SourceToken], at index: Int, macros: [String: String],
+                                     problems: inout [SourceProblem]) -> [Int]? {
+        let attribute = tokens[index]
+        var cursor = index + 1
+        guard cursor < tokens.count, tokens[cursor].text == "(" else {
+            problems.append(SourceProblem(at: attribute, "reqd_work_group_size needs three arguments in parentheses"))
+            return nil
+        }
+        cursor += 1
+        var arguments: [[SourceToken]] = [[]]
+        var level = 0
+        while cursor < tokens.count {
+            let text = tokens[cursor].text
+            if text == ")" && level == 0 { break }
+            if text == "(" { level += 1 }
+            if text == ")" { level -= 1 }
+            if text == "," && level == 0 { arguments.append([]) } else { arguments[arguments.count - 1].append(tokens[cursor]) }
+            cursor += 1
+        }
+        let spelled = arguments.map { $0.map(\.text).joined(separator: " ") }
+        guard arguments.count == 3, arguments.allSatisfy({ !$0.isEmpty }) else {
+            problems.append(SourceProblem(at: attribute, "reqd_work_group_size needs three positive integers, not (\(spelled.joined(separator: ", ")))"))
+            return nil
+        }
+        let table = ConditionalDirectives(definitions: macros)
+        var values: [Int] = []
+        for (argument, text) in zip(arguments, spelled) {
+            switch table.integerValue(of: text) {
+            case let .success(value): values.append(value)
+            case let .failure(failure):
+                problems.append(SourceProblem(
+                    at: argument[0], "reqd_work_group_size(\(spelled.joined(separator: ", "))) is unknown to the generator: "
+                        + "\(failure.reason); the compiler still applies it (define the macro in the file or in // swiftcl-options: -D)",
+                    isWarning: true))
+                return nil
+            }
+        }
+        guard values.allSatisfy({ $0 > 0 }) else {
+            problems.append(SourceProblem(at: attribute, "reqd_work_group_size needs three positive integers, not \(values)"))
+            return nil
+        }
+        return values
     }
 
     /// The parameters from just after `(` to the matching `)`, or nil for an unterminated list.
@@ -321,6 +362,9 @@ package struct KernelDeclarations {
         var macros: [String: String] = [:]
         /// Function-like macros whose body contains `kernel` or `__kernel`.
         var kernelMacros: Set<String> = []
+        /// The object-like macros where each `reqd_work_group_size` stands (by its index in ``tokens``), for its
+        /// arguments (`reqd_work_group_size(TILE, TILE, 1)`).
+        var attributeMacros: [Int: [String: String]] = [:]
     }
 
     /// ``tokenize(_:definitions:annotationPrefix:)`` with the macros defined at the end.
@@ -432,6 +476,7 @@ package struct KernelDeclarations {
                     text.unicodeScalars.append(characters[index])
                     advance()
                 }
+                if active, text == "reqd_work_group_size" { result.attributeMacros[result.tokens.count] = conditions.macros }
                 emit(SourceToken(text: text, line: startLine, column: startColumn, condition: condition))
                 continue
             }

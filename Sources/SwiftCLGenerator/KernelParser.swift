@@ -11,15 +11,16 @@ package struct KernelParser {
     /// The comment that declares a launch requirement: `// swiftcl-requires: input.count >= global.x`.
     static let requirementPrefix = "swiftcl-requires:"
 
-    /// The kernels, or the first diagnostics; never traps, whatever the input.
-    package func parse(_ source: String) -> (kernels: [KernelSignature], diagnostics: [GeneratorDiagnostic]) {
+    /// The kernels, or the first diagnostics; never traps, whatever the input. `extraOptions` are build options besides
+    /// the file's own `// swiftcl-options:` (`swiftcl check -D …`), whose `-D`s decide `#if`s and attribute arguments too.
+    package func parse(_ source: String, extraOptions: [String] = []) -> (kernels: [KernelSignature], diagnostics: [GeneratorDiagnostic]) {
         if let nul = nulPosition(in: source) {
             // OpenCL would compile the text up to the NUL only, while the generator would type the whole file.
             return ([], [GeneratorDiagnostic(file: fileName, line: nul.line, column: nul.column,
                                              message: "the file contains a NUL byte; OpenCL would ignore everything after it")])
         }
         let declarations = KernelDeclarations(
-            source: source, definitions: ConditionalDirectives.definitions(in: SwiftGenerator.declaredOptions(in: source)),
+            source: source, definitions: ConditionalDirectives.definitions(in: SwiftGenerator.declaredOptions(in: source) + extraOptions),
             annotationPrefix: Self.requirementPrefix)
         var diagnostics = declarations.problems.map(diagnostic)
         var kernels: [KernelSignature] = []
@@ -180,6 +181,7 @@ package struct KernelParser {
     static let imageTypes: Set<String> = ["image1d_t", "image1d_array_t", "image2d_t", "image2d_array_t", "image3d_t"]
 
     private func diagnostic(_ problem: SourceProblem) -> GeneratorDiagnostic {
-        GeneratorDiagnostic(file: fileName, line: problem.line, column: problem.column, message: problem.message)
+        GeneratorDiagnostic(file: fileName, line: problem.line, column: problem.column, message: problem.message,
+                            severity: problem.isWarning ? .warning : .error)
     }
 }

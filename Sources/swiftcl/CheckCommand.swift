@@ -25,7 +25,7 @@ struct CheckCommand: ParsableCommand {
         let url = URL(fileURLWithPath: file)
         let source = try UserSourceFile.read(url)
         var failed = false
-        let (kernels, diagnostics) = KernelParser(fileName: url.path).parse(source)
+        let (kernels, diagnostics) = KernelParser(fileName: url.path).parse(source, extraOptions: definitions.map { "-D" + $0 })
         for diagnostic in diagnostics {
             print(diagnostic)
             if diagnostic.severity == .error { failed = true }
