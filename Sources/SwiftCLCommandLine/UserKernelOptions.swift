@@ -38,8 +38,9 @@ package struct UserKernelOptions: ParsableArguments {
     package var tolerance: String = "allclose:1e-6,1e-5"
 
     @Option(help: ArgumentHelp("""
-        Local sizes to try besides the runtime's choice (first dimension), comma-separated; the global size is then \
-        rounded up to a multiple, so the kernel must check its bounds (bench times each beside the runtime's choice).
+        Work-group sizes to try besides the runtime's choice (or the kernel's reqd_work_group_size), comma-separated, \
+        each N, NxM or NxMxK (16, 16x16, 8x8x2); the global size is then rounded up to a multiple in every dimension, so \
+        the kernel must check its bounds (bench times each beside the runtime's choice).
         """, valueName: "SIZES"))
     package var local: String = ""
 
@@ -84,10 +85,13 @@ package struct UserKernelOptions: ParsableArguments {
 
     package func parsedSizes() throws -> [ProblemSize] { try sizes.split(separator: ",").map { try ProblemSize(spec: String($0)) } }
     package func parsedTolerance() throws -> Tolerance { try Tolerance(spec: tolerance) }
-    package func parsedLocalSizes() throws -> [Int] {
+    package func parsedLocalSizes() throws -> [WorkGroupShape] {
         try local.split(separator: ",").map { text in
-            guard let value = Int(text), value > 0 else { throw ValidationError("--local: '\(text)' is not a positive integer") }
-            return value
+            do {
+                return try WorkGroupShape(parsing: String(text))
+            } catch {
+                throw ValidationError("--local: \(error)")
+            }
         }
     }
 
@@ -147,7 +151,7 @@ extension UserKernelOptions {
         let given = try kernelReference(fallback: nil)
         let reference = given ?? .kernel(kernels[0])
         var benchmark = try UserKernel.benchmark(variants: kernels, against: reference, tolerance: try parsedTolerance(),
-                                                 localSizes: [nil] + (try parsedLocalSizes()).map(Optional.some),
+                                                 localShapes: [nil] + (try parsedLocalSizes()).map(Optional.some),
                                                  flops: try flops.map(SizeExpression.init), on: queue)
         if quick { benchmark.settings.samples = 3; benchmark.settings.sampleBudget = 0.01 }
         return (benchmark, reference, given != nil)
@@ -173,6 +177,6 @@ extension UserKernelOptions {
     /// size and each `--local` one.
     package func checks(of kernels: [UserKernel], against reference: UserKernel.Reference) throws -> [KernelCheck] {
         let sizes = try parsedSizes(), tolerance = try parsedTolerance(), locals = try parsedLocalSizes()
-        return kernels.map { $0.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: locals) }
+        return kernels.map { $0.check(against: reference, sizes: sizes, tolerance: tolerance, localShapes: locals) }
     }
 }

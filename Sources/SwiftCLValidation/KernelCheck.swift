@@ -49,19 +49,40 @@ public struct KernelCheck: Sendable {
     /// The sizes to sweep.
     public let sizes: [ImageProblem]
     public let tolerance: Tolerance
-    /// The local sizes worth trying on a queue (nil: the runtime's choice; always tried).
-    public let localSizes: @Sendable (ComputeQueue) throws -> [Int]
-    /// Runs the kernel for a size with a local size and returns its output and the reference.
-    public let run: @Sendable (ComputeQueue, ImageProblem, Int?) throws -> Outcome
+    /// The work-group shapes worth trying on a queue besides the runtime's choice (which is always tried).
+    public let localShapes: @Sendable (ComputeQueue) throws -> [WorkGroupShape]
+    /// Runs the kernel for a size with a work-group shape (nil: the runtime's choice) and returns its output and the
+    /// reference.
+    public let runShaped: @Sendable (ComputeQueue, ImageProblem, WorkGroupShape?) throws -> Outcome
 
+    /// A check whose local sizes are 1-D (the first dimension; the others 1).
     public init(name: String, sizes: [ImageProblem], tolerance: Tolerance,
                 localSizes: @escaping @Sendable (ComputeQueue) throws -> [Int] = { _ in [] },
                 run: @escaping @Sendable (ComputeQueue, ImageProblem, Int?) throws -> Outcome) {
+        self.init(name: name, sizes: sizes, tolerance: tolerance, localShapes: { queue in try localSizes(queue).map(WorkGroupShape.init) }) {
+            queue, size, shape in try run(queue, size, shape?.extents[0])
+        }
+    }
+
+    /// A check with work-group shapes of any dimension (`16x16`).
+    public init(name: String, sizes: [ImageProblem], tolerance: Tolerance,
+                localShapes: @escaping @Sendable (ComputeQueue) throws -> [WorkGroupShape],
+                runShaped: @escaping @Sendable (ComputeQueue, ImageProblem, WorkGroupShape?) throws -> Outcome) {
         self.name = name
         self.sizes = sizes
         self.tolerance = tolerance
-        self.localSizes = localSizes
-        self.run = run
+        self.localShapes = localShapes
+        self.runShaped = runShaped
+    }
+
+    /// The first dimension of each of ``localShapes``.
+    public var localSizes: @Sendable (ComputeQueue) throws -> [Int] {
+        { [localShapes] queue in try localShapes(queue).map { $0.extents[0] } }
+    }
+
+    /// ``runShaped`` with a 1-D local size.
+    public var run: @Sendable (ComputeQueue, ImageProblem, Int?) throws -> Outcome {
+        { [runShaped] queue, size, local in try runShaped(queue, size, local.map(WorkGroupShape.init)) }
     }
 }
 
@@ -71,7 +92,10 @@ public struct ValidationCase: Hashable, Sendable, Codable, CustomStringConvertib
     public let device: String
     public let width: Int
     public let height: Int
+    /// The local size when it is 1-D (nil: the runtime's choice, or a shape of more dimensions).
     public let localSize: Int?
+    /// The work-group shape the case ran with (nil: the runtime's choice).
+    public let localShape: WorkGroupShape?
     public let passed: Bool
     /// The largest error, in the tolerance's unit.
     public let maxError: Double
@@ -92,7 +116,7 @@ public struct ValidationCase: Hashable, Sendable, Codable, CustomStringConvertib
 
     public var description: String {
         let size = height == 1 ? "\(width)" : "\(width)×\(height)"
-        let local = localSize.map { "local \($0)" } ?? "local auto"
+        let local = localShape.map { "local \($0)" } ?? localSize.map { "local \($0)" } ?? "local auto"
         if let failure { return "FAIL \(check) \(size) \(local) on \(device): \(failure)" }
         let named = outputs.count > 1 ? output.map { " in \($0)" } ?? "" : ""
         let worst = worstX.map { x in

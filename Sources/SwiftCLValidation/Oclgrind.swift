@@ -27,6 +27,38 @@ public enum Oclgrind {
         public var description: String {
             "\(context.map { "[\($0)] " } ?? "")\(kernel.map { "kernel \($0): " } ?? "")\(summary)"
         }
+
+        /// The headline with its addresses and sizes blanked (`Read-write data race at local memory address …`):
+        /// findings of one kind differ only there.
+        public var kind: String {
+            summary.split(separator: " ").map { word in
+                word.hasPrefix("0x") || word.allSatisfy(\.isNumber) ? "…" : word
+            }.joined(separator: " ")
+        }
+    }
+
+    /// Findings of one kind in one case and kernel, in order of first appearance.
+    public struct FindingGroup: Sendable {
+        /// The first few of the group, in order.
+        public let examples: [Finding]
+        /// How many findings the group has.
+        public let count: Int
+    }
+
+    /// `findings` grouped by case, kernel and ``Finding/kind`` (one missing barrier can draw a thousand races), keeping
+    /// the first `examples` of each.
+    public static func grouped(_ findings: [Finding], examples: Int = 2) -> [FindingGroup] {
+        var order: [String] = []
+        var groups: [String: (examples: [Finding], count: Int)] = [:]
+        for finding in findings {
+            let key = [finding.context ?? "", finding.kernel ?? "", finding.kind].joined(separator: "\u{1}")
+            if groups[key] == nil { order.append(key) }
+            var group = groups[key] ?? ([], 0)
+            if group.examples.count < examples { group.examples.append(finding) }
+            group.count += 1
+            groups[key] = group
+        }
+        return order.compactMap { key in groups[key].map { FindingGroup(examples: $0.examples, count: $0.count) } }
     }
 
     /// What a command run under Oclgrind produced.

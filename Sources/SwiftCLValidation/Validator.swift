@@ -18,9 +18,9 @@ public struct Validator: Sendable {
             }
             for check in checks {
                 progress("validate \(check.name) on \(device.name)")
-                let locals: [Int?]
+                let locals: [WorkGroupShape?]
                 do {
-                    locals = [nil] + (try check.localSizes(queue)).map(Optional.some)
+                    locals = [nil] + (try check.localShapes(queue)).map(Optional.some)
                 } catch {
                     cases.append(Self.failed(check.name, device: device.name, size: check.sizes.first ?? ImageProblem(side: 0),
                                              local: nil, tolerance: check.tolerance.description, error))
@@ -28,7 +28,7 @@ public struct Validator: Sendable {
                 }
                 for size in check.sizes {
                     for local in locals {
-                        cases.append(Self.validate(check, queue: queue, size: size, local: local))
+                        cases.append(Self.validate(check, queue: queue, size: size, shape: local))
                     }
                 }
             }
@@ -36,10 +36,17 @@ public struct Validator: Sendable {
         return cases
     }
 
-    /// One case: run `check` at `size` with `local` on `queue` and compare with its reference.
+    /// One case: run `check` at `size` with the 1-D local size `local` on `queue` and compare with its reference.
     public static func validate(_ check: KernelCheck, queue: ComputeQueue, size: ImageProblem, local: Int?) -> ValidationCase {
+        validate(check, queue: queue, size: size, shape: local.map(WorkGroupShape.init))
+    }
+
+    /// One case: run `check` at `size` with the work-group `shape` (nil: the runtime's choice) on `queue` and compare
+    /// with its reference.
+    public static func validate(_ check: KernelCheck, queue: ComputeQueue, size: ImageProblem, shape: WorkGroupShape?) -> ValidationCase {
+        let local = shape?.oneDimensional
         do {
-            let comparisons = try check.run(queue, size, local).comparisons(under: check.tolerance)
+            let comparisons = try check.runShaped(queue, size, shape).comparisons(under: check.tolerance)
             if let mismatch = comparisons.first(where: { $0.problem != nil }) {
                 throw KernelCheckError.outputCountMismatch(check: check.name, output: mismatch.output, detail: mismatch.problem ?? "")
             }
@@ -47,17 +54,19 @@ public struct Validator: Sendable {
             let width = Swift.max(1, size.width)
             return ValidationCase(
                 check: check.name, device: queue.device.name, width: size.width, height: size.height, localSize: local,
-                passed: comparisons.allSatisfy(\.passed), maxError: worst?.maxError ?? 0,
+                localShape: shape, passed: comparisons.allSatisfy(\.passed), maxError: worst?.maxError ?? 0,
                 tolerance: worst?.tolerance ?? check.tolerance.description, output: worst?.output,
                 worstIndex: worst?.worstIndex, worstX: worst?.worstIndex.map { $0 % width }, worstY: worst?.worstIndex.map { $0 / width },
                 worstExpected: worst?.worstExpected, worstActual: worst?.worstActual, outputs: comparisons, failure: nil)
         } catch {
-            return failed(check.name, device: queue.device.name, size: size, local: local, tolerance: check.tolerance.description, error)
+            return failed(check.name, device: queue.device.name, size: size, local: shape, tolerance: check.tolerance.description, error)
         }
     }
 
-    static func failed(_ check: String, device: String, size: ImageProblem, local: Int?, tolerance: String, _ error: any Error) -> ValidationCase {
-        ValidationCase(check: check, device: device, width: size.width, height: size.height, localSize: local, passed: false,
+    static func failed(_ check: String, device: String, size: ImageProblem, local: WorkGroupShape?, tolerance: String,
+                       _ error: any Error) -> ValidationCase {
+        ValidationCase(check: check, device: device, width: size.width, height: size.height, localSize: local?.oneDimensional,
+                       localShape: local, passed: false,
                        maxError: .infinity, tolerance: tolerance, output: nil, worstIndex: nil, worstX: nil, worstY: nil,
                        worstExpected: nil, worstActual: nil, outputs: [], failure: "\(error)")
     }

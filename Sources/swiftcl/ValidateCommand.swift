@@ -132,13 +132,13 @@ struct ValidateCommand: ParsableCommand {
     /// Every (kernel, size, local size) case in its own Oclgrind process: Oclgrind's uninitialised-value tracking
     /// keeps state across launches in one process, so a shared process could blame one case for another's memory.
     /// Returns whether any case failed or drew a finding.
-    private func memcheckUserCases(_ file: String, kernels: [UserKernel], sizes: [ProblemSize], locals: [Int]) throws -> Bool {
+    private func memcheckUserCases(_ file: String, kernels: [UserKernel], sizes: [ProblemSize], locals: [WorkGroupShape]) throws -> Bool {
         let cases = kernels.flatMap { kernel in sizes.flatMap { size in ([nil] + locals.map(Optional.some)).map { (kernel, size, $0) } } }
         print("\nMemcheck under Oclgrind, one process per case (\(cases.count) cases; out-of-bounds always, data races and API checks on):")
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         var failed = false
         for (kernel, size, local) in cases {
-            let localText = local.map(String.init) ?? "auto"
+            let localText = local?.description ?? "auto"
             let name = "\(kernel.name) \(size) local \(localText)"
             let result = try Oclgrind.run(executable, arguments: user.childArguments(file: file, kernel: kernel.globalSize.map { "\(kernel.name):\($0)" } ?? kernel.name, size: size)
                                             + ["--oclgrind-child", "--oclgrind-local", localText])
@@ -157,25 +157,34 @@ struct ValidateCommand: ParsableCommand {
         return failed
     }
 
-    /// Each finding's headline and the first lines of its details (kernel, work item, instruction, source line).
+    /// The findings grouped by case, kernel and kind: the first two of each group with the first lines of their
+    /// details (kernel, work item, instruction, source line), then how many more the group has.
     private static func printFindings(_ findings: [Oclgrind.Finding]) {
-        for finding in findings {
-            print("  FAULT \(finding)")
-            for line in finding.details.prefix(4) { print("       \(line.trimmingCharacters(in: .whitespaces))") }
+        for group in Oclgrind.grouped(findings) {
+            for finding in group.examples {
+                print("  FAULT \(finding)")
+                for line in finding.details.prefix(4) { print("       \(line.trimmingCharacters(in: .whitespaces))") }
+            }
+            if group.count > group.examples.count {
+                print("  … and \(group.count - group.examples.count) more like it (\(group.count) in all)")
+            }
+        }
+        if findings.count > 1 {
+            print("  \(findings.count) finding(s) of \(Set(findings.map { [$0.context ?? "", $0.kernel ?? "", $0.kind] }).count) kind(s)")
         }
     }
 
     /// In the child: the one case its arguments name, on the Oclgrind device.
     private func runUserCaseUnderOclgrind(_ kernels: [UserKernel], reference: UserKernel.Reference, sizes: [ProblemSize], tolerance: Tolerance) throws {
         let device = try oclgrindDevice()
-        let local: Int? = oclgrindLocal.flatMap(Int.init)
+        let local: WorkGroupShape? = try oclgrindLocal.flatMap { $0 == "auto" ? nil : try WorkGroupShape(parsing: $0) }
         let queue = try ComputeQueue(device: device)
         var failures = 0
         for kernel in kernels {
-            let check = kernel.check(against: reference, sizes: sizes, tolerance: tolerance, localSizes: local.map { [$0] } ?? [])
+            let check = kernel.check(against: reference, sizes: sizes, tolerance: tolerance, localShapes: local.map { [$0] } ?? [])
             for size in check.sizes {
-                let result = Validator.validate(check, queue: queue, size: size, local: local)
-                print("\(result.passed ? "pass" : "FAIL") \(check.name) \(size) local \(local.map(String.init) ?? "auto")")
+                let result = Validator.validate(check, queue: queue, size: size, shape: local)
+                print("\(result.passed ? "pass" : "FAIL") \(check.name) \(size) local \(local?.description ?? "auto")")
                 if !result.passed {
                     failures += 1
                     print(Validator.table([result]))

@@ -24,7 +24,7 @@ struct NDKernelSpecTests {
 
     @Test("a kernel's reqd_work_group_size shapes the range: as many dimensions as it needs, each rounded up to it")
     func requiredShape() throws {
-        func range(_ extents: [Int], local: Int? = nil, required: [Int]?) throws -> (global: [Int], local: [Int]?) {
+        func range(_ extents: [Int], local: WorkGroupShape? = nil, required: [Int]?) throws -> (global: [Int], local: [Int]?) {
             let range = try UserKernel.range(extents, local: local, required: required)
             return (range.global, range.local)
         }
@@ -34,7 +34,30 @@ struct NDKernelSpecTests {
         #expect(try range([5], required: [64, 1, 1]) == ([64], [64]))
         #expect(try range([5, 3], required: [4, 1, 2]) == ([8, 3, 2], [4, 1, 2]))
         #expect(try range([37, 19], required: nil) == ([37, 19], nil))
-        #expect(try range([37, 19], local: 8, required: nil) == ([40, 19], [8, 1]))
+        #expect(try range([37, 19], local: WorkGroupShape(8), required: nil) == ([40, 19], [8, 1]))
+    }
+
+    @Test("work-group shapes: N, NxM, NxMxK; the global size rounded up in every dimension; more dimensions than the problem")
+    func shapes() throws {
+        #expect(try WorkGroupShape(parsing: "16").extents == [16])
+        #expect(try WorkGroupShape(parsing: "16x8").extents == [16, 8])
+        #expect(try WorkGroupShape(parsing: "8 × 4 x 2").extents == [8, 4, 2])
+        #expect(try WorkGroupShape(parsing: "16x1").oneDimensional == 16)
+        #expect(try WorkGroupShape(parsing: "16x2").oneDimensional == nil)
+        #expect(try WorkGroupShape(parsing: "4x4x2").description == "4x4x2")
+        for bad in ["", "0", "-4", "16x", "x16", "1x2x3x4", "a", "16x0", "1.5"] {
+            #expect(throws: WorkGroupShape.Invalid.self, "\(bad)") { _ = try WorkGroupShape(parsing: bad) }
+        }
+        func range(_ extents: [Int], _ shape: String, required: [Int]? = nil) throws -> (global: [Int], local: [Int]?) {
+            let range = try UserKernel.range(extents, local: try WorkGroupShape(parsing: shape), required: required)
+            return (range.global, range.local)
+        }
+        #expect(try range([37, 19], "8x8") == ([40, 24], [8, 8]))
+        #expect(try range([37, 19], "16x4") == ([48, 20], [16, 4]))
+        #expect(try range([37, 19, 3], "4x4x2") == ([40, 20, 4], [4, 4, 2]))
+        #expect(try range([37, 19, 3], "4x4") == ([40, 20, 3], [4, 4, 1]))
+        #expect(try range([37], "8x8") == ([40, 8], [8, 8]))
+        #expect(try range([1, 1], "16x16", required: [16, 16, 1]) == ([16, 16], [16, 16]))
     }
 
     /// Evaluates `expectation` for a 3×2 problem over `in` (0…5) and returns `out`.

@@ -16,7 +16,7 @@ struct UserKernelOptionsTests {
         let kernels = try options.parsedKernels()
         #expect(kernels.map(\.name) == ["saxpy", "saxpy4"] && kernels[0].globalSize == nil && kernels[1].globalSize != nil)
         #expect(try options.parsedSizes().map(\.spec) == ["1", "7", "1000"])
-        #expect(try options.parsedLocalSizes() == [1, 16])
+        #expect(try options.parsedLocalSizes().map(\.extents) == [[1], [16]])
         #expect(try options.parsedExpectations().count == 1)
         #expect(options.definitions == ["N=4"])
         #expect(options.childArguments(file: "k.cl", kernel: "saxpy4", size: try options.parsedSizes()[1])
@@ -26,7 +26,8 @@ struct UserKernelOptionsTests {
 
     @Test("malformed values are usage errors naming the option", arguments: [
         (["--local", "0"], "--local"),
-        (["--local", "16x16"], "--local"),
+        (["--local", "16x0"], "--local"),
+        (["--local", "1x2x3x4"], "--local"),
         (["--kernel", "k:"], "--kernel"),
         (["--kernel", "k:n/"], nil),
         (["--sizes", "seven"], nil),

@@ -86,6 +86,24 @@ struct ValidationTests {
         #expect(findings[1].kernel == "broken_missing_barrier" && findings[1].summary.contains("data race"))
     }
 
+    @Test("findings group by case, kernel and kind (addresses blanked): one missing barrier is one group, not 961 lines")
+    func oclgrindGrouping() {
+        func race(_ address: Int, kernel: String = "broken_missing_barrier", context: String = "c 16 local auto") -> Oclgrind.Finding {
+            Oclgrind.Finding(context: context, kernel: kernel, summary: "Read-write data race at local memory address 0x\(String(address, radix: 16))",
+                             details: ["Kernel: \(kernel)"])
+        }
+        let write = Oclgrind.Finding(context: "c 16 local auto", kernel: "k", summary: "Invalid write of size 4 at global memory address 0x20",
+                                     details: [])
+        let findings = (0..<961).map { race(0x1000 + 4 * $0) } + [write, race(8, context: "c 32 local auto"), race(12)]
+        let groups = Oclgrind.grouped(findings)
+        #expect(groups.map(\.count) == [962, 1, 1])
+        #expect(groups[0].examples.map(\.summary) == [findings[0].summary, findings[1].summary])
+        #expect(groups[1].examples == [write] && groups[2].examples.first?.context == "c 32 local auto")
+        #expect(race(0x1000).kind == "Read-write data race at local memory address …")
+        #expect(write.kind == "Invalid write of size … at global memory address …")
+        #expect(Oclgrind.grouped([]).isEmpty && Oclgrind.grouped(findings, examples: 5)[0].examples.count == 5)
+    }
+
     @Test("Oclgrind is installed (the README's test command installs it), so memcheck runs on CI")
     func oclgrindInstalled() {
         #expect(Oclgrind.libraryPath != nil, "install the Debian package oclgrind (scripts/install-opencl.sh does)")

@@ -235,6 +235,13 @@ struct SwiftclCommandTests {
         let valid = try Self.runSwiftcl(["validate", file.path, "--kernel", "transpose_naive", "--kernel", "transpose_tiled",
                                          "--sizes", "1x1,37x19,16x16,64x48"] + common)
         #expect(valid.status == 0 && valid.output.contains("All 8 cases passed."), "\(valid.output)")
+        // 2-D work-group shapes to try: the global size rounds up in both dimensions (the kernel checks its bounds).
+        let shaped = try Self.runSwiftcl(["validate", file.path, "--kernel", "transpose_naive", "--sizes", "37x19,64x48",
+                                          "--local", "8x8,16x4,4"] + common)
+        #expect(shaped.status == 0 && shaped.output.contains("All 8 cases passed."), "\(shaped.output)")
+        let tiledShape = try Self.runSwiftcl(["validate", file.path, "--kernel", "transpose_tiled", "--sizes", "37x19",
+                                              "--local", "16x16"] + common)
+        #expect(tiledShape.status == 0 && tiledShape.output.contains("All 2 cases passed."), "\(tiledShape.output)")
         let wrong = try Self.runSwiftcl(["validate", file.path, "--kernel", "transpose_wrong", "--sizes", "37x19"] + common)
         #expect(wrong.status == 1 && wrong.output.contains("worst at"), "a copy is not a transpose: \(wrong.output)")
         // A local size the tiled kernel does not allow is explained, not a raw OpenCL status.
@@ -245,6 +252,14 @@ struct SwiftclCommandTests {
         let bench = try Self.runSwiftcl(["bench", file.path, "--kernel", "transpose_naive", "--kernel", "transpose_tiled",
                                          "--sizes", "256x128", "--quick", "--markdown", markdown.path] + common)
         #expect(bench.status == 0 && bench.output.contains("Mpix/s"), "\(bench.output)")
+        let json = folder.appendingPathComponent("shapes.json")
+        let shapes = try Self.runSwiftcl(["bench", file.path, "--kernel", "transpose_naive", "--sizes", "128x64", "--quick",
+                                          "--local", "8x8,32x2", "--json", json.path] + common)
+        #expect(shapes.status == 0 && shapes.output.contains("transpose_naive@local 8x8"), "\(shapes.output)")
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
+        let eight = try #require(results.first { ($0["variant"] as? String)?.hasSuffix("@local 8x8") == true })
+        #expect(eight["verified"] as? Bool == true && (eight["local_shape"] as? [String: Any])?["extents"] as? [Int] == [8, 8],
+                "the result names its shape: \(eight)")
         let report = try String(contentsOf: markdown, encoding: .utf8)
         for variant in ["transpose.cl:transpose_naive", "transpose.cl:transpose_tiled", "copy of the declared bytes"] {
             #expect(report.contains(variant), "the Markdown report lists \(variant):\n\(report)")

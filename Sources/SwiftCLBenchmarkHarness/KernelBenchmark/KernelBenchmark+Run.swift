@@ -173,12 +173,14 @@ extension KernelBenchmark {
         // highest rate.
         let rate = Summary(samples.map { Double(size.elements) / $0.seconds / 1e6 })
         let median = (deviceSeconds ?? hostSeconds)?.median
-        return KernelBenchmarkResult(
+        var result = KernelBenchmarkResult(
             benchmark: name, variant: variant.name, size: size, device: device, verified: verified, isBound: isBound, outputs: outputs,
             traffic: traffic, deviceSeconds: deviceSeconds, hostSeconds: hostSeconds, rateUnit: size.rateUnit, rate: rate,
             gbPerS: median.flatMap { traffic.bytes > 0 ? Double(traffic.bytes) / $0 / 1e9 : nil },
             gflopPerS: median.flatMap { seconds in traffic.flops.map { Double($0) / seconds / 1e9 } },
             percentOfBound: nil, localSize: local, note: note)
+        result.localShape = variant.fixedLocalShape
+        return result
     }
 
     /// A result's GB/s as a percentage of the bound's (elements per second when either moves no bytes).

@@ -32,6 +32,8 @@ public struct KernelBenchmark: Sendable {
         public var unsupportedReason: @Sendable (ProblemSize) -> String?
         /// The local size the variant always launches with, when it fixes one itself (reported; nil: none, or swept).
         public var fixedLocalSize: Int?
+        /// The work-group shape the variant always launches with, when it fixes one of more dimensions (reported).
+        public var fixedLocalShape: WorkGroupShape?
         /// Where it runs, for reports (nil: the queue's device, or "host" for a host body). A host body that drives a
         /// device itself (plain C OpenCL, another runtime) names it here.
         public var runsOn: String?

@@ -31,6 +31,8 @@ public struct KernelBenchmarkResult: Hashable, Sendable, Codable {
     public let localSize: Int?
     /// Why it was not timed, when it was not.
     public let note: String?
+    /// The work-group shape the variant always launches with, when it fixes one of more dimensions (`16x16`).
+    public var localShape: WorkGroupShape?
 }
 
 extension KernelBenchmarkResult {
@@ -44,7 +46,7 @@ extension KernelBenchmarkResult {
             } ?? "-"
             let check = result.isBound ? "bound" : result.verified ? "verified" : "FAILED: \(result.note ?? "")"
             rows.append([result.benchmark, result.variant, result.size.description,
-                         result.localSize.map(String.init) ?? "auto", device, format(result.hostSeconds.map { $0.median * 1e6 }),
+                         result.localShape?.description ?? result.localSize.map(String.init) ?? "auto", device, format(result.hostSeconds.map { $0.median * 1e6 }),
                          result.rate.map { "\(format($0.median)) \(result.rateUnit)" } ?? "-", format(result.gbPerS, 2),
                          format(result.gflopPerS, 2), format(result.percentOfBound), check])
         }

@@ -39,13 +39,14 @@ public struct UserKernel: Sendable {
         return kernel
     }
 
-    /// The encode closure for `size` with `local` (nil: the runtime's choice), for a kernel benchmark.
-    func prepare(on queue: ComputeQueue, size: ProblemSize, local: Int?) throws -> KernelBenchmark.Variant.Encode {
+    /// The encode closure for `size` with the work-group shape `local` (nil: the runtime's choice, or the kernel's
+    /// `reqd_work_group_size`), for a kernel benchmark.
+    func prepare(on queue: ComputeQueue, size: ProblemSize, local: WorkGroupShape?) throws -> KernelBenchmark.Variant.Encode {
         try encode(try kernel(on: queue), on: queue.device, size: size, local: local)
     }
 
     /// The encode closure of an already looked-up `kernel`.
-    private func encode(_ kernel: Kernel, on device: Device, size: ProblemSize, local: Int?) throws -> KernelBenchmark.Variant.Encode {
+    private func encode(_ kernel: Kernel, on device: Device, size: ProblemSize, local: WorkGroupShape?) throws -> KernelBenchmark.Variant.Encode {
         let names = spec.names(for: kernel)
         // Rounded up, so `n/4` covers every element (the kernel checks its bounds).
         let extents = try globalSize?.extents(for: size) ?? size.extents
@@ -57,7 +58,7 @@ public struct UserKernel: Sendable {
     }
 
     /// One run on fresh buffers made from `arrays`; returns the output arrays by name.
-    func outputs(on queue: ComputeQueue, size: ProblemSize, local: Int?, arrays: HostArrays) throws -> HostArrays {
+    func outputs(on queue: ComputeQueue, size: ProblemSize, local: WorkGroupShape?, arrays: HostArrays) throws -> HostArrays {
         let kernel = try kernel(on: queue)
         let names = spec.names(for: kernel)
         let run = try PreparedRun(encode: try encode(kernel, on: queue.device, size: size, local: local), host: arrays, inPlace: [], queue: queue)
@@ -68,16 +69,17 @@ public struct UserKernel: Sendable {
         return result
     }
 
-    /// The global range of a problem; with a local size (first dimension) the global size is rounded up to a multiple
-    /// of it, as Kernel Tuner does, so the kernel must check its bounds (`if (i < n)`). A kernel's `reqd_work_group_size`
-    /// (`required`) is the local size when none is given: the range gets as many dimensions as the shape needs and
-    /// each is rounded up to it. (A given local size that differs from it is refused at launch, naming both.)
-    static func range(_ extents: [Int], local: Int?, required: [Int]? = nil) throws -> NDRange {
-        if let local { return try NDRange(covering: extents, local: [local] + Array(repeating: 1, count: extents.count - 1)) }
-        guard let required else { return try NDRange(global: extents) }
-        let dimensions = max(extents.count, (required.lastIndex { $0 > 1 } ?? 0) + 1)
+    /// The global range of a problem; with a work-group shape the global size is rounded up to a multiple of it in
+    /// every dimension, as Kernel Tuner does, so the kernel must check its bounds (`if (i < n)`). A kernel's
+    /// `reqd_work_group_size` (`required`) is the shape when none is given. The range gets as many dimensions as the
+    /// problem or the shape has (a `16x16` shape on a 1-D problem launches 2-D, the second dimension one group). (A given
+    /// shape that differs from the required one is refused at launch, naming both.)
+    static func range(_ extents: [Int], local: WorkGroupShape?, required: [Int]? = nil) throws -> NDRange {
+        guard let shape = local?.extents ?? required else { return try NDRange(global: extents) }
+        let dimensions = max(extents.count, (shape.lastIndex { $0 > 1 } ?? 0) + 1)
         let padded = extents + Array(repeating: 1, count: dimensions - extents.count)
-        return try NDRange(covering: padded, local: Array(required.prefix(dimensions)))
+        let groups = Array(shape.prefix(dimensions)) + Array(repeating: 1, count: max(0, dimensions - shape.count))
+        return try NDRange(covering: padded, local: groups)
     }
 }
 
@@ -85,7 +87,12 @@ extension UserKernel {
     /// A check of this kernel against `reference` (another kernel with the same arguments) on the same generated
     /// inputs, for every size and local size: every output compared under `tolerance`.
     public func check(against reference: UserKernel, sizes: [ProblemSize], tolerance: Tolerance, localSizes: [Int]) -> KernelCheck {
-        check(against: .kernel(reference), sizes: sizes, tolerance: tolerance, localSizes: localSizes)
+        check(against: .kernel(reference), sizes: sizes, tolerance: tolerance, localShapes: localSizes.map(WorkGroupShape.init))
+    }
+
+    /// A check of this kernel against `reference` with 1-D local sizes; see ``check(against:sizes:tolerance:localShapes:)-(Reference,_,_,_)``.
+    public func check(against reference: Reference, sizes: [ProblemSize], tolerance: Tolerance, localSizes: [Int]) -> KernelCheck {
+        check(against: reference, sizes: sizes, tolerance: tolerance, localShapes: localSizes.map(WorkGroupShape.init))
     }
 
     /// What a user kernel is checked against: another kernel with the same arguments, or host expressions.
@@ -111,10 +118,11 @@ extension UserKernel {
         }
     }
 
-    /// A check of this kernel against `reference` on the same generated inputs, for every size and local size.
-    public func check(against reference: Reference, sizes: [ProblemSize], tolerance: Tolerance, localSizes: [Int]) -> KernelCheck {
+    /// A check of this kernel against `reference` on the same generated inputs, for every size, with the runtime's
+    /// local size (or the kernel's `reqd_work_group_size`) and each of `localShapes` (`16`, `16x16`).
+    public func check(against reference: Reference, sizes: [ProblemSize], tolerance: Tolerance, localShapes: [WorkGroupShape]) -> KernelCheck {
         KernelCheck(name: "\(label) vs \(reference.label)", sizes: sizes.map { ImageProblem(width: $0.width, height: $0.height * $0.depth) },
-                    tolerance: tolerance, localSizes: { _ in localSizes }) { queue, image, local in
+                    tolerance: tolerance, localShapes: { _ in localShapes }) { queue, image, local in
             let size = sizes.first { $0.width == image.width && $0.height * $0.depth == image.height } ?? ProblemSize(width: image.width, height: image.height)
             let names = spec.names(for: try kernel(on: queue))
             let arrays = try spec.arrays(for: size, names: names)
@@ -133,20 +141,32 @@ extension UserKernel {
 
     /// A benchmark on `queue` timing `variants` (kernels with this kernel's arguments) at each of `localSizes` (nil:
     /// the runtime's choice; a variant per kernel and local size, named `FILE.cl:NAME@local L`), each verified
-    /// against this kernel's outputs on the same inputs; see ``benchmark(variants:against:tolerance:localSizes:flops:on:)``.
+    /// against this kernel's outputs on the same inputs; see ``benchmark(variants:against:tolerance:localShapes:flops:on:)``.
     /// - Throws: as ``kernel(on:)``.
     public func benchmark(variants: [UserKernel], tolerance: Tolerance, localSizes: [Int?] = [nil], flops: SizeExpression? = nil,
                           on queue: ComputeQueue) throws -> KernelBenchmark {
-        try Self.benchmark(variants: variants, against: .kernel(self), tolerance: tolerance, localSizes: localSizes, flops: flops, on: queue)
+        try Self.benchmark(variants: variants, against: .kernel(self), tolerance: tolerance,
+                           localShapes: localSizes.map { $0.map(WorkGroupShape.init) }, flops: flops, on: queue)
     }
 
-    /// A benchmark on `queue` timing `variants` (kernels with the same arguments) at each of `localSizes`, each verified
-    /// against `reference` on the same inputs; traffic is the spec's buffers read and written once per run, `flops` (an
-    /// expression of the size, e.g. `2*n`) the FLOPs of one run when given, and the bound — timed beside every variant,
-    /// giving its "% of bound" — a copy kernel moving the same declared bytes (half read, half written).
+    /// ``benchmark(variants:against:tolerance:localShapes:flops:on:)`` with 1-D local sizes.
     /// - Throws: as ``kernel(on:)``.
-    public static func benchmark(variants: [UserKernel], against reference: Reference, tolerance: Tolerance, localSizes: [Int?] = [nil],
+    public static func benchmark(variants: [UserKernel], against reference: Reference, tolerance: Tolerance, localSizes: [Int?],
                                  flops: SizeExpression? = nil, on queue: ComputeQueue) throws -> KernelBenchmark {
+        try benchmark(variants: variants, against: reference, tolerance: tolerance, localShapes: localSizes.map { $0.map(WorkGroupShape.init) },
+                      flops: flops, on: queue)
+    }
+
+    /// A benchmark on `queue` timing `variants` (kernels with the same arguments) at each of `localShapes` (nil: the
+    /// runtime's choice or the kernel's `reqd_work_group_size`; a variant per kernel and shape, named
+    /// `FILE.cl:NAME@local 16x16`), each verified against `reference` on the same inputs; traffic is the spec's buffers
+    /// read and written once per run, `flops` (an expression of the size, e.g. `2*n`) the FLOPs of one run when given,
+    /// and the bound — timed beside every variant, giving its "% of bound" — a copy kernel moving the same declared
+    /// bytes (half read, half written).
+    /// - Throws: as ``kernel(on:)``.
+    public static func benchmark(variants: [UserKernel], against reference: Reference, tolerance: Tolerance,
+                                 localShapes: [WorkGroupShape?] = [nil], flops: SizeExpression? = nil,
+                                 on queue: ComputeQueue) throws -> KernelBenchmark {
         guard let first = variants.first else { throw KernelSpecError.badArgument("--kernel", reason: "no kernel to benchmark") }
         let spec = first.spec
         let names = spec.names(for: try first.kernel(on: queue))
@@ -157,7 +177,7 @@ extension UserKernel {
             reference: { arrays, size in try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: spec) },
             tolerance: tolerance,
             variants: variants.flatMap { variant in
-                localSizes.map { local in
+                localShapes.map { local in
                     var timed = KernelBenchmark.Variant(name: variant.label + (local.map { "@local \($0)" } ?? ""),
                                                         traffic: { size in
                                                             let bytes = (try? variant.spec.traffic(for: size)) ?? Traffic(bytesRead: 0, bytesWritten: 0)
@@ -166,7 +186,8 @@ extension UserKernel {
                                                         }) { queue, size in
                         try variant.prepare(on: queue, size: size, local: local)
                     }
-                    timed.fixedLocalSize = local
+                    timed.fixedLocalSize = local?.oneDimensional
+                    timed.fixedLocalShape = local.flatMap { $0.oneDimensional == nil ? $0 : nil }
                     return timed
                 }
             })
