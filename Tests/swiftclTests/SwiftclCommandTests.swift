@@ -266,4 +266,34 @@ struct SwiftclCommandTests {
         }
         #expect(!bench.output.contains("FAILED"), "\(bench.output)")
     }
+
+    @Test("the DocC walk-through of a 2-D transpose runs as written: check, validate (with 2-D work-group shapes), bench")
+    func transposeWalkThrough() throws {
+        let executable = try #require(Self.swiftcl, "the swiftcl executable is built next to the tests")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(contentsOf: root.appendingPathComponent(
+            "Sources/SwiftCLBenchmarkHarness/SwiftCLBenchmarkHarness.docc/BenchmarkingAnyKernel.md"), encoding: .utf8)
+        let section = try #require(article.components(separatedBy: "### A 2-D kernel from the command line").dropFirst().first)
+        func block(_ language: String) throws -> String {
+            let opening = try #require(section.range(of: "```\(language)\n"), "a \(language) block in the section")
+            let closing = try #require(section.range(of: "\n```", range: opening.upperBound..<section.endIndex))
+            return String(section[opening.upperBound..<closing.lowerBound])
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-walkthrough-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try block("c").write(to: folder.appendingPathComponent("transpose.cl"), atomically: true, encoding: .utf8)
+        let commands = try block("sh").replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map(String.init)
+        #expect(commands.count == 4 && commands.allSatisfy { $0.hasPrefix("swiftcl ") }, "\(commands)")
+        for command in commands {
+            // The article's own words, run by the shell in the folder holding its transpose.cl.
+            let line = "'\(executable.path)'" + command.dropFirst("swiftcl".count)
+            let run = try runProcess(["bash", "-c", line], in: folder)
+            #expect(run.status == 0, "\(command)\n\(run.output)")
+            if command.contains(" validate ") { #expect(run.output.contains("cases passed."), "\(run.output)") }
+            if command.contains(" check ") { #expect(run.output.contains("reqd_work_group_size [16, 16, 1]"), "\(run.output)") }
+        }
+        let report = try String(contentsOf: folder.appendingPathComponent("transpose.md"), encoding: .utf8)
+        #expect(report.contains("transpose.cl:transpose_tiled") && report.contains("verified"), "\(report)")
+    }
 }

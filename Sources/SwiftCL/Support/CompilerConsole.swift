@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 import Dispatch
-import Foundation
 
 /// Keeps an in-process OpenCL C compiler's console lines out of the program's standard error.
 ///
@@ -111,7 +110,9 @@ package enum CompilerConsole {
         }
         close(writeEnd)
         let drained = DispatchSemaphore(value: 0)
-        let forwarder = Thread {
+        // A queue of its own per redirection: the forwarder blocks in read() for the whole span (and longer, if a
+        // child process kept the pipe), which must hold up no other work.
+        DispatchQueue(label: "SwiftCL compiler console").async {
             forward(from: readEnd, to: forwardTo) { line in
                 state.withLock { state in
                     let label = state.labels.last ?? "a build"
@@ -122,8 +123,6 @@ package enum CompilerConsole {
             close(forwardTo)
             drained.signal()
         }
-        forwarder.name = "SwiftCL compiler console"
-        forwarder.start()
         return Redirection(savedError: savedError, drained: drained)
     }
 
