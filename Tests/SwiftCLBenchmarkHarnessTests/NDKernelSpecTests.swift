@@ -104,6 +104,15 @@ struct NDKernelSpecTests {
             #expect(throws: KernelSpecError.self, "\(bad)") { _ = try expected(bad) }
             do { _ = try expected(bad) } catch { #expect("\(error)".contains(reason), "\(bad): \(error)") }
         }
+        // A problem with no points has no x, y or z (the Swift API takes any size; the CLI refuses empty ones).
+        let spec = try KernelArgumentSpec("out:float[4], uint=w")
+        var arrays = HostArrays()
+        arrays.set("out", HostArray([Float](repeating: 0, count: 4)))
+        for empty in [ProblemSize(width: 0, height: 3), ProblemSize(width: 3, height: 0), ProblemSize(0)] {
+            #expect(throws: KernelSpecError.self, "\(empty)") {
+                _ = try spec.expectedOutputs([try HostExpression("out = x + y")], arrays: arrays, names: ["out", "w"], size: empty)
+            }
+        }
         for bad in ["out[] = in", "out[x = in", "out = in[x", "out = in[]"] {
             #expect(throws: KernelSpecError.self, "\(bad)") { _ = try HostExpression(bad) }
         }

@@ -9,9 +9,9 @@ import Foundation
 ///
 /// Names are the kernel's arguments (a buffer reads its element `i` — its input value, for an inout buffer —, `a[EXPR]`
 /// any element, and a scalar its value), `i` (the element or point, linear), `x`, `y`, `z` (the point in the problem's
-/// `w × h × d`, `i = x + w*(y + h*z)`, where no argument has the name) and the size's `n`, `w`, `h`, `d`; numbers; `+ - * / %`, unary minus,
-/// parentheses; and `sqrt exp log sin cos tan tanh abs fabs floor ceil min max pow fma`. (`/` divides in Double: use
-/// `floor(a / b)` for a C integer quotient of non-negative numbers.)
+/// `w × h × d`, `i = x + w*(y + h*z)`, where no argument has the name) and the size's `n`, `w`, `h`, `d`; numbers;
+/// `+ - * / %`, unary minus, parentheses; and `sqrt exp log sin cos tan tanh abs fabs floor ceil min max pow fma`.
+/// (`/` divides in Double: use `floor(a / b)` for a C integer quotient of non-negative numbers.)
 public struct HostExpression: Hashable, Sendable, CustomStringConvertible {
     /// The output it computes.
     public let output: String

@@ -37,12 +37,12 @@ extension KernelArgumentSpec {
             func lookup(_ name: String) throws -> Double {
                 if let value = scalars[name] { return value }
                 // The point's coordinates, unless an argument has the name (saxpy's `x`).
-                if buffers[name] == nil {
+                if buffers[name] == nil, ["x", "y", "z"].contains(name) {
+                    guard w > 0, h > 0 else { throw fail("\(name) is a point of the problem, and \(size) has none") }
                     switch name {
                     case "x": return Double(point % w)
                     case "y": return Double(point / w % h)
-                    case "z": return Double(point / (w * h))
-                    default: break
+                    default: return Double(point / (w * h))
                     }
                 }
                 guard let values = buffers[name] else {
