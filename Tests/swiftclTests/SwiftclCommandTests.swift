@@ -267,15 +267,17 @@ struct SwiftclCommandTests {
         #expect(!bench.output.contains("FAILED"), "\(bench.output)")
     }
 
-    @Test("the DocC walk-through of a 2-D transpose runs as written: check, validate (with 2-D work-group shapes), bench")
+    @Test("the DocC walk-through of a 2-D transpose runs as written: check, validate (with 2-D work-group shapes), bench, tune")
     func transposeWalkThrough() throws {
         let executable = try #require(Self.swiftcl, "the swiftcl executable is built next to the tests")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let article = try String(contentsOf: root.appendingPathComponent(
             "Sources/SwiftCLBenchmarkHarness/SwiftCLBenchmarkHarness.docc/BenchmarkingAnyKernel.md"), encoding: .utf8)
         let section = try #require(article.components(separatedBy: "### A 2-D kernel from the command line").dropFirst().first)
-        func block(_ language: String) throws -> String {
-            let opening = try #require(section.range(of: "```\(language)\n"), "a \(language) block in the section")
+        func block(_ language: String, after marker: String = "") throws -> String {
+            // (Foundation finds no empty string, so no marker means the section's start.)
+            let start = marker.isEmpty ? section.startIndex : try #require(section.range(of: marker)).upperBound
+            let opening = try #require(section.range(of: "```\(language)\n", range: start..<section.endIndex), "a \(language) block")
             let closing = try #require(section.range(of: "\n```", range: opening.upperBound..<section.endIndex))
             return String(section[opening.upperBound..<closing.lowerBound])
         }
@@ -283,8 +285,9 @@ struct SwiftclCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try block("c").write(to: folder.appendingPathComponent("transpose.cl"), atomically: true, encoding: .utf8)
-        let commands = try block("sh").replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map(String.init)
-        #expect(commands.count == 4 && commands.allSatisfy { $0.hasPrefix("swiftcl ") }, "\(commands)")
+        let commands = try (block("sh") + "\n" + block("sh", after: "### Tuning over compile-time parameters"))
+            .replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map(String.init)
+        #expect(commands.count == 5 && commands.allSatisfy { $0.hasPrefix("swiftcl ") }, "\(commands)")
         for command in commands {
             // The article's own words, run by the shell in the folder holding its transpose.cl.
             let line = "'\(executable.path)'" + command.dropFirst("swiftcl".count)
@@ -292,8 +295,55 @@ struct SwiftclCommandTests {
             #expect(run.status == 0, "\(command)\n\(run.output)")
             if command.contains(" validate ") { #expect(run.output.contains("cases passed."), "\(run.output)") }
             if command.contains(" check ") { #expect(run.output.contains("reqd_work_group_size [16, 16, 1]"), "\(run.output)") }
+            if command.contains(" tune ") { #expect(run.output.contains("Best: TILE="), "\(run.output)") }
         }
         let report = try String(contentsOf: folder.appendingPathComponent("transpose.md"), encoding: .utf8)
         #expect(report.contains("transpose.cl:transpose_tiled") && report.contains("verified"), "\(report)")
+    }
+
+    @Test("swiftcl tune: every configuration verified, then timed; build failures and wrong answers named; usage errors")
+    func tune() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-tune-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tiled.cl"), json = folder.appendingPathComponent("tune.json")
+        try """
+            #if TILE == 4
+            #error "TILE 4 is not supported"
+            #endif
+            __attribute__((reqd_work_group_size(TILE, TILE, 1)))
+            kernel void transpose_tiled(global const float *in, global float *out, const uint w, const uint h) {
+                local float tile[TILE][TILE + PAD];
+                const uint gx = get_group_id(0) * TILE, gy = get_group_id(1) * TILE;
+                const uint lx = get_local_id(0), ly = get_local_id(1);
+                if (gx + lx < w && gy + ly < h) tile[ly][lx] = in[(gy + ly) * w + gx + lx];
+            #if !SKIP_BARRIER
+                barrier(CLK_LOCAL_MEM_FENCE);
+            #endif
+                const uint ox = gy + lx, oy = gx + ly;
+                if (ox < h && oy < w) out[oy * h + ox] = tile[lx][ly];
+            }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let common = ["--kernel", "transpose_tiled", "--args", "in:float[n], out:float[n], uint=w, uint=h",
+                      "--expect", "out[x*h + y] = in[y*w + x]", "--tolerance", "exact", "--sizes", "67x45"]
+        let run = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=4,8,16", "--param", "PAD=0,1", "--param", "SKIP_BARRIER=0,1",
+                                       "--restrict", "TILE * TILE <= 256", "--quick", "--json", json.path] + common)
+        #expect(run.status == 0 && run.output.contains("12 of 12 configurations") && run.output.contains("Best: TILE="), "\(run.output)")
+        #expect(run.output.contains("FAILED: build failed: ") && run.output.contains("TILE 4 is not supported"), "\(run.output)")
+        #expect(run.output.contains("WRONG: out off by"), "a missing barrier gives a wrong answer here: \(run.output)")
+        let outcomes = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
+        #expect(outcomes.count == 12)
+        let best = try #require((outcomes.first?["configuration"] as? [String: Any])?["values"] as? [String])
+        #expect(best[2] == "0" && best[0] != "4", "the best is a verified configuration: \(best)")
+
+        let restricted = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8,16", "--param", "PAD=1", "--param", "SKIP_BARRIER=0",
+                                              "--restrict", "TILE > 8", "--quick"] + common)
+        #expect(restricted.status == 0 && restricted.output.contains("1 of 2 configurations"), "\(restricted.output)")
+        for (bad, says) in [([String](), "--param"), (["--param", "TILE=8", "--kernel", "other"], "one --kernel"),
+                            (["--param", "TILE=8", "--local", "8x8"], "--group"), (["--param", "TILE=8", "--restrict", "Q >"], "Q"),
+                            (["--param", "8TILE=8"], "C identifier")] {
+            let refused = try Self.runSwiftcl(["tune", file.path] + common + bad)
+            #expect(refused.status == 64 && refused.output.contains(says), "\(bad): \(refused.output)")
+        }
     }
 }

@@ -1,0 +1,141 @@
+import Foundation
+import SwiftCL
+import SwiftCLValidation
+
+/// Tunes a kernel over a space of compile-time parameters, Kernel Tuner's job: every configuration of the
+/// ``TuningSpace`` is built with its parameters as `-D`s, launched over a global size and work-group shape written in
+/// the parameters, **verified against the reference before it is timed**, then timed by profiling events. A
+/// configuration that fails to build, is refused by the device's limits or gives a wrong answer is reported as such and
+/// never stops the run, nor can it be the best.
+///
+/// This is the exhaustive strategy at one problem size; the results are sorted fastest first.
+public struct KernelTuner: Sendable {
+    /// The kernel: its source, name, argument spec and the build options besides the parameters.
+    public var kernel: UserKernel
+    public var space: TuningSpace
+    /// The global size in the parameters and the size (`w/VW x h`; separate names with blanks or `x`); nil: the
+    /// kernel's own (one work-item per element unless it has one).
+    public var globalSize: String?
+    /// The work-group shape in the parameters (`TILE x TILE`); nil: the runtime's choice or `reqd_work_group_size`.
+    public var workGroup: String?
+    public var reference: UserKernel.Reference
+    public var tolerance: Tolerance
+    public var size: ProblemSize
+    /// Seconds of runs per sample, and samples per configuration.
+    public var sampleBudget = 0.02
+    public var samples = 5
+
+    public init(kernel: UserKernel, space: TuningSpace, globalSize: String? = nil, workGroup: String? = nil,
+                reference: UserKernel.Reference, tolerance: Tolerance, size: ProblemSize) {
+        self.kernel = kernel
+        self.space = space
+        self.globalSize = globalSize
+        self.workGroup = workGroup
+        self.reference = reference
+        self.tolerance = tolerance
+        self.size = size
+    }
+
+    /// How one configuration went.
+    public struct Outcome: Hashable, Sendable, Codable {
+        public enum Status: Hashable, Sendable, Codable {
+            /// Verified, then timed.
+            case timed
+            /// Built and ran, but an output differs from the reference beyond the tolerance.
+            case wrong(output: String, maxError: Double)
+            /// Did not build, was refused (a work-group over the device's limit, a bad size) or failed to run.
+            case failed(String)
+        }
+
+        public let configuration: TuningConfiguration
+        public let status: Status
+        /// Device seconds per run (min/median/max over the samples), when timed.
+        public let deviceSeconds: Summary?
+        /// GB/s from the spec's declared bytes and the median time, when timed.
+        public let gbPerS: Double?
+
+        public var isTimed: Bool { status == .timed }
+    }
+
+    /// Runs every configuration on `queue`; the outcomes fastest first, then the wrong and failed ones in space order.
+    /// - Throws: ``KernelSpecError`` for a restriction that cannot be evaluated, and what computing the reference's
+    ///   outputs throws (a configuration's own failures are outcomes, not errors).
+    public func run(on queue: ComputeQueue, progress: (String) -> Void = { _ in }) throws -> [Outcome] {
+        let configurations = try space.configurations()
+        // The arguments' names from the first configuration that builds (the source may need the parameters).
+        let built = configurations.lazy.compactMap { try? candidate($0).kernel(on: queue) }.first
+        let names = built.map(kernel.spec.names(for:)) ?? kernel.spec.arguments.indices.map { "arg\($0)" }
+        let arrays = try kernel.spec.arrays(for: size, names: names)
+        let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: kernel.spec)
+        let bytes = (try? kernel.spec.traffic(for: size)).map { $0.bytesRead + $0.bytesWritten }
+        var outcomes: [Outcome] = []
+        for (index, configuration) in configurations.enumerated() {
+            progress("\(configuration) (\(index + 1)/\(configurations.count))")
+            outcomes.append(evaluate(configuration, on: queue, arrays: arrays, expected: expected, bytes: bytes))
+        }
+        let timed = outcomes.filter(\.isTimed).sorted { ($0.deviceSeconds?.median ?? .infinity) < ($1.deviceSeconds?.median ?? .infinity) }
+        return timed + outcomes.filter { !$0.isTimed }
+    }
+
+    /// The kernel with `configuration`'s parameters as `-D`s and its global size.
+    /// - Throws: ``KernelSpecError`` when the global size does not parse with the parameters in it.
+    func candidate(_ configuration: TuningConfiguration) throws -> UserKernel {
+        var options = kernel.options
+        for (name, value) in zip(configuration.names, configuration.values) { options.define(name, value) }
+        let global = try globalSize.map { try GlobalSizeExpression(configuration.substituted(into: $0)) } ?? kernel.globalSize
+        return UserKernel(source: kernel.source, name: kernel.name, spec: kernel.spec, options: options, globalSize: global)
+    }
+
+    /// One configuration: built, verified, timed, or the reason it was not.
+    func evaluate(_ configuration: TuningConfiguration, on queue: ComputeQueue, arrays: HostArrays, expected: HostArrays,
+                  bytes: Int?) -> Outcome {
+        func failed(_ reason: String) -> Outcome {
+            Outcome(configuration: configuration, status: .failed(reason), deviceSeconds: nil, gbPerS: nil)
+        }
+        do {
+            let candidate = try candidate(configuration)
+            let shape = try workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
+            let actual = try candidate.outputs(on: queue, size: size, local: shape, arrays: arrays)
+            for name in expected.names {
+                guard let array = actual[name], let wanted = expected[name] else { return failed("no output \(name)") }
+                let comparison = array.compare(wanted, name, tolerance)
+                if !comparison.passed {
+                    return Outcome(configuration: configuration, status: .wrong(output: name, maxError: comparison.maxError),
+                                   deviceSeconds: nil, gbPerS: nil)
+                }
+            }
+            let names = kernel.spec.names(for: try candidate.kernel(on: queue))
+            let run = try PreparedRun(encode: try candidate.prepare(on: queue, size: size, local: shape), host: arrays,
+                                      inPlace: kernel.spec.inPlace(names: names), queue: queue)
+            let runs = try run.calibrate(budget: sampleBudget)
+            let seconds = try (0..<max(1, samples)).map { _ in try run.sample(runs: runs).seconds }
+            let summary = Summary(seconds)
+            return Outcome(configuration: configuration, status: .timed, deviceSeconds: summary,
+                           gbPerS: summary.flatMap { summary in bytes.map { Double($0) / summary.median / 1e9 } })
+        } catch let error as BuildError {
+            return failed("build failed: " + (error.diagnostics.first { $0.severity == .error }.map(\.description) ?? "\(error.status)"))
+        } catch {
+            return failed("\(error)")
+        }
+    }
+}
+
+extension KernelTuner.Outcome {
+    /// A table of outcomes: rank, configuration, device µs (min/median/max), GB/s, and what happened.
+    public static func table(_ outcomes: [KernelTuner.Outcome]) -> String {
+        var rows = [["#", "configuration", "device µs (min/med/max)", "GB/s", "result"]]
+        for (index, outcome) in outcomes.enumerated() {
+            let times = outcome.deviceSeconds.map {
+                String(format: "%.1f/%.1f/%.1f", $0.min * 1e6, $0.median * 1e6, $0.max * 1e6)
+            } ?? "-"
+            let result = switch outcome.status {
+            case .timed: "verified"
+            case let .wrong(output, maxError): "WRONG: \(output) off by \(maxError)"
+            case let .failed(reason): "FAILED: \(reason)"
+            }
+            rows.append([outcome.isTimed ? "\(index + 1)" : "-", outcome.configuration.description, times,
+                         outcome.gbPerS.map { String(format: "%.2f", $0) } ?? "-", result])
+        }
+        return TextTable.lines(rows).joined(separator: "\n")
+    }
+}
