@@ -43,6 +43,12 @@ struct TuneCommand: ParsableCommand {
     @Option(help: "Write every configuration's outcome as JSON to this path.")
     var json: String?
 
+    @Option(help: ArgumentHelp("""
+        Keep each outcome in this file as soon as it is known; a rerun (after an interruption, or with more values) \
+        evaluates only the configurations it does not have.
+        """, valueName: "FILE"))
+    var cache: String?
+
     @Flag(help: "Few samples: a smoke run, not a measurement.")
     var quick = false
 
@@ -77,8 +83,9 @@ struct TuneCommand: ParsableCommand {
         print("Tuning \(kernel.label) at \(size) on \(device.name): \(configurations) of \(space.unrestrictedCount) configurations "
             + "meet the restrictions; each verified against \(tuner.reference.label) (\(user.tolerance)) before it is timed")
         let progress = ProgressLine()
-        let outcomes = try tuner.run(on: queue) { progress.show($0) }
+        let (outcomes, evaluated) = try tuner.run(on: queue, resumingFrom: cache.map { URL(fileURLWithPath: $0) }) { progress.show($0) }
         progress.clear()
+        if let cache { print("\(configurations - evaluated) of \(configurations) configurations from \(cache); \(evaluated) evaluated now") }
         print(KernelTuner.Outcome.table(outcomes))
         if let best = outcomes.first, best.isTimed, let seconds = best.deviceSeconds?.median {
             print("Best: \(best.configuration) (\(String(format: "%.1f", seconds * 1e6)) µs median)")

@@ -1,4 +1,5 @@
 @testable import SwiftCLBenchmarkHarness
+import Foundation
 import SwiftCL
 import SwiftCLTestSupport
 import SwiftCLValidation
@@ -76,5 +77,40 @@ struct KernelTunerTests {
         }
         #expect(outcomes.count { if case .failed = $0.status { true } else { false } } == 2)
         #expect(KernelTuner.Outcome.table(outcomes).contains("WRONG: y off by"))
+    }
+
+    @Test("a resume cache: an interrupted or widened run evaluates only what the file lacks; another tuning replaces it",
+          arguments: TestDevices.all)
+    func resuming(device: Device) throws {
+        let queue = try makeQueue(device)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-tune-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let spec = try KernelArgumentSpec("in:float[n], out:float[n], uint=n")
+        let kernel = UserKernel(source: ProgramSource(name: "scale.cl", text: Self.source), name: "scale", spec: spec)
+        func tuner(_ widths: [String], factor: String = "2.0f", size: Int = 777) throws -> KernelTuner {
+            var tuner = KernelTuner(kernel: kernel, space: try TuningSpace(parameters: [
+                TuningSpace.Parameter(name: "VW", values: widths), TuningSpace.Parameter(name: "FACTOR", values: [factor])]),
+                globalSize: "(n + VW - 1) / VW", reference: .host([try HostExpression("y = 2 * x")]), tolerance: .exact,
+                size: ProblemSize(size))
+            tuner.samples = 1
+            tuner.sampleBudget = 0.001
+            return tuner
+        }
+        // "Interrupted" after two configurations: the file holds those two.
+        #expect(try tuner(["1", "2"]).run(on: queue, resumingFrom: cache).evaluated == 2)
+        let resumed = try tuner(["1", "2", "3", "4"]).run(on: queue, resumingFrom: cache)
+        #expect(resumed.evaluated == 2 && resumed.outcomes.count == 4)
+        #expect(resumed.outcomes.filter(\.isTimed).count == 3, "VW 3 does not build: \(resumed.outcomes)")
+        let again = try tuner(["1", "2", "3", "4"]).run(on: queue, resumingFrom: cache)
+        #expect(again.evaluated == 0 && again.outcomes == resumed.outcomes, "a repeated run times nothing again")
+        // A new parameter value is a new configuration of the same tuning: only it is evaluated, and kept.
+        #expect(try tuner(["1"], factor: "3.0f").run(on: queue, resumingFrom: cache).evaluated == 1)
+        #expect(try tuner(["1", "2"]).run(on: queue, resumingFrom: cache).evaluated == 0)
+        // Another tuning (another problem size) reuses nothing, and replaces the file.
+        #expect(try tuner(["1", "2"], size: 778).run(on: queue, resumingFrom: cache).evaluated == 2)
+        #expect(try tuner(["1", "2"]).run(on: queue, resumingFrom: cache).evaluated == 2)
+        // A file that is not a cache is ignored and replaced.
+        try Data("not json".utf8).write(to: cache)
+        #expect(try tuner(["1"]).run(on: queue, resumingFrom: cache).evaluated == 1)
     }
 }

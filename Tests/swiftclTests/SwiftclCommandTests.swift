@@ -339,6 +339,14 @@ struct SwiftclCommandTests {
         let restricted = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8,16", "--param", "PAD=1", "--param", "SKIP_BARRIER=0",
                                               "--restrict", "TILE > 8", "--quick"] + common)
         #expect(restricted.status == 0 && restricted.output.contains("1 of 2 configurations"), "\(restricted.output)")
+        // --cache: a rerun with one more value evaluates only it.
+        let cache = folder.appendingPathComponent("cache.json").path
+        let first = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8", "--param", "PAD=0,1", "--param", "SKIP_BARRIER=0",
+                                         "--quick", "--cache", cache] + common)
+        #expect(first.status == 0 && first.output.contains("0 of 2 configurations from \(cache); 2 evaluated now"), "\(first.output)")
+        let widened = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8,16", "--param", "PAD=0,1", "--param", "SKIP_BARRIER=0",
+                                           "--quick", "--cache", cache] + common)
+        #expect(widened.status == 0 && widened.output.contains("2 of 4 configurations from \(cache); 2 evaluated now"), "\(widened.output)")
         for (bad, says) in [([String](), "--param"), (["--param", "TILE=8", "--kernel", "other"], "one --kernel"),
                             (["--param", "TILE=8", "--local", "8x8"], "--group"), (["--param", "TILE=8", "--restrict", "Q >"], "Q"),
                             (["--param", "8TILE=8"], "C identifier")] {

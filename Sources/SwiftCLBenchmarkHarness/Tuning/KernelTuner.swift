@@ -61,6 +61,23 @@ public struct KernelTuner: Sendable {
     /// - Throws: ``KernelSpecError`` for a restriction that cannot be evaluated, and what computing the reference's
     ///   outputs throws (a configuration's own failures are outcomes, not errors).
     public func run(on queue: ComputeQueue, progress: (String) -> Void = { _ in }) throws -> [Outcome] {
+        try run(on: queue, resumingFrom: nil, progress: progress).outcomes
+    }
+
+    /// Like ``run(on:progress:)``, keeping every outcome in the JSON file at `cache` as soon as it is known: a run that
+    /// is interrupted, or repeated with more parameter values, evaluates only the configurations the file does not
+    /// have. The file holds one tuning — this kernel's source, options, spec, sizes in the parameters, reference,
+    /// tolerance and problem size on this device and driver —, and another one replaces it.
+    /// - Returns: the outcomes, and how many configurations were evaluated now (the rest came from the file).
+    /// - Throws: as ``run(on:progress:)``, and a Foundation error when the file cannot be written.
+    public func run(on queue: ComputeQueue, resumingFrom cache: URL?,
+                    progress: (String) -> Void = { _ in }) throws -> (outcomes: [Outcome], evaluated: Int) {
+        let key = TuningCache.Key(device: queue.device.name, driver: queue.device.driverVersion, source: kernel.source.text,
+                                  kernel: kernel.name, options: kernel.options.description, spec: kernel.spec.text,
+                                  globalSize: globalSize, workGroup: workGroup, reference: reference.label,
+                                  tolerance: tolerance.description, size: size.description)
+        var record = cache.flatMap { TuningCache.read($0, key: key) } ?? TuningCache(key: key, outcomes: [])
+        let known = Dictionary(record.outcomes.map { ($0.configuration, $0) }) { first, _ in first }
         let configurations = try space.configurations()
         // The arguments' names from the first configuration that builds (the source may need the parameters).
         let built = configurations.lazy.compactMap { try? candidate($0).kernel(on: queue) }.first
@@ -69,12 +86,23 @@ public struct KernelTuner: Sendable {
         let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: kernel.spec)
         let bytes = (try? kernel.spec.traffic(for: size)).map { $0.bytesRead + $0.bytesWritten }
         var outcomes: [Outcome] = []
+        var evaluated = 0
         for (index, configuration) in configurations.enumerated() {
+            if let outcome = known[configuration] {
+                outcomes.append(outcome)
+                continue
+            }
             progress("\(configuration) (\(index + 1)/\(configurations.count))")
-            outcomes.append(evaluate(configuration, on: queue, arrays: arrays, expected: expected, bytes: bytes))
+            let outcome = evaluate(configuration, on: queue, arrays: arrays, expected: expected, bytes: bytes)
+            outcomes.append(outcome)
+            evaluated += 1
+            if let cache {
+                record.outcomes.append(outcome)
+                try record.write(to: cache)
+            }
         }
         let timed = outcomes.filter(\.isTimed).sorted { ($0.deviceSeconds?.median ?? .infinity) < ($1.deviceSeconds?.median ?? .infinity) }
-        return timed + outcomes.filter { !$0.isTimed }
+        return (timed + outcomes.filter { !$0.isTimed }, evaluated)
     }
 
     /// The kernel with `configuration`'s parameters as `-D`s and its global size.
