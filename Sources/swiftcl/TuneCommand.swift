@@ -37,6 +37,12 @@ struct TuneCommand: ParsableCommand {
         valueName: "SHAPE"))
     var workGroup: String?
 
+    @Option(help: ArgumentHelp("How many configurations to evaluate, drawn at random (default: every one).", valueName: "N"))
+    var sample: Int?
+
+    @Option(help: "The seed of --sample's draw (the same seed draws the same configurations).")
+    var seed: UInt64 = 1
+
     @Option(help: "Device type to run on: cpu, gpu, accelerator (default: the most capable GPU, else CPU).")
     var deviceType: String?
 
@@ -63,6 +69,7 @@ struct TuneCommand: ParsableCommand {
             throw ValidationError("tune takes one --kernel NAME (its global size goes in --global, which may use the parameters)")
         }
         guard user.local.isEmpty else { throw ValidationError("tune takes its work-group shape from --group, which may use the parameters") }
+        if let sample, sample < 1 { throw ValidationError("--sample: evaluate at least 1 configuration, not \(sample)") }
         guard (try? user.parsedSizes().count) == 1 else { throw ValidationError("tune runs at one problem size: give --sizes N, WxH or WxHxD") }
     }
 
@@ -79,9 +86,12 @@ struct TuneCommand: ParsableCommand {
         var tuner = KernelTuner(kernel: kernel, space: space, globalSize: global, workGroup: workGroup,
                                 reference: try user.requiredReference(), tolerance: try user.parsedTolerance(), size: size)
         if quick { tuner.samples = 3; tuner.sampleBudget = 0.005 }
-        let configurations = try space.configurations().count
-        print("Tuning \(kernel.label) at \(size) on \(device.name): \(configurations) of \(space.unrestrictedCount) configurations "
-            + "meet the restrictions; each verified against \(tuner.reference.label) (\(user.tolerance)) before it is timed")
+        if let sample { tuner.strategy = .randomSample(count: sample, seed: seed) }
+        let meeting = try space.configurations()
+        let configurations = tuner.strategy.select(meeting).count
+        print("Tuning \(kernel.label) at \(size) on \(device.name): \(meeting.count) of \(space.unrestrictedCount) configurations "
+            + "meet the restrictions" + (configurations < meeting.count ? ", \(configurations) drawn at random (seed \(seed))" : "")
+            + "; each verified against \(tuner.reference.label) (\(user.tolerance)) before it is timed")
         let progress = ProgressLine()
         let (outcomes, evaluated) = try tuner.run(on: queue, resumingFrom: cache.map { URL(fileURLWithPath: $0) }) { progress.show($0) }
         progress.clear()

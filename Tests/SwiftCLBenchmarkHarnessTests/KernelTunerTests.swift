@@ -113,4 +113,20 @@ struct KernelTunerTests {
         try Data("not json".utf8).write(to: cache)
         #expect(try tuner(["1"]).run(on: queue, resumingFrom: cache).evaluated == 1)
     }
+
+    @Test("a random sample: that many configurations, without repeats, in the space's order, the same for the same seed")
+    func randomSample() throws {
+        let space = try TuningSpace(parameters: [try TuningSpace.parameter("A=1,2,3,4"), try TuningSpace.parameter("B=1,2,3")],
+                                    restrictions: ["A + B != 5"])
+        let all = try space.configurations()
+        #expect(all.count == 9)
+        let drawn = KernelTuner.Strategy.randomSample(count: 4, seed: 7).select(all)
+        #expect(drawn.count == 4 && Set(drawn).count == 4 && Set(drawn).isSubset(of: Set(all)))
+        #expect(drawn == all.filter(drawn.contains), "in the space's order")
+        #expect(KernelTuner.Strategy.randomSample(count: 4, seed: 7).select(all) == drawn)
+        let seeds = (1...8).map { KernelTuner.Strategy.randomSample(count: 4, seed: UInt64($0)).select(all) }
+        #expect(Set(seeds).count > 1, "other seeds draw other samples")
+        #expect(KernelTuner.Strategy.randomSample(count: 20, seed: 1).select(all) == all)
+        #expect(KernelTuner.Strategy.exhaustive.select(all) == all)
+    }
 }

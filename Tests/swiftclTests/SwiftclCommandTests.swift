@@ -339,6 +339,10 @@ struct SwiftclCommandTests {
         let restricted = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8,16", "--param", "PAD=1", "--param", "SKIP_BARRIER=0",
                                               "--restrict", "TILE > 8", "--quick"] + common)
         #expect(restricted.status == 0 && restricted.output.contains("1 of 2 configurations"), "\(restricted.output)")
+        let sampled = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8,16", "--param", "PAD=0,1", "--param", "SKIP_BARRIER=0",
+                                           "--sample", "3", "--seed", "5", "--quick"] + common)
+        #expect(sampled.status == 0 && sampled.output.contains("4 of 4 configurations meet the restrictions, 3 drawn at random (seed 5)"),
+                "\(sampled.output)")
         // --cache: a rerun with one more value evaluates only it.
         let cache = folder.appendingPathComponent("cache.json").path
         let first = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8", "--param", "PAD=0,1", "--param", "SKIP_BARRIER=0",
@@ -349,7 +353,7 @@ struct SwiftclCommandTests {
         #expect(widened.status == 0 && widened.output.contains("2 of 4 configurations from \(cache); 2 evaluated now"), "\(widened.output)")
         for (bad, says) in [([String](), "--param"), (["--param", "TILE=8", "--kernel", "other"], "one --kernel"),
                             (["--param", "TILE=8", "--local", "8x8"], "--group"), (["--param", "TILE=8", "--restrict", "Q >"], "Q"),
-                            (["--param", "8TILE=8"], "C identifier")] {
+                            (["--param", "8TILE=8"], "C identifier"), (["--param", "TILE=8", "--sample", "0"], "--sample")] {
             let refused = try Self.runSwiftcl(["tune", file.path] + common + bad)
             #expect(refused.status == 64 && refused.output.contains(says), "\(bad): \(refused.output)")
         }

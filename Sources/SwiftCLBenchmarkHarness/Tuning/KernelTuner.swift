@@ -8,7 +8,7 @@ import SwiftCLValidation
 /// configuration that fails to build, is refused by the device's limits or gives a wrong answer is reported as such and
 /// never stops the run, nor can it be the best.
 ///
-/// This is the exhaustive strategy at one problem size; the results are sorted fastest first.
+/// The search is exhaustive or a random sample (``Strategy``) at one problem size; the results are sorted fastest first.
 public struct KernelTuner: Sendable {
     /// The kernel: its source, name, argument spec and the build options besides the parameters.
     public var kernel: UserKernel
@@ -24,6 +24,43 @@ public struct KernelTuner: Sendable {
     /// Seconds of runs per sample, and samples per configuration.
     public var sampleBudget = 0.02
     public var samples = 5
+    /// Which configurations of the space are evaluated.
+    public var strategy = Strategy.exhaustive
+
+    /// How the configurations to evaluate are chosen from those that meet the restrictions.
+    public enum Strategy: Hashable, Sendable {
+        /// Every one.
+        case exhaustive
+        /// `count` of them drawn at random without repeats (Kernel Tuner's `random_sample`), the same for the same
+        /// `seed`; all of them when the space is no larger.
+        case randomSample(count: Int, seed: UInt64)
+
+        /// The configurations to evaluate, in the space's order.
+        public func select(_ configurations: [TuningConfiguration]) -> [TuningConfiguration] {
+            switch self {
+            case .exhaustive:
+                return configurations
+            case let .randomSample(count, seed):
+                guard count < configurations.count else { return configurations }
+                var generator = SplitMix64(seed: seed)
+                let chosen = Set(configurations.indices.shuffled(using: &generator).prefix(max(0, count)))
+                return configurations.indices.filter(chosen.contains).map { configurations[$0] }
+            }
+        }
+    }
+
+    /// A small seeded generator (SplitMix64), so a sample is the same on every machine for the same seed.
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
 
     public init(kernel: UserKernel, space: TuningSpace, globalSize: String? = nil, workGroup: String? = nil,
                 reference: UserKernel.Reference, tolerance: Tolerance, size: ProblemSize) {
@@ -78,7 +115,7 @@ public struct KernelTuner: Sendable {
                                   tolerance: tolerance.description, size: size.description)
         var record = cache.flatMap { TuningCache.read($0, key: key) } ?? TuningCache(key: key, outcomes: [])
         let known = Dictionary(record.outcomes.map { ($0.configuration, $0) }) { first, _ in first }
-        let configurations = try space.configurations()
+        let configurations = strategy.select(try space.configurations())
         // The arguments' names from the first configuration that builds (the source may need the parameters).
         let built = configurations.lazy.compactMap { try? candidate($0).kernel(on: queue) }.first
         let names = built.map(kernel.spec.names(for:)) ?? kernel.spec.arguments.indices.map { "arg\($0)" }
