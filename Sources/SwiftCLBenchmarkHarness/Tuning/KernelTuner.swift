@@ -122,6 +122,7 @@ public struct KernelTuner: Sendable {
         let arrays = try kernel.spec.arrays(for: size, names: names)
         let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: kernel.spec)
         let bytes = (try? kernel.spec.traffic(for: size)).map { $0.bytesRead + $0.bytesWritten }
+        let inPlace = kernel.spec.inPlace(names: names)
         var outcomes: [Outcome] = []
         var evaluated = 0
         for (index, configuration) in configurations.enumerated() {
@@ -130,7 +131,7 @@ public struct KernelTuner: Sendable {
                 continue
             }
             progress("\(configuration) (\(index + 1)/\(configurations.count))")
-            let outcome = evaluate(configuration, on: queue, arrays: arrays, expected: expected, bytes: bytes)
+            let outcome = evaluate(configuration, on: queue, arrays: arrays, inPlace: inPlace, expected: expected, bytes: bytes)
             outcomes.append(outcome)
             evaluated += 1
             if let cache {
@@ -152,8 +153,8 @@ public struct KernelTuner: Sendable {
     }
 
     /// One configuration: built, verified, timed, or the reason it was not.
-    func evaluate(_ configuration: TuningConfiguration, on queue: ComputeQueue, arrays: HostArrays, expected: HostArrays,
-                  bytes: Int?) -> Outcome {
+    func evaluate(_ configuration: TuningConfiguration, on queue: ComputeQueue, arrays: HostArrays, inPlace: Set<String>,
+                  expected: HostArrays, bytes: Int?) -> Outcome {
         func failed(_ reason: String) -> Outcome {
             Outcome(configuration: configuration, status: .failed(reason), deviceSeconds: nil, gbPerS: nil)
         }
@@ -169,9 +170,9 @@ public struct KernelTuner: Sendable {
                                    deviceSeconds: nil, gbPerS: nil)
                 }
             }
-            let names = kernel.spec.names(for: try candidate.kernel(on: queue))
+            // The in-place arrays by the names `arrays` uses (found once, in run), not looked up per configuration.
             let run = try PreparedRun(encode: try candidate.prepare(on: queue, size: size, local: shape), host: arrays,
-                                      inPlace: kernel.spec.inPlace(names: names), queue: queue)
+                                      inPlace: inPlace, queue: queue)
             let runs = try run.calibrate(budget: sampleBudget)
             let seconds = try (0..<max(1, samples)).map { _ in try run.sample(runs: runs).seconds }
             let summary = Summary(seconds)
