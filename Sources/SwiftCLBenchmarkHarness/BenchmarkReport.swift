@@ -1,5 +1,6 @@
 import Foundation
 import SwiftCL
+import SwiftCLValidation
 
 /// A benchmark run: every record in a flat `results` list, per-suite facts, and where it ran.
 public struct BenchmarkReport: Sendable, Codable {
@@ -92,11 +93,7 @@ public struct BenchmarkReport: Sendable, Codable {
     public func markdown() -> String {
         var text = "# SwiftCL benchmark report\n\n"
         for (key, value) in context.sorted(by: { $0.key < $1.key }) { text += "- **\(key)**: \(value)\n" }
-        text += "\n| " + header.joined(separator: " | ") + " |\n"
-        text += "|" + header.map { _ in "---" }.joined(separator: "|") + "|\n"
-        for row in rows() {
-            text += "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
-        }
+        text += "\n" + TextTable.markdown([header] + rows())
         let bounds = suites.compactMap { suite in
             suite.copyBoundMpixPerS.map { "- \(suite.name) \(suite.width ?? 0)×\(suite.height ?? 0): copy bound \(Self.format($0)) Mpix/s" }
         }

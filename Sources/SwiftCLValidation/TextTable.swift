@@ -1,6 +1,7 @@
 import Foundation
 
-/// Plain-text tables for reports: columns padded to their widest cell, two spaces apart, a rule under the header.
+/// Tables for reports: plain text (columns padded to their widest cell, two spaces apart, a rule under the header) or
+/// Markdown.
 public enum TextTable {
     /// The lines of `rows` (the first row is the header).
     public static func lines(_ rows: [[String]]) -> [String] {
@@ -11,5 +12,12 @@ public enum TextTable {
         }
         lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
         return lines
+    }
+
+    /// `rows` as a Markdown table (the first row is the header; `|` in a cell escaped).
+    public static func markdown(_ rows: [[String]]) -> String {
+        guard let header = rows.first else { return "" }
+        func line(_ row: [String]) -> String { "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }
+        return line(header) + "|" + header.map { _ in "---" }.joined(separator: "|") + "|\n" + rows.dropFirst().map(line).joined()
     }
 }

@@ -4,16 +4,17 @@ import SwiftCL
 import SwiftCLBenchmarkHarness
 import SwiftCLBenchmarkSuites
 import SwiftCLCommandLine
+import SwiftCLValidation
 
 /// `swiftcl tune FILE.cl --kernel NAME --param TILE=8,16,32 …`: the kernel over every configuration of its `-D`
 /// parameters that meets the restrictions, each verified against `--expect`/`--reference` before it is timed.
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
-        abstract: "Tune FILE.cl's kernel over a space of -D parameters: every configuration verified, then timed (exhaustive).")
+        abstract: "Tune FILE.cl's kernel over a space of -D parameters: every configuration verified, then timed; or replay a strategy over a recorded table.")
 
-    @Argument(help: "The .cl file.")
-    var file: String
+    @Argument(help: "The .cl file (not with --replay).")
+    var file: String?
 
     @OptionGroup(title: "Your kernel")
     var user: UserKernelOptions
@@ -37,17 +38,56 @@ struct TuneCommand: ParsableCommand {
         valueName: "SHAPE"))
     var workGroup: String?
 
-    @Option(help: ArgumentHelp("How many configurations to evaluate, drawn at random (default: every one).", valueName: "N"))
+    @Option(help: ArgumentHelp("""
+        exhaustive, random (random_sample) or annealing (simulated_annealing); with --replay a comma-separated list \
+        (default there: random,annealing).
+        """, valueName: "NAME"))
+    var strategy: String?
+
+    @Option(help: ArgumentHelp("How many configurations to evaluate, drawn at random (--strategy random with a budget).", valueName: "N"))
     var sample: Int?
 
-    @Option(help: "The seed of --sample's draw (the same seed draws the same configurations).")
+    @Option(help: "The seed of a random or annealing strategy (the same seed makes the same choices).")
     var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Stop after evaluating this many configurations (cached ones cost nothing).", valueName: "N"))
+    var maxEvaluations: Int?
+
+    @Option(help: ArgumentHelp("Stop evaluating after this many seconds.", valueName: "SECONDS"))
+    var timeLimit: Double?
+
+    @Option(help: ArgumentHelp("How many of the fastest configurations are re-timed interleaved before the best is named (0: none).", valueName: "N"))
+    var leaders: Int = 3
+
+    @Option(help: ArgumentHelp("Rounds of the interleaved re-timing.", valueName: "N"))
+    var rounds: Int = 7
+
+    @Option(help: ArgumentHelp("FLOPs of one run, an expression of the size (2*w*h*k), for GFLOP/s.", valueName: "EXPR"))
+    var flops: String?
+
+    @Option(help: ArgumentHelp("""
+        Run the strategies over a recorded table instead of the device: a --cache file of swiftcl tune, or a Kernel \
+        Tuner cache file. Reports the evaluations each needs to come within --within of the table's best.
+        """, valueName: "FILE"))
+    var replay: String?
+
+    @Option(help: ArgumentHelp("With --replay: how many seeds per strategy (1…N).", valueName: "N"))
+    var seeds: Int = 10
+
+    @Option(help: ArgumentHelp("With --replay: how close to the best counts as reaching it (0.05: within 5 %).", valueName: "FRACTION"))
+    var within: Double = 0.05
 
     @Option(help: "Device type to run on: cpu, gpu, accelerator (default: the most capable GPU, else CPU).")
     var deviceType: String?
 
     @Option(help: "Write every configuration's outcome as JSON to this path.")
     var json: String?
+
+    @Option(help: "Write the leaders and every outcome as a Markdown report to this path.")
+    var markdown: String?
+
+    @Option(help: "Write an SVG chart of the search (each evaluation's time and the best so far) to this path.")
+    var svg: String?
 
     @Option(help: ArgumentHelp("""
         Keep each outcome in this file as soon as it is known; a rerun (after an interruption, or with more values) \
@@ -58,10 +98,22 @@ struct TuneCommand: ParsableCommand {
     @Flag(help: "Few samples: a smoke run, not a measurement.")
     var quick = false
 
-    /// The space, the one kernel and the one size are checked before anything runs (usage errors, exit 64).
+    /// The space, the one kernel, the one size and the strategy are checked before anything runs (usage errors, exit 64).
     func validate() throws {
+        if let sample, sample < 1 { throw ValidationError("--sample: evaluate at least 1 configuration, not \(sample)") }
+        if let maxEvaluations, maxEvaluations < 1 { throw ValidationError("--max-evaluations: at least 1, not \(maxEvaluations)") }
+        if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit: a positive number of seconds, not \(timeLimit)") }
+        guard leaders >= 0, rounds >= 1 else { throw ValidationError("--leaders takes 0 or more, --rounds 1 or more") }
+        _ = try strategies()
+        if replay != nil {
+            guard file == nil else { throw ValidationError("--replay runs over a recorded table: give no .cl file") }
+            guard seeds >= 1, within >= 0 else { throw ValidationError("--seeds takes 1 or more, --within 0 or more") }
+            return
+        }
+        guard file != nil else { throw ValidationError("give the .cl file to tune (or --replay FILE)") }
         do {
             _ = try space().configurations()  // restrictions evaluated now: a typo is a usage error
+            _ = try flops.map(SizeExpression.init)
         } catch let error as KernelSpecError {
             throw ValidationError(error.description)
         }
@@ -69,8 +121,21 @@ struct TuneCommand: ParsableCommand {
             throw ValidationError("tune takes one --kernel NAME (its global size goes in --global, which may use the parameters)")
         }
         guard user.local.isEmpty else { throw ValidationError("tune takes its work-group shape from --group, which may use the parameters") }
-        if let sample, sample < 1 { throw ValidationError("--sample: evaluate at least 1 configuration, not \(sample)") }
         guard (try? user.parsedSizes().count) == 1 else { throw ValidationError("tune runs at one problem size: give --sizes N, WxH or WxHxD") }
+    }
+
+    /// The strategies named (several only with --replay).
+    private func strategies() throws -> [KernelTuner.Strategy] {
+        let names = (strategy ?? (replay != nil ? "random,annealing" : sample != nil ? "random" : "exhaustive"))
+            .split(separator: ",").map { String($0).trimmingBlanks() }
+        let chosen = try names.map { name in
+            guard let strategy = KernelTuner.Strategy.named(name, count: sample, seed: seed) else {
+                throw ValidationError("--strategy: '\(name)' is not one of exhaustive, random, annealing")
+            }
+            return strategy
+        }
+        guard replay != nil || chosen.count == 1 else { throw ValidationError("--strategy: name one (several only with --replay)") }
+        return chosen
     }
 
     private func space() throws -> TuningSpace {
@@ -79,35 +144,101 @@ struct TuneCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let replay { return try runReplay(replay) }
+        guard let file else { return }
         let device = try BenchmarkSuites.device(typeNamed: deviceType)
         let queue = try ComputeQueue(device: device)
         let space = try space()
         guard let kernel = try user.userKernels(in: file).first, let size = try user.parsedSizes().first else { return }
         var tuner = KernelTuner(kernel: kernel, space: space, globalSize: global, workGroup: workGroup,
                                 reference: try user.requiredReference(), tolerance: try user.parsedTolerance(), size: size)
-        if quick { tuner.samples = 3; tuner.sampleBudget = 0.005 }
-        if let sample { tuner.strategy = .randomSample(count: sample, seed: seed) }
+        if quick { tuner.samples = 3; tuner.sampleBudget = 0.005; tuner.retimingRounds = min(rounds, 3) } else { tuner.retimingRounds = rounds }
+        tuner.strategy = try strategies()[0]
+        tuner.budget = KernelTuner.Budget(evaluations: maxEvaluations, seconds: timeLimit)
+        tuner.leaders = leaders
+        tuner.flops = try flops.map(SizeExpression.init)
         let meeting = try space.configurations()
-        let configurations = tuner.strategy.select(meeting).count
+        let budget = [maxEvaluations.map { "at most \($0) evaluations" }, timeLimit.map { "at most \($0) s" }].compactMap { $0 }
         print("Tuning \(kernel.label) at \(size) on \(device.name): \(meeting.count) of \(space.unrestrictedCount) configurations "
-            + "meet the restrictions" + (configurations < meeting.count ? ", \(configurations) drawn at random (seed \(seed))" : "")
+            + "meet the restrictions; \(tuner.strategy)" + (budget.isEmpty ? "" : " (" + budget.joined(separator: ", ") + ")")
             + "; each verified against \(tuner.reference.label) (\(user.tolerance)) before it is timed")
         let progress = ProgressLine()
-        let (outcomes, evaluated) = try tuner.run(on: queue, resumingFrom: cache.map { URL(fileURLWithPath: $0) }) { progress.show($0) }
+        let started = ContinuousClock.now
+        let result = try tuner.run(on: queue, resumingFrom: cache.map { URL(fileURLWithPath: $0) }) { progress.show($0) }
+        let wall = ContinuousClock.now - started
         progress.clear()
-        if let cache { print("\(configurations - evaluated) of \(configurations) configurations from \(cache); \(evaluated) evaluated now") }
-        print(KernelTuner.Outcome.table(outcomes))
-        if let best = outcomes.first, best.isTimed, let seconds = best.deviceSeconds?.median {
-            print("Best: \(best.configuration) (\(String(format: "%.1f", seconds * 1e6)) µs median)")
+        if let cache { print("\(result.trace.count - result.evaluated) of \(result.trace.count) configurations from \(cache); \(result.evaluated) evaluated now") }
+        print(KernelTuner.Outcome.table(result.outcomes))
+        if let retiming = result.retiming {
+            print("\nThe \(retiming.leaders.count) fastest re-timed interleaved, \(retiming.rounds) rounds"
+                + (retiming.bound.map { String(format: ", beside a copy of the declared bytes (%.1f µs median)", $0.median * 1e6) } ?? "") + ":")
+            print(retiming.table)
+            let spreads = retiming.leaders.map(\.spread)
+            print(String(format: "Noise: the leaders' round-to-round spread %.0f–%.0f %%", (spreads.min() ?? 0) * 100, (spreads.max() ?? 0) * 100)
+                + (retiming.changedTheBest ? "; the re-timing named another best than the search's times" : "; the search's fastest stayed fastest"))
+        }
+        if let best = result.best, let seconds = result.retiming?.leaders.first?.seconds.median ?? result.outcomes.first?.deviceSeconds?.median {
+            print("Best: \(best) (\(String(format: "%.1f", seconds * 1e6)) µs median); \(result.trace.count) configurations in \(wall.formattedSeconds)")
         } else {
             print("No configuration was verified.")
         }
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(outcomes).write(to: URL(fileURLWithPath: json), options: .atomic)
+            try encoder.encode(result.outcomes).write(to: URL(fileURLWithPath: json), options: .atomic)
             print("JSON: \(json)")
         }
-        if !(outcomes.first?.isTimed ?? false) { throw ExitCode.failure }
+        let title = "Tuning \(kernel.label) at \(size) on \(device.name)"
+        if let markdown {
+            let facts = [("kernel", kernel.label), ("size", size.description), ("device", device.name), ("strategy", tuner.strategy.description),
+                         ("space", "\(meeting.count) of \(space.unrestrictedCount) configurations meet the restrictions"),
+                         ("reference", "\(tuner.reference.label) (\(user.tolerance))"), ("wall time", wall.formattedSeconds)]
+            try result.markdown(title: title, facts: facts).write(toFile: markdown, atomically: true, encoding: .utf8)
+            print("Markdown: \(markdown)")
+        }
+        if let svg {
+            try result.svg(title: title, subtitle: "\(tuner.strategy); each evaluation's median time and the best so far")
+                .write(toFile: svg, atomically: true, encoding: .utf8)
+            print("SVG: \(svg)")
+        }
+        if result.best == nil { throw ExitCode.failure }
+    }
+
+    /// `--replay FILE`: each strategy over the recorded table for seeds 1…N, no device.
+    private func runReplay(_ path: String) throws {
+        let table = try TuningTable.read(path)
+        guard let best = table.best, let bestSeconds = best.deviceSeconds?.median else {
+            throw ValidationError("\(path): no verified configuration to reach")
+        }
+        print("Replaying \(table.outcomes.count) configurations recorded by \(table.writer) in \(path); best \(best.configuration) "
+            + String(format: "(%.1f µs)", bestSeconds * 1e6) + "; reaching within \(within * 100) % of it"
+            + (maxEvaluations.map { ", at most \($0) evaluations" } ?? ""))
+        var rows = [["strategy", "seeds reaching", "evaluations to reach (min/median/max)", "evaluations each seed"]]
+        for strategy in try strategies() {
+            var reached: [Int] = []
+            for seed in 1...UInt64(seeds) {
+                let seeded: KernelTuner.Strategy = switch strategy {
+                case .exhaustive: .exhaustive
+                case let .randomSample(count, _): .randomSample(count: count, seed: seed)
+                case .annealing: .annealing(seed: seed)
+                }
+                let trace = table.replay(seeded, evaluations: maxEvaluations)
+                if let count = TuningTable.evaluationsToReach(trace, within: within, of: bestSeconds) { reached.append(count) }
+                if case .exhaustive = strategy { break }
+            }
+            let runs = (strategy == .exhaustive) ? 1 : seeds
+            let summary = Summary(reached.map(Double.init))
+            rows.append([String(describing: strategy).components(separatedBy: " (").first ?? "", "\(reached.count) of \(runs)",
+                         summary.map { String(format: "%.0f/%.1f/%.0f", $0.min, $0.median, $0.max) } ?? "-",
+                         reached.map(String.init).joined(separator: " ")])
+        }
+        print(TextTable.lines(rows).joined(separator: "\n"))
+    }
+}
+
+extension Duration {
+    /// `12.3 s`.
+    fileprivate var formattedSeconds: String {
+        String(format: "%.1f s", Double(components.seconds) + Double(components.attoseconds) / 1e18)
     }
 }

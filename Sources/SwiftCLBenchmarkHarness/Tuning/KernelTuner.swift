@@ -8,7 +8,8 @@ import SwiftCLValidation
 /// configuration that fails to build, is refused by the device's limits or gives a wrong answer is reported as such and
 /// never stops the run, nor can it be the best.
 ///
-/// The search is exhaustive or a random sample (``Strategy``) at one problem size; the results are sorted fastest first.
+/// The search (``Strategy``: exhaustive, a random sample, simulated annealing; within a ``Budget``) runs at one problem
+/// size; the results are sorted fastest first, and the evaluation order is kept (best-so-far per evaluation).
 public struct KernelTuner: Sendable {
     /// The kernel: its source, name, argument spec and the build options besides the parameters.
     public var kernel: UserKernel
@@ -24,43 +25,16 @@ public struct KernelTuner: Sendable {
     /// Seconds of runs per sample, and samples per configuration.
     public var sampleBudget = 0.02
     public var samples = 5
-    /// Which configurations of the space are evaluated.
+    /// Which configurations of the space are evaluated, and in what order.
     public var strategy = Strategy.exhaustive
-
-    /// How the configurations to evaluate are chosen from those that meet the restrictions.
-    public enum Strategy: Hashable, Sendable {
-        /// Every one.
-        case exhaustive
-        /// `count` of them drawn at random without repeats (Kernel Tuner's `random_sample`), the same for the same
-        /// `seed`; all of them when the space is no larger.
-        case randomSample(count: Int, seed: UInt64)
-
-        /// The configurations to evaluate, in the space's order.
-        public func select(_ configurations: [TuningConfiguration]) -> [TuningConfiguration] {
-            switch self {
-            case .exhaustive:
-                return configurations
-            case let .randomSample(count, seed):
-                guard count < configurations.count else { return configurations }
-                var generator = SplitMix64(seed: seed)
-                let chosen = Set(configurations.indices.shuffled(using: &generator).prefix(max(0, count)))
-                return configurations.indices.filter(chosen.contains).map { configurations[$0] }
-            }
-        }
-    }
-
-    /// A small seeded generator (SplitMix64), so a sample is the same on every machine for the same seed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// When the search stops before its strategy is done.
+    public var budget = Budget.unlimited
+    /// How many of the fastest configurations are re-timed, interleaved with each other and the copy bound for
+    /// `retimingRounds` rounds, before the best is named (0: the search's fastest is the best).
+    public var leaders = 3
+    public var retimingRounds = 7
+    /// The FLOPs of one run as an expression of the size (`2*w*h*k`), for GFLOP/s.
+    public var flops: SizeExpression?
 
     public init(kernel: UserKernel, space: TuningSpace, globalSize: String? = nil, workGroup: String? = nil,
                 reference: UserKernel.Reference, tolerance: Tolerance, size: ProblemSize) {
@@ -90,32 +64,51 @@ public struct KernelTuner: Sendable {
         public let deviceSeconds: Summary?
         /// GB/s from the spec's declared bytes and the median time, when timed.
         public let gbPerS: Double?
+        /// GFLOP/s from the tuner's `flops` and the median time, when both are known.
+        public var gflops: Double?
 
         public var isTimed: Bool { status == .timed }
     }
 
-    /// Runs every configuration on `queue`; the outcomes fastest first, then the wrong and failed ones in space order.
+    /// Runs the search on `queue`; the outcomes fastest first, then the wrong and failed ones in space order.
     /// - Throws: ``KernelSpecError`` for a restriction that cannot be evaluated, and what computing the reference's
     ///   outputs throws (a configuration's own failures are outcomes, not errors).
     public func run(on queue: ComputeQueue, progress: (String) -> Void = { _ in }) throws -> [Outcome] {
         try run(on: queue, resumingFrom: nil, progress: progress).outcomes
     }
 
+    /// What a search found.
+    public struct Result: Sendable {
+        /// Every configuration evaluated (or found in the cache), the verified ones fastest first, then the wrong and
+        /// failed ones in evaluation order.
+        public let outcomes: [Outcome]
+        /// The same outcomes in the order the search asked for them (for best-so-far per evaluation).
+        public let trace: [Outcome]
+        /// How many were evaluated on the device now (the rest came from the cache).
+        public let evaluated: Int
+        /// The leaders re-timed interleaved; nil when none was verified or `leaders` is 0.
+        public let retiming: Retiming?
+
+        /// The best verified configuration: the re-timing's first, else the search's fastest.
+        public var best: TuningConfiguration? {
+            retiming?.leaders.first?.configuration ?? outcomes.first { $0.isTimed }?.configuration
+        }
+    }
+
     /// Like ``run(on:progress:)``, keeping every outcome in the JSON file at `cache` as soon as it is known: a run that
-    /// is interrupted, or repeated with more parameter values, evaluates only the configurations the file does not
-    /// have. The file holds one tuning — this kernel's source, options, spec, sizes in the parameters, reference,
-    /// tolerance and problem size on this device and driver —, and another one replaces it.
-    /// - Returns: the outcomes, and how many configurations were evaluated now (the rest came from the file).
+    /// is interrupted, or repeated with more parameter values or another strategy, evaluates only the configurations
+    /// the file does not have (they cost the budget nothing). The file holds one tuning — this kernel's source,
+    /// options, spec, sizes in the parameters, reference, tolerance and problem size on this device and driver —, and
+    /// another one replaces it.
     /// - Throws: as ``run(on:progress:)``, and a Foundation error when the file cannot be written.
-    public func run(on queue: ComputeQueue, resumingFrom cache: URL?,
-                    progress: (String) -> Void = { _ in }) throws -> (outcomes: [Outcome], evaluated: Int) {
+    public func run(on queue: ComputeQueue, resumingFrom cache: URL?, progress: (String) -> Void = { _ in }) throws -> Result {
         let key = TuningCache.Key(device: queue.device.name, driver: queue.device.driverVersion, source: kernel.source.text,
                                   kernel: kernel.name, options: kernel.options.description, spec: kernel.spec.text,
                                   globalSize: globalSize, workGroup: workGroup, reference: reference.label,
                                   tolerance: tolerance.description, size: size.description)
         var record = cache.flatMap { TuningCache.read($0, key: key) } ?? TuningCache(key: key, outcomes: [])
         let known = Dictionary(record.outcomes.map { ($0.configuration, $0) }) { first, _ in first }
-        let configurations = strategy.select(try space.configurations())
+        let configurations = try space.configurations()
         // The arguments' names from the first configuration that builds (the source may need the parameters).
         let built = configurations.lazy.compactMap { try? candidate($0).kernel(on: queue) }.first
         let names = built.map(kernel.spec.names(for:)) ?? kernel.spec.arguments.indices.map { "arg\($0)" }
@@ -123,24 +116,40 @@ public struct KernelTuner: Sendable {
         let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: kernel.spec)
         let bytes = (try? kernel.spec.traffic(for: size)).map { $0.bytesRead + $0.bytesWritten }
         let inPlace = kernel.spec.inPlace(names: names)
-        var outcomes: [Outcome] = []
+        let search = TuningSearch(configurations: configurations,
+                                  valueOrder: Dictionary(space.parameters.map { ($0.name, $0.values) }) { first, _ in first })
+        let started = ContinuousClock.now
+        let limit = budget.seconds.map { Duration.nanoseconds(Int64(min($0, 1e9) * 1e9)) }
+        var trace: [Outcome] = []
         var evaluated = 0
-        for (index, configuration) in configurations.enumerated() {
-            if let outcome = known[configuration] {
-                outcomes.append(outcome)
-                continue
+        let order = try search.run(strategy, evaluations: budget.evaluations, isFree: { known[$0] != nil },
+                                   shouldStop: { limit.map { ContinuousClock.now - started >= $0 } ?? false }) { configuration in
+            let outcome: Outcome
+            if let cached = known[configuration] {
+                outcome = cached
+            } else {
+                progress("\(configuration) (\(evaluated + 1)\(budget.evaluations.map { "/\($0)" } ?? "/\(configurations.count)"))")
+                outcome = evaluate(configuration, on: queue, arrays: arrays, inPlace: inPlace, expected: expected, bytes: bytes)
+                evaluated += 1
+                if let cache {
+                    record.outcomes.append(outcome)
+                    try record.write(to: cache)
+                }
             }
-            progress("\(configuration) (\(index + 1)/\(configurations.count))")
-            let outcome = evaluate(configuration, on: queue, arrays: arrays, inPlace: inPlace, expected: expected, bytes: bytes)
-            outcomes.append(outcome)
-            evaluated += 1
-            if let cache {
-                record.outcomes.append(outcome)
-                try record.write(to: cache)
-            }
+            trace.append(outcome)
+            return outcome.deviceSeconds?.median
         }
+        precondition(order.count == trace.count)
+        let ranked = Self.ranked(trace)
+        progress("re-timing the leaders")
+        let retiming = try retime(ranked, on: queue, arrays: arrays, inPlace: inPlace)
+        return Result(outcomes: ranked, trace: trace, evaluated: evaluated, retiming: retiming)
+    }
+
+    /// The verified outcomes fastest first, then the others in their order.
+    static func ranked(_ outcomes: [Outcome]) -> [Outcome] {
         let timed = outcomes.filter(\.isTimed).sorted { ($0.deviceSeconds?.median ?? .infinity) < ($1.deviceSeconds?.median ?? .infinity) }
-        return (timed + outcomes.filter { !$0.isTimed }, evaluated)
+        return timed + outcomes.filter { !$0.isTimed }
     }
 
     /// The kernel with `configuration`'s parameters as `-D`s and its global size.
@@ -176,8 +185,12 @@ public struct KernelTuner: Sendable {
             let runs = try run.calibrate(budget: sampleBudget)
             let seconds = try (0..<max(1, samples)).map { _ in try run.sample(runs: runs).seconds }
             let summary = Summary(seconds)
-            return Outcome(configuration: configuration, status: .timed, deviceSeconds: summary,
-                           gbPerS: summary.flatMap { summary in bytes.map { Double($0) / summary.median / 1e9 } })
+            var outcome = Outcome(configuration: configuration, status: .timed, deviceSeconds: summary,
+                                  gbPerS: summary.flatMap { summary in bytes.map { Double($0) / summary.median / 1e9 } })
+            if let summary, let operations = try? flops?.count(for: size, minimum: 0) {
+                outcome.gflops = Double(operations) / summary.median / 1e9
+            }
+            return outcome
         } catch let error as BuildError {
             return failed("build failed: " + (error.diagnostics.first { $0.severity == .error }.map(\.description) ?? "\(error.status)"))
         } catch {
@@ -189,7 +202,13 @@ public struct KernelTuner: Sendable {
 extension KernelTuner.Outcome {
     /// A table of outcomes: rank, configuration, device µs (min/median/max), GB/s, and what happened.
     public static func table(_ outcomes: [KernelTuner.Outcome]) -> String {
-        var rows = [["#", "configuration", "device µs (min/med/max)", "GB/s", "result"]]
+        TextTable.lines(rows(outcomes)).joined(separator: "\n")
+    }
+
+    /// ``table(_:)``'s rows, the header first.
+    public static func rows(_ outcomes: [KernelTuner.Outcome]) -> [[String]] {
+        let showFlops = outcomes.contains { $0.gflops != nil }
+        var rows = [["#", "configuration", "device µs (min/med/max)", "GB/s"] + (showFlops ? ["GFLOP/s"] : []) + ["result"]]
         for (index, outcome) in outcomes.enumerated() {
             let times = outcome.deviceSeconds.map {
                 String(format: "%.1f/%.1f/%.1f", $0.min * 1e6, $0.median * 1e6, $0.max * 1e6)
@@ -200,8 +219,9 @@ extension KernelTuner.Outcome {
             case let .failed(reason): "FAILED: \(reason)"
             }
             rows.append([outcome.isTimed ? "\(index + 1)" : "-", outcome.configuration.description, times,
-                         outcome.gbPerS.map { String(format: "%.2f", $0) } ?? "-", result])
+                         outcome.gbPerS.map { String(format: "%.2f", $0) } ?? "-"]
+                        + (showFlops ? [outcome.gflops.map { String(format: "%.2f", $0) } ?? "-"] : []) + [result])
         }
-        return TextTable.lines(rows).joined(separator: "\n")
+        return rows
     }
 }

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A strategy's walk over a set of configurations, apart from the device: the live tuner gives it a cost function that
+/// builds, verifies and times, a replay one that looks the times up in a recorded table. The cost is seconds, nil for
+/// a configuration that failed or was wrong (infinitely slow to the search); each configuration is evaluated at most
+/// once.
+struct TuningSearch {
+    /// The configurations that may be evaluated (those meeting the restrictions, or a replayed table's), in order.
+    let configurations: [TuningConfiguration]
+    /// Each configuration's position: the index of its value in each parameter's value list.
+    private let positions: [[Int]]
+    private let indexOfPosition: [[Int]: Int]
+
+    /// `configurations` over parameters whose values come in `valueOrder` (name → values, in the order that makes
+    /// neighbours: ascending for numbers); a value the order lacks goes after the listed ones, in order of appearance.
+    init(configurations: [TuningConfiguration], valueOrder: [String: [String]]) {
+        self.configurations = configurations
+        var order = valueOrder
+        for configuration in configurations {
+            for (name, value) in zip(configuration.names, configuration.values) where !(order[name]?.contains(value) ?? false) {
+                order[name, default: []].append(value)
+            }
+        }
+        let lookup = order.mapValues { values in Dictionary(values.enumerated().map { ($1, $0) }) { first, _ in first } }
+        positions = configurations.map { configuration in
+            zip(configuration.names, configuration.values).map { lookup[$0]?[$1] ?? 0 }
+        }
+        indexOfPosition = Dictionary(positions.enumerated().map { ($1, $0) }) { first, _ in first }
+    }
+
+    /// Each parameter's values in neighbour order, read off `configurations`: ascending when every value is a number,
+    /// else in order of first appearance.
+    static func valueOrder(of configurations: [TuningConfiguration]) -> [String: [String]] {
+        var order: [String: [String]] = [:]
+        for configuration in configurations {
+            for (name, value) in zip(configuration.names, configuration.values) where !(order[name]?.contains(value) ?? false) {
+                order[name, default: []].append(value)
+            }
+        }
+        return order.mapValues { values in
+            let numbers = values.compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "fFuUlL"))) }
+            guard numbers.count == values.count else { return values }
+            return zip(values, numbers).sorted { $0.1 < $1.1 }.map(\.0)
+        }
+    }
+
+    /// The configurations one parameter step away from `index` (the next or previous value of one parameter); where
+    /// the restrictions leave none, every configuration that differs in exactly one parameter.
+    func neighbours(of index: Int) -> [Int] {
+        let position = positions[index]
+        var result: [Int] = []
+        for dimension in position.indices {
+            for step in [-1, 1] {
+                var moved = position
+                moved[dimension] += step
+                if let neighbour = indexOfPosition[moved] { result.append(neighbour) }
+            }
+        }
+        if !result.isEmpty { return result }
+        return positions.indices.filter { other in zip(positions[other], position).count { $0 != $1 } == 1 }
+    }
+
+    /// Runs `strategy` for at most `limit` evaluations that cost something; `isFree` tells the configurations whose
+    /// cost is already known (a resume cache's), which cost the budget nothing, and `shouldStop` is asked before each
+    /// costly evaluation (a time limit). Returns the configurations' indices in the order they were evaluated.
+    func run(_ strategy: KernelTuner.Strategy, evaluations limit: Int?, isFree: (TuningConfiguration) -> Bool = { _ in false },
+             shouldStop: () -> Bool = { false }, cost: (TuningConfiguration) throws -> Double?) rethrows -> [Int] {
+        var costs: [Int: Double] = [:]
+        var order: [Int] = []
+        var spent = 0
+        let limit = limit ?? Int.max
+        func evaluate(_ index: Int) throws -> Double? {
+            if let known = costs[index] { return known }
+            if !isFree(configurations[index]) {
+                guard spent < limit, !shouldStop() else { return nil }
+                spent += 1
+            }
+            let seconds = try cost(configurations[index]) ?? .infinity
+            costs[index] = seconds
+            order.append(index)
+            return seconds
+        }
+        switch strategy {
+        case .exhaustive, .randomSample:
+            let chosen = strategy.select(configurations)
+            let indexOf = Dictionary(configurations.enumerated().map { ($1, $0) }) { first, _ in first }
+            for configuration in chosen {
+                guard let index = indexOf[configuration], try evaluate(index) != nil else { break }
+            }
+        case let .annealing(seed):
+            guard !configurations.isEmpty else { return [] }
+            var generator = SplitMix64(seed: seed)
+            let steps = Double(max(min(limit, configurations.count), 2))
+            let (hot, cold) = (0.3, 0.005)
+            var current = Int.random(in: configurations.indices, using: &generator)
+            guard var currentCost = try evaluate(current) else { return order }
+            while order.count < configurations.count {
+                let fresh = neighbours(of: current).filter { costs[$0] == nil }
+                guard let candidate = fresh.randomElement(using: &generator) else {
+                    // Everything around here is known: go on from the fastest configuration with unknown neighbours,
+                    // else restart at a random unknown configuration.
+                    let known = costs.filter { $0.value.isFinite }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+                    if let next = known.first(where: { entry in neighbours(of: entry.key).contains { costs[$0] == nil } }) {
+                        (current, currentCost) = (next.key, next.value)
+                        continue
+                    }
+                    guard let restart = configurations.indices.filter({ costs[$0] == nil }).randomElement(using: &generator),
+                          let restartCost = try evaluate(restart) else { break }
+                    (current, currentCost) = (restart, restartCost)
+                    continue
+                }
+                guard let candidateCost = try evaluate(candidate) else { break }
+                let temperature = hot * pow(cold / hot, Double(order.count) / steps)
+                let accept: Bool
+                if candidateCost <= currentCost {
+                    accept = true
+                } else if !candidateCost.isFinite {
+                    accept = false
+                } else {
+                    let slowdown = currentCost.isFinite ? candidateCost / currentCost - 1 : 0
+                    accept = generator.unit() < exp(-slowdown / temperature)
+                }
+                if accept { (current, currentCost) = (candidate, candidateCost) }
+            }
+        }
+        return order
+    }
+}
