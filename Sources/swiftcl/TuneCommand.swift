@@ -113,9 +113,13 @@ struct TuneCommand: ParsableCommand {
         guard file != nil else { throw ValidationError("give the .cl file to tune (or --replay FILE)") }
         do {
             _ = try space().configurations()  // restrictions evaluated now: a typo is a usage error
-            _ = try flops.map(SizeExpression.init)
         } catch let error as KernelSpecError {
             throw ValidationError(error.description)
+        }
+        do {
+            _ = try flops.map(SizeExpression.init)
+        } catch let error as KernelSpecError {
+            throw ValidationError("--flops: \(error.description)")
         }
         guard user.kernels.count == 1, !(user.kernels.first ?? "").contains(":") else {
             throw ValidationError("tune takes one --kernel NAME (its global size goes in --global, which may use the parameters)")

@@ -341,8 +341,21 @@ struct SwiftclCommandTests {
         #expect(restricted.status == 0 && restricted.output.contains("1 of 2 configurations"), "\(restricted.output)")
         let sampled = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8,16", "--param", "PAD=0,1", "--param", "SKIP_BARRIER=0",
                                            "--sample", "3", "--seed", "5", "--quick"] + common)
-        #expect(sampled.status == 0 && sampled.output.contains("4 of 4 configurations meet the restrictions, 3 drawn at random (seed 5)"),
-                "\(sampled.output)")
+        #expect(sampled.status == 0 && sampled.output.contains("4 of 4 configurations meet the restrictions; random sample of 3 (seed 5)")
+                && sampled.output.contains("; 3 configurations in"), "\(sampled.output)")
+        // A guided search within a budget, its leaders re-timed, Markdown and SVG reports.
+        let markdown = folder.appendingPathComponent("tune.md"), svg = folder.appendingPathComponent("tune.svg")
+        let annealed = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8,16", "--param", "PAD=0,1", "--param", "SKIP_BARRIER=0,1",
+                                            "--strategy", "annealing", "--seed", "2", "--max-evaluations", "5", "--leaders", "2",
+                                            "--flops", "w*h", "--markdown", markdown.path, "--svg", svg.path, "--quick"] + common)
+        #expect(annealed.status == 0 && annealed.output.contains("simulated annealing (seed 2) (at most 5 evaluations)")
+                && annealed.output.contains("; 5 configurations in") && annealed.output.contains("re-timed interleaved")
+                && annealed.output.contains("% of copy") && annealed.output.contains("Noise: "), "\(annealed.output)")
+        let report = try String(contentsOf: markdown, encoding: .utf8)
+        #expect(report.contains("## Leaders re-timed interleaved") && report.contains("| GFLOP/s |") && report.contains("simulated annealing"),
+                "\(report)")
+        let chart = try String(contentsOf: svg, encoding: .utf8)
+        #expect(chart.hasPrefix("<?xml") && chart.contains("best so far") && chart.contains("<polyline"), "\(chart)")
         // --cache: a rerun with one more value evaluates only it.
         let cache = folder.appendingPathComponent("cache.json").path
         let first = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8", "--param", "PAD=0,1", "--param", "SKIP_BARRIER=0",
@@ -351,9 +364,21 @@ struct SwiftclCommandTests {
         let widened = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8,16", "--param", "PAD=0,1", "--param", "SKIP_BARRIER=0",
                                            "--quick", "--cache", cache] + common)
         #expect(widened.status == 0 && widened.output.contains("2 of 4 configurations from \(cache); 2 evaluated now"), "\(widened.output)")
+        // --replay: strategies over the recorded table, no device.
+        let replayed = try Self.runSwiftcl(["tune", "--replay", cache, "--strategy", "exhaustive,random,annealing", "--seeds", "4"])
+        #expect(replayed.status == 0 && replayed.output.contains("Replaying 4 configurations recorded by swiftcl tune")
+                && replayed.output.contains("simulated annealing") && replayed.output.contains("of 4"), "\(replayed.output)")
+        for (bad, says) in [(["--replay", cache, file.path], "no .cl file"), (["--replay", cache, "--strategy", "tabu"], "tabu"),
+                            (["--replay", folder.appendingPathComponent("none.json").path], "none.json")] {
+            let refused = try Self.runSwiftcl(["tune"] + bad)
+            #expect(refused.status != 0 && refused.output.contains(says), "\(bad): \(refused.output)")
+        }
         for (bad, says) in [([String](), "--param"), (["--param", "TILE=8", "--kernel", "other"], "one --kernel"),
                             (["--param", "TILE=8", "--local", "8x8"], "--group"), (["--param", "TILE=8", "--restrict", "Q >"], "Q"),
-                            (["--param", "8TILE=8"], "C identifier"), (["--param", "TILE=8", "--sample", "0"], "--sample")] {
+                            (["--param", "8TILE=8"], "C identifier"), (["--param", "TILE=8", "--sample", "0"], "--sample"),
+                            (["--param", "TILE=8", "--strategy", "random,annealing"], "name one"),
+                            (["--param", "TILE=8", "--max-evaluations", "0"], "--max-evaluations"),
+                            (["--param", "TILE=8", "--flops", "w*"], "--flops")] {
             let refused = try Self.runSwiftcl(["tune", file.path] + common + bad)
             #expect(refused.status == 64 && refused.output.contains(says), "\(bad): \(refused.output)")
         }
