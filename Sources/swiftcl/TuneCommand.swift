@@ -80,7 +80,7 @@ struct TuneCommand: ParsableCommand {
     @Option(help: "Device type to run on: cpu, gpu, accelerator (default: the most capable GPU, else CPU).")
     var deviceType: String?
 
-    @Option(help: "Write every configuration's outcome as JSON to this path.")
+    @Option(help: "Write the result as JSON to this path: every outcome (fastest first), the evaluation order, the re-timing.")
     var json: String?
 
     @Option(help: "Write the leaders and every outcome as a Markdown report to this path.")
@@ -189,7 +189,7 @@ struct TuneCommand: ParsableCommand {
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(result.outcomes).write(to: URL(fileURLWithPath: json), options: .atomic)
+            try encoder.encode(result).write(to: URL(fileURLWithPath: json), options: .atomic)
             print("JSON: \(json)")
         }
         let title = "Tuning \(kernel.label) at \(size) on \(device.name)"

@@ -331,8 +331,11 @@ struct SwiftclCommandTests {
         #expect(run.status == 0 && run.output.contains("12 of 12 configurations") && run.output.contains("Best: TILE="), "\(run.output)")
         #expect(run.output.contains("FAILED: build failed: ") && run.output.contains("TILE 4 is not supported"), "\(run.output)")
         #expect(run.output.contains("WRONG: out off by"), "a missing barrier gives a wrong answer here: \(run.output)")
-        let outcomes = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
-        #expect(outcomes.count == 12)
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let outcomes = try #require(result["outcomes"] as? [[String: Any]])
+        #expect(outcomes.count == 12 && (result["trace"] as? [Any])?.count == 12)
+        let leaders = try #require((result["retiming"] as? [String: Any])?["leaders"] as? [[String: Any]])
+        #expect(leaders.count == 3 && leaders.allSatisfy { ($0["rounds"] as? [Double])?.count == 3 }, "\(leaders)")
         let best = try #require((outcomes.first?["configuration"] as? [String: Any])?["values"] as? [String])
         #expect(best[2] == "0" && best[0] != "4", "the best is a verified configuration: \(best)")
 

@@ -16,9 +16,9 @@ public struct HostExpression: Hashable, Sendable, CustomStringConvertible {
     /// The output it computes.
     public let output: String
     public let text: String
-    private let parser: ArithmeticParser
+    let parser: ArithmeticParser
     /// For `OUT[INDEX] = …`: the index.
-    private let outputIndex: ArithmeticParser?
+    let outputIndex: ArithmeticParser?
 
     /// Whether the output's element is given per point (`OUT[INDEX] = …`) rather than per element (`OUT = …`).
     public var isIndexed: Bool { outputIndex != nil }
@@ -36,7 +36,7 @@ public struct HostExpression: Hashable, Sendable, CustomStringConvertible {
             let inner = target[target.index(after: open)..<target.index(before: target.endIndex)]
             let tokens = try ArithmeticParser.tokenize(inner, operators: Self.operators, text: self.text)
             guard !tokens.isEmpty else { throw KernelSpecError.badExpression(text, reason: "empty index in \(target)") }
-            outputIndex = ArithmeticParser(text: self.text, tokens: tokens, functions: Self.functions, allowsRemainder: true)
+            outputIndex = try ArithmeticParser(text: self.text, tokens: tokens, functions: Self.functions, allowsRemainder: true)
             target = target[..<open].trimmingCharacters(in: .whitespaces)
         }
         output = target
@@ -46,7 +46,7 @@ public struct HostExpression: Hashable, Sendable, CustomStringConvertible {
         }
         let tokens = try ArithmeticParser.tokenize(self.text[self.text.index(after: equals)...], operators: Self.operators, text: self.text)
         guard !tokens.isEmpty else { throw KernelSpecError.badExpression(text, reason: "empty expression") }
-        parser = ArithmeticParser(text: self.text, tokens: tokens, functions: Self.functions, allowsRemainder: true)
+        parser = try ArithmeticParser(text: self.text, tokens: tokens, functions: Self.functions, allowsRemainder: true)
         // Reports syntax errors now (names are checked against the kernel's arguments when it runs).
         _ = try evaluate(at: 0, lookup: { _ in 0 }, element: { _, _ in 0 })
         _ = try outputElement(at: 0, lookup: { _ in 0 }, element: { _, _ in 0 })

@@ -33,51 +33,39 @@ extension KernelArgumentSpec {
             }
             guard let template = arrays[output] else { continue }
             func fail(_ reason: String) -> KernelSpecError { .badExpression(expression.text, reason: reason) }
-            var point = 0
-            func lookup(_ name: String) throws -> Double {
-                if let value = scalars[name] { return value }
+            let slots = buffers.keys.sorted()
+            let slotOf = Dictionary(uniqueKeysWithValues: slots.enumerated().map { ($1, $0) })
+            let bound = try BoundHostExpression(expression, buffers: slots.map { buffers[$0]! }, width: w, height: h, resolve: { name in
+                if let value = scalars[name] { return .constant(value) }
                 // The point's coordinates, unless an argument has the name (saxpy's `x`).
-                if buffers[name] == nil, ["x", "y", "z"].contains(name) {
+                if buffers[name] == nil, let axis = ["x", "y", "z"].firstIndex(of: name) {
                     guard w > 0, h > 0 else { throw fail("\(name) is a point of the problem, and \(size) has none") }
-                    switch name {
-                    case "x": return Double(point % w)
-                    case "y": return Double(point / w % h)
-                    default: return Double(point / (w * h))
-                    }
+                    return .coordinate(axis + 1)
                 }
-                guard let values = buffers[name] else {
+                guard let slot = slotOf[name] else {
                     throw fail("unknown name '\(name)' (arguments: \(names.joined(separator: ", ")); also i, x, y, z, n, w, h, d)")
                 }
-                guard point < values.count else { throw fail("\(name) has \(values.count) elements; element \(point) was read") }
-                return values[point]
-            }
-            func element(_ name: String, _ position: Double) throws -> Double {
-                guard let values = buffers[name] else {
-                    throw fail("\(name)[…]: only buffer arguments can be indexed (buffers: \(buffers.keys.sorted().joined(separator: ", ")))")
+                return .buffer(slot: slot)
+            }, indexable: { name in
+                guard let slot = slotOf[name] else {
+                    throw fail("\(name)[…]: only buffer arguments can be indexed (buffers: \(slots.joined(separator: ", ")))")
                 }
-                guard let index = Int(exactly: position), values.indices.contains(index) else {
-                    throw fail("\(name)[\(position)] at i = \(point): \(name) has elements 0..<\(values.count)")
-                }
-                return values[index]
-            }
+                return slot
+            })
             var values: [Double]
             if expression.isIndexed {
                 // Elements no point writes keep their initial value: zero for an output, the input for inout.
                 guard let initial = template.doubles else { throw fail("--expect writes scalar elements only; \(output) holds \(template.elementType)") }
                 values = initial
                 for i in 0..<size.elements {
-                    point = i
-                    guard let position = try expression.outputElement(at: i, lookup: lookup, element: element) else { continue }
+                    guard let position = try bound.outputElement(at: i) else { continue }
                     guard let target = Int(exactly: position), values.indices.contains(target) else {
                         throw fail("writes \(output)[\(position)] at i = \(i): \(output) has elements 0..<\(values.count)")
                     }
-                    values[target] = try expression.evaluate(at: i, lookup: lookup, element: element)
+                    values[target] = try bound.value(at: i)
                 }
             } else {
-                values = try (0..<template.count).map { i in
-                    point = i
-                    return try expression.evaluate(at: i, lookup: lookup, element: element)
-                }
+                values = try (0..<template.count).map { try bound.value(at: $0) }
             }
             guard let array = template.converting(values) else {
                 throw fail("--expect writes scalar elements only; \(output) holds \(template.elementType)")

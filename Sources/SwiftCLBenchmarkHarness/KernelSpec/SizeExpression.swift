@@ -10,7 +10,7 @@ public struct SizeExpression: Hashable, Sendable, CustomStringConvertible {
     public init(_ text: String) throws {
         self.text = text.trimmingCharacters(in: .whitespaces)
         let tokens = try ArithmeticParser.tokenize(Substring(self.text), operators: "+-*/()", text: self.text)
-        parser = ArithmeticParser(text: self.text, tokens: tokens, functions: [:], allowsRemainder: false)
+        parser = try ArithmeticParser(text: self.text, tokens: tokens, functions: [:], allowsRemainder: false)
         _ = try value(for: ProblemSize(1))   // reports syntax errors now, not at the first size
     }
 

@@ -13,6 +13,8 @@ extension KernelTuner {
             public let searchMedian: Double
             /// Device seconds per run, one sample per round.
             public let seconds: Summary
+            /// The samples in round order, for ratios paired by round.
+            public let rounds: [Double]
             /// GB/s and GFLOP/s at the re-timed median (declared bytes and `flops`), when known.
             public let gbPerS: Double?
             public let gflops: Double?
@@ -76,7 +78,7 @@ extension KernelTuner {
         let operations = try? flops?.count(for: size, minimum: 0)
         let leaders = zip(chosen, seconds).compactMap { outcome, samples -> Retiming.Leader? in
             guard let summary = Summary(samples), let searchMedian = outcome.deviceSeconds?.median else { return nil }
-            return Retiming.Leader(configuration: outcome.configuration, searchMedian: searchMedian, seconds: summary,
+            return Retiming.Leader(configuration: outcome.configuration, searchMedian: searchMedian, seconds: summary, rounds: samples,
                                    gbPerS: bytes.map { $0 / summary.median / 1e9 },
                                    gflops: operations.map { Double($0) / summary.median / 1e9 },
                                    percentOfBound: boundSummary.map { 100 * $0.median / summary.median })

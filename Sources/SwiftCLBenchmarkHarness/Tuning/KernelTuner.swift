@@ -78,7 +78,7 @@ public struct KernelTuner: Sendable {
     }
 
     /// What a search found.
-    public struct Result: Sendable {
+    public struct Result: Sendable, Encodable {
         /// Every configuration evaluated (or found in the cache), the verified ones fastest first, then the wrong and
         /// failed ones in evaluation order.
         public let outcomes: [Outcome]
