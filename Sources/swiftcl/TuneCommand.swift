@@ -218,8 +218,10 @@ struct TuneCommand: ParsableCommand {
             + String(format: "(%.1f µs)", bestSeconds * 1e6) + "; reaching within \(within * 100) % of it"
             + (maxEvaluations.map { ", at most \($0) evaluations" } ?? ""))
         var rows = [["strategy", "seeds reaching", "evaluations to reach (min/median/max)", "evaluations each seed"]]
+        var perSeed: [String: [Int?]] = [:]
         for strategy in try strategies() {
             var reached: [Int] = []
+            var seedResults: [Int?] = []
             for seed in 1...UInt64(seeds) {
                 let seeded: KernelTuner.Strategy = switch strategy {
                 case .exhaustive: .exhaustive
@@ -227,16 +229,25 @@ struct TuneCommand: ParsableCommand {
                 case .annealing: .annealing(seed: seed)
                 }
                 let trace = table.replay(seeded, evaluations: maxEvaluations)
-                if let count = TuningTable.evaluationsToReach(trace, within: within, of: bestSeconds) { reached.append(count) }
+                let count = TuningTable.evaluationsToReach(trace, within: within, of: bestSeconds)
+                if let count { reached.append(count) }
+                seedResults.append(count)
                 if case .exhaustive = strategy { break }
             }
-            let runs = (strategy == .exhaustive) ? 1 : seeds
+            let name = String(describing: strategy).components(separatedBy: " (").first ?? ""
             let summary = Summary(reached.map(Double.init))
-            rows.append([String(describing: strategy).components(separatedBy: " (").first ?? "", "\(reached.count) of \(runs)",
+            rows.append([name, "\(reached.count) of \(seedResults.count)",
                          summary.map { String(format: "%.0f/%.1f/%.0f", $0.min, $0.median, $0.max) } ?? "-",
-                         reached.map(String.init).joined(separator: " ")])
+                         seedResults.map { $0.map(String.init) ?? "-" }.joined(separator: " ")])
+            perSeed[name] = seedResults
         }
         print(TextTable.lines(rows).joined(separator: "\n"))
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(perSeed).write(to: URL(fileURLWithPath: json), options: .atomic)
+            print("JSON: \(json)")
+        }
     }
 }
 

@@ -179,22 +179,23 @@ struct KernelTunerTests {
         #expect(annealing[7] < search.configurations.count / 6, "annealing \(annealing) of \(search.configurations.count)")
     }
 
-    @Test("neighbours: one parameter one value away; where restrictions leave none, any one-parameter change")
+    @Test("neighbours: one parameter one value away; where restrictions leave fewer than two, the nearest within a growing radius")
     func neighbours() throws {
         let space = try TuningSpace(parameters: [try TuningSpace.parameter("A=1,2,4,8"), try TuningSpace.parameter("B=1,2,4")],
                                     restrictions: ["A * B != 4"])
         let configurations = try space.configurations()
         let search = TuningSearch(configurations: configurations, valueOrder: TuningSearch.valueOrder(of: configurations))
         func names(_ indices: [Int]) -> Set<String> { Set(indices.map { configurations[$0].description }) }
-        let a2b1 = try #require(configurations.firstIndex { $0.description == "A=2 B=1" })
-        #expect(names(search.neighbours(of: a2b1)) == ["A=1 B=1"], "A=4 B=1 and A=2 B=2: restricted away")
-        let a8b1 = try #require(configurations.firstIndex { $0.description == "A=8 B=1" })
-        #expect(names(search.neighbours(of: a8b1)) == ["A=8 B=2"])
+        func index(_ text: String) throws -> Int { try #require(configurations.firstIndex { $0.description == text }) }
+        #expect(names(search.neighbours(of: try index("A=4 B=2"))) == ["A=8 B=2", "A=4 B=4"], "A=2 B=2 and A=4 B=1 are restricted away")
+        // A=2 B=1 has one adjacent configuration left (A=4 B=1 and A=2 B=2 are restricted away): radius 2.
+        #expect(names(search.neighbours(of: try index("A=2 B=1"))) == ["A=1 B=1", "A=8 B=1", "A=2 B=4", "A=1 B=2", "A=4 B=2"])
+        #expect(names(search.neighbours(of: try index("A=8 B=1"))) == ["A=8 B=2", "A=8 B=4", "A=4 B=2", "A=2 B=1"])
+        // BY == BX * VW style: no configuration is adjacent to A=1 B=1, those moving two parameters are.
         let diagonal = try TuningSpace(parameters: [try TuningSpace.parameter("A=1,2,3"), try TuningSpace.parameter("B=1,2,3")],
                                        restrictions: ["A == B || A + B == 4"]).configurations()
         let sparse = TuningSearch(configurations: diagonal, valueOrder: TuningSearch.valueOrder(of: diagonal))
-        #expect(Set(sparse.neighbours(of: 0).map { diagonal[$0].description }) == ["A=1 B=3", "A=3 B=1"],
-                "A=1 B=1 has no adjacent configuration left: the ones differing in one parameter")
+        #expect(Set(sparse.neighbours(of: 0).map { diagonal[$0].description }) == ["A=1 B=3", "A=3 B=1", "A=2 B=2"])
         #expect(TuningSearch.valueOrder(of: [TuningConfiguration(values: [("V", "16")]), TuningConfiguration(values: [("V", "4")]),
                                              TuningConfiguration(values: [("V", "8.0f")])]) == ["V": ["4", "8.0f", "16"]])
     }

@@ -34,6 +34,14 @@ extension KernelTuner {
             }
         }
 
+        /// Whether the strategy knows every configuration it will evaluate before it starts (exhaustive, random).
+        public var isPlanned: Bool {
+            switch self {
+            case .exhaustive, .randomSample: true
+            case .annealing: false
+            }
+        }
+
         /// The configurations a non-adaptive strategy evaluates, in the order it evaluates them; the annealing's
         /// choices depend on the times it sees, so here it lists every configuration.
         public func select(_ configurations: [TuningConfiguration]) -> [TuningConfiguration] {

@@ -164,21 +164,10 @@ public struct KernelTuner: Sendable {
     /// One configuration: built, verified, timed, or the reason it was not.
     func evaluate(_ configuration: TuningConfiguration, on queue: ComputeQueue, arrays: HostArrays, inPlace: Set<String>,
                   expected: HostArrays, bytes: Int?) -> Outcome {
-        func failed(_ reason: String) -> Outcome {
-            Outcome(configuration: configuration, status: .failed(reason), deviceSeconds: nil, gbPerS: nil)
-        }
+        if let failure = verify(configuration, on: queue, arrays: arrays, expected: expected) { return failure }
         do {
             let candidate = try candidate(configuration)
             let shape = try workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
-            let actual = try candidate.outputs(on: queue, size: size, local: shape, arrays: arrays)
-            for name in expected.names {
-                guard let array = actual[name], let wanted = expected[name] else { return failed("no output \(name)") }
-                let comparison = array.compare(wanted, name, tolerance)
-                if !comparison.passed {
-                    return Outcome(configuration: configuration, status: .wrong(output: name, maxError: comparison.maxError),
-                                   deviceSeconds: nil, gbPerS: nil)
-                }
-            }
             // The in-place arrays by the names `arrays` uses (found once, in run), not looked up per configuration.
             let run = try PreparedRun(encode: try candidate.prepare(on: queue, size: size, local: shape), host: arrays,
                                       inPlace: inPlace, queue: queue)
@@ -191,11 +180,42 @@ public struct KernelTuner: Sendable {
                 outcome.gflops = Double(operations) / summary.median / 1e9
             }
             return outcome
-        } catch let error as BuildError {
-            return failed("build failed: " + (error.diagnostics.first { $0.severity == .error }.map(\.description) ?? "\(error.status)"))
         } catch {
-            return failed("\(error)")
+            return Self.failed(configuration, error)
         }
+    }
+
+    /// Builds `configuration`, runs it once on `arrays` and compares every output with `expected`: nil when it
+    /// passes, else the outcome saying why not (failed to build or run, or wrong).
+    func verify(_ configuration: TuningConfiguration, on queue: ComputeQueue, arrays: HostArrays, expected: HostArrays) -> Outcome? {
+        do {
+            let candidate = try candidate(configuration)
+            let shape = try workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
+            let actual = try candidate.outputs(on: queue, size: size, local: shape, arrays: arrays)
+            for name in expected.names {
+                guard let array = actual[name], let wanted = expected[name] else {
+                    return Outcome(configuration: configuration, status: .failed("no output \(name)"), deviceSeconds: nil, gbPerS: nil)
+                }
+                let comparison = array.compare(wanted, name, tolerance)
+                if !comparison.passed {
+                    return Outcome(configuration: configuration, status: .wrong(output: name, maxError: comparison.maxError),
+                                   deviceSeconds: nil, gbPerS: nil)
+                }
+            }
+            return nil
+        } catch {
+            return Self.failed(configuration, error)
+        }
+    }
+
+    /// A configuration that failed with `error` (a build's first error diagnostic, else the error).
+    static func failed(_ configuration: TuningConfiguration, _ error: any Error) -> Outcome {
+        let reason = if let error = error as? BuildError {
+            "build failed: " + (error.diagnostics.first { $0.severity == .error }.map(\.description) ?? "\(error.status)")
+        } else {
+            "\(error)"
+        }
+        return Outcome(configuration: configuration, status: .failed(reason), deviceSeconds: nil, gbPerS: nil)
     }
 }
 

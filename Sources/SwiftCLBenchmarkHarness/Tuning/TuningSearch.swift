@@ -44,8 +44,9 @@ struct TuningSearch {
         }
     }
 
-    /// The configurations one parameter step away from `index` (the next or previous value of one parameter); where
-    /// the restrictions leave none, every configuration that differs in exactly one parameter.
+    /// The configurations nearest `index`: those one parameter step away (the next or previous value of one
+    /// parameter); where the restrictions leave fewer than two, the radius grows (L1 distance over the value
+    /// positions: `BY == BX * VW` is kept by moving BX and BY together, at distance 2).
     func neighbours(of index: Int) -> [Int] {
         let position = positions[index]
         var result: [Int] = []
@@ -56,9 +57,17 @@ struct TuningSearch {
                 if let neighbour = indexOfPosition[moved] { result.append(neighbour) }
             }
         }
-        if !result.isEmpty { return result }
-        return positions.indices.filter { other in zip(positions[other], position).count { $0 != $1 } == 1 }
+        if result.count >= 2 { return result }
+        let distances = positions.indices.map { other in (other, distance(positions[other], position)) }.filter { $0.1 > 0 }
+        for radius in 2...max(2, distances.map(\.1).max() ?? 2) {
+            let within = distances.filter { $0.1 <= radius }.map(\.0)
+            if within.count >= 2 || within.count == distances.count { return within }
+        }
+        return distances.map(\.0)
     }
+
+    /// L1 distance between two value positions.
+    func distance(_ a: [Int], _ b: [Int]) -> Int { zip(a, b).reduce(0) { $0 + abs($1.0 - $1.1) } }
 
     /// Runs `strategy` for at most `limit` evaluations that cost something; `isFree` tells the configurations whose
     /// cost is already known (a resume cache's), which cost the budget nothing, and `shouldStop` is asked before each
