@@ -95,6 +95,21 @@ struct TuneCommand: ParsableCommand {
         """, valueName: "FILE"))
     var cache: String?
 
+    @Flag(help: "Keep the best configuration for this device in the tuned-kernel store, where TunedKernel finds it.")
+    var save = false
+
+    @Option(help: ArgumentHelp("The tuned-kernel store (default: $XDG_CACHE_HOME/swiftcl/tuned-kernels.json).", valueName: "FILE"))
+    var store: String?
+
+    @Option(help: ArgumentHelp("""
+        Other processes that compile part of an exhaustive or random search while this one verifies the rest (PoCL \
+        compiles one program at a time per process; its kernel cache is shared). Default: the cores less one.
+        """, valueName: "N"))
+    var compileProcesses: Int?
+
+    @Option(help: .hidden)
+    var compileOnly: String?
+
     @Flag(help: "Few samples: a smoke run, not a measurement.")
     var quick = false
 
@@ -103,6 +118,7 @@ struct TuneCommand: ParsableCommand {
         if let sample, sample < 1 { throw ValidationError("--sample: evaluate at least 1 configuration, not \(sample)") }
         if let maxEvaluations, maxEvaluations < 1 { throw ValidationError("--max-evaluations: at least 1, not \(maxEvaluations)") }
         if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit: a positive number of seconds, not \(timeLimit)") }
+        if let compileProcesses, compileProcesses < 0 { throw ValidationError("--compile-processes: 0 or more, not \(compileProcesses)") }
         guard leaders >= 0, rounds >= 1 else { throw ValidationError("--leaders takes 0 or more, --rounds 1 or more") }
         _ = try strategies()
         if replay != nil {
@@ -161,6 +177,13 @@ struct TuneCommand: ParsableCommand {
         tuner.budget = KernelTuner.Budget(evaluations: maxEvaluations, seconds: timeLimit)
         tuner.leaders = leaders
         tuner.flops = try flops.map(SizeExpression.init)
+        if let compileOnly {
+            // A helper of another `swiftcl tune`: compile the configurations it listed, print nothing.
+            let configurations = try JSONDecoder().decode([TuningConfiguration].self, from: Data(contentsOf: URL(fileURLWithPath: compileOnly)))
+            tuner.compile(configurations, on: queue)
+            return
+        }
+        tuner.compileAhead = Self.compileAhead(processes: compileProcesses ?? max(0, ProcessInfo.processInfo.activeProcessorCount - 1))
         let meeting = try space.configurations()
         let budget = [maxEvaluations.map { "at most \($0) evaluations" }, timeLimit.map { "at most \($0) s" }].compactMap { $0 }
         print("Tuning \(kernel.label) at \(size) on \(device.name): \(meeting.count) of \(space.unrestrictedCount) configurations "
@@ -186,6 +209,11 @@ struct TuneCommand: ParsableCommand {
         } else {
             print("No configuration was verified.")
         }
+        if save, let entry = TunedKernelStore.Entry(best: result, of: tuner, on: device) {
+            let tunedKernels = store.map { TunedKernelStore(url: URL(fileURLWithPath: $0)) } ?? TunedKernelStore()
+            try tunedKernels.save(entry)
+            print("Saved \(entry.configuration) for \(device.name) in \(tunedKernels.url.path)")
+        }
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -206,6 +234,26 @@ struct TuneCommand: ParsableCommand {
             print("SVG: \(svg)")
         }
         if result.best == nil { throw ExitCode.failure }
+    }
+
+    /// Helpers that are this command run again with `--compile-only LIST` (its own arguments otherwise), output
+    /// discarded; nil for no processes.
+    private static func compileAhead(processes: Int) -> KernelTuner.CompileAhead? {
+        guard processes > 0 else { return nil }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return KernelTuner.CompileAhead(processes: processes) { configurations in
+            let list = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-compile-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: list) }
+            guard (try? JSONEncoder().encode(configurations).write(to: list)) != nil else { return }
+            let helper = Process()
+            helper.executableURL = URL(fileURLWithPath: executable)
+            helper.arguments = arguments + ["--compile-only", list.path]
+            helper.standardOutput = FileHandle.nullDevice
+            helper.standardError = FileHandle.nullDevice
+            guard (try? helper.run()) != nil else { return }
+            helper.waitUntilExit()
+        }
     }
 
     /// `--replay FILE`: each strategy over the recorded table for seeds 1…N, no device.

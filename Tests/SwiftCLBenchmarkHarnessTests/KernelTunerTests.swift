@@ -269,4 +269,57 @@ struct KernelTunerTests {
         tuner.budget = KernelTuner.Budget(seconds: 0)
         #expect(try tuner.run(on: queue, resumingFrom: nil).evaluated == 0, "no time: nothing evaluated")
     }
+
+    @Test("the best per device is stored and a program loads it; an edited source, an empty or broken store fall back",
+          arguments: TestDevices.all)
+    func tunedKernel(device: Device) throws {
+        let queue = try makeQueue(device)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-tuned-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = TunedKernelStore(url: folder.appendingPathComponent("tuned.json"))
+        let spec = try KernelArgumentSpec("in:float[n], out:float[n], uint=n")
+        let source = ProgramSource(name: "scale.cl", text: Self.source)
+        let kernel = UserKernel(source: source, name: "scale", spec: spec)
+        let space = try TuningSpace(parameters: [TuningSpace.Parameter(name: "VW", values: ["1", "2", "4"]),
+                                                 TuningSpace.Parameter(name: "FACTOR", values: ["2.0f"])])
+        var tuner = KernelTuner(kernel: kernel, space: space, globalSize: "(n + VW - 1) / VW", workGroup: "8",
+                                reference: .host([try HostExpression("y = 2 * x")]), tolerance: .exact, size: ProblemSize(1000))
+        tuner.samples = 2
+        tuner.sampleBudget = 0.002
+        tuner.retimingRounds = 2
+        let result = try tuner.run(on: queue, resumingFrom: nil)
+        #expect(store.entries.isEmpty && store.best(device: device, kernel: "scale", source: source, size: nil) == nil)
+        let entry = try #require(TunedKernelStore.Entry(best: result, of: tuner, on: device))
+        try store.save(entry)
+        try store.save(entry)
+        #expect(store.entries.count == 1, "the same device, kernel, source and size: replaced, not added")
+
+        let tuned = try TunedKernel(source: source, name: "scale", fallback: ["VW": "1", "FACTOR": "2.0f"], store: store, on: queue)
+        #expect(tuned.isTuned && tuned.parameters == result.best?.definitions && tuned.workGroup == WorkGroupShape(8))
+        // The stored parameters do what the tuning verified.
+        let width = Int(tuned.parameters["VW"] ?? "1") ?? 1
+        let input = (0..<1000).map(Float.init)
+        let a = try Buffer(copying: input, context: queue.context), b = try Buffer<Float>(count: 1000, context: queue.context)
+        let output = try queue.sync { cl in
+            try cl.launch(tuned.kernel, NDRange((1000 + width - 1) / width), a, b, UInt32(1000))
+            return try cl.read(b)
+        }
+        #expect(output == input.map { 2 * $0 })
+
+        // The nearest stored size wins.
+        let other = TunedKernelStore.Entry(device: entry.device, driver: entry.driver, kernel: "scale", source: entry.source,
+                                           size: ProblemSize(1 << 20), configuration: TuningConfiguration(values: [("VW", "4"), ("FACTOR", "2.0f")]),
+                                           globalSize: nil, workGroup: nil, seconds: 1, saved: Date())
+        try store.save(other)
+        #expect(store.best(device: device, kernel: "scale", source: source, size: ProblemSize(3 << 18))?.size == ProblemSize(1 << 20))
+        #expect(store.best(device: device, kernel: "scale", source: source, size: ProblemSize(999))?.size == ProblemSize(1000))
+
+        let edited = ProgramSource(name: "scale.cl", text: Self.source + "\n// edited\n")
+        let fallback = try TunedKernel(source: edited, name: "scale", fallback: ["VW": "2", "FACTOR": "2.0f"], store: store, on: queue)
+        #expect(!fallback.isTuned && fallback.parameters == ["VW": "2", "FACTOR": "2.0f"] && fallback.workGroup == nil)
+        try Data("not a store".utf8).write(to: store.url)
+        #expect(try !TunedKernel(source: source, name: "scale", fallback: ["VW": "1", "FACTOR": "2.0f"], store: store, on: queue).isTuned)
+        #expect(TunedKernelStore.fingerprint(of: "abc") == TunedKernelStore.fingerprint(of: "abc")
+                && TunedKernelStore.fingerprint(of: "abc") != TunedKernelStore.fingerprint(of: "abd"))
+    }
 }

@@ -287,7 +287,7 @@ struct SwiftclCommandTests {
         try block("c").write(to: folder.appendingPathComponent("transpose.cl"), atomically: true, encoding: .utf8)
         let commands = try (block("sh") + "\n" + block("sh", after: "### Tuning over compile-time parameters"))
             .replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map(String.init)
-        #expect(commands.count == 5 && commands.allSatisfy { $0.hasPrefix("swiftcl ") }, "\(commands)")
+        #expect(commands.count == 6 && commands.allSatisfy { $0.hasPrefix("swiftcl ") }, "\(commands)")
         for command in commands {
             // The article's own words, run by the shell in the folder holding its transpose.cl.
             let line = "'\(executable.path)'" + command.dropFirst("swiftcl".count)
@@ -295,8 +295,10 @@ struct SwiftclCommandTests {
             #expect(run.status == 0, "\(command)\n\(run.output)")
             if command.contains(" validate ") { #expect(run.output.contains("cases passed."), "\(run.output)") }
             if command.contains(" check ") { #expect(run.output.contains("reqd_work_group_size [16, 16, 1]"), "\(run.output)") }
-            if command.contains(" tune ") { #expect(run.output.contains("Best: TILE="), "\(run.output)") }
+            if command.contains(" tune ") && !command.contains("--replay") { #expect(run.output.contains("Best: TILE="), "\(run.output)") }
+            if command.contains("--replay") { #expect(run.output.contains("simulated annealing  5 of 5"), "\(run.output)") }
         }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("tune.svg").path))
         let report = try String(contentsOf: folder.appendingPathComponent("transpose.md"), encoding: .utf8)
         #expect(report.contains("transpose.cl:transpose_tiled") && report.contains("verified"), "\(report)")
     }
@@ -357,6 +359,11 @@ struct SwiftclCommandTests {
         let report = try String(contentsOf: markdown, encoding: .utf8)
         #expect(report.contains("## Leaders re-timed interleaved") && report.contains("| GFLOP/s |") && report.contains("simulated annealing"),
                 "\(report)")
+        let saved = try Self.runSwiftcl(["tune", file.path, "--param", "TILE=8,16", "--param", "PAD=1", "--param", "SKIP_BARRIER=0",
+                                          "--save", "--store", folder.appendingPathComponent("tuned.json").path, "--quick"] + common)
+        #expect(saved.status == 0 && saved.output.contains("Saved TILE=") && saved.output.contains("tuned.json"), "\(saved.output)")
+        let stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("tuned.json"))) as? [[String: Any]])
+        #expect(stored.count == 1 && stored[0]["kernel"] as? String == "transpose_tiled")
         let chart = try String(contentsOf: svg, encoding: .utf8)
         #expect(chart.hasPrefix("<?xml") && chart.contains("best so far") && chart.contains("<polyline"), "\(chart)")
         // --cache: a rerun with one more value evaluates only it.

@@ -23,8 +23,12 @@ public struct KernelTuner: Sendable {
     public var tolerance: Tolerance
     public var size: ProblemSize
     /// Seconds of runs per sample, and samples per configuration.
-    public var sampleBudget = 0.02
+    public var sampleBudget = 0.01
     public var samples = 5
+    /// A configuration whose first two samples are both slower than this multiple of the best median so far is not
+    /// sampled further (it cannot lead; its row has two samples): the search's time goes to the contenders. nil: every
+    /// configuration gets every sample.
+    public var raceCutoff: Double? = 1.5
     /// Which configurations of the space are evaluated, and in what order.
     public var strategy = Strategy.exhaustive
     /// When the search stops before its strategy is done.
@@ -35,6 +39,26 @@ public struct KernelTuner: Sendable {
     public var retimingRounds = 7
     /// The FLOPs of one run as an expression of the size (`2*w*h*k`), for GFLOP/s.
     public var flops: SizeExpression?
+    /// Other processes that compile part of a planned search (exhaustive, random) while this one builds and verifies
+    /// the rest; nil: this process compiles everything. See ``CompileAhead``.
+    public var compileAhead: CompileAhead?
+
+    /// Compiling in other processes: PoCL compiles one program at a time per process (two threads building at once
+    /// took as long as one), but its on-disk kernel cache is shared, so a configuration another process has built and
+    /// launched loads here in a fraction of the time. The tuner hands each process a share of the configurations
+    /// (every `processes + 1`-th) and verifies its own share meanwhile; the timing starts when all have ended, alone.
+    public struct CompileAhead: Sendable {
+        /// How many other processes compile at once.
+        public var processes: Int
+        /// Compiles `configurations` in another process (``KernelTuner/compile(_:on:)`` there) and returns when it has
+        /// ended; what it fails to do only costs time, since this process verifies every configuration itself.
+        public var compile: @Sendable (_ configurations: [TuningConfiguration]) -> Void
+
+        public init(processes: Int, compile: @escaping @Sendable (_ configurations: [TuningConfiguration]) -> Void) {
+            self.processes = processes
+            self.compile = compile
+        }
+    }
 
     public init(kernel: UserKernel, space: TuningSpace, globalSize: String? = nil, workGroup: String? = nil,
                 reference: UserKernel.Reference, tolerance: Tolerance, size: ProblemSize) {
@@ -109,6 +133,22 @@ public struct KernelTuner: Sendable {
         var record = cache.flatMap { TuningCache.read($0, key: key) } ?? TuningCache(key: key, outcomes: [])
         let known = Dictionary(record.outcomes.map { ($0.configuration, $0) }) { first, _ in first }
         let configurations = try space.configurations()
+        // Other processes start compiling their shares of a planned search at once; this one verifies its own below.
+        let helpers = DispatchGroup()
+        var ownShare: [TuningConfiguration] = []
+        if let compileAhead, compileAhead.processes > 0, budget.seconds == nil, strategy.isPlanned {
+            var ahead = strategy.select(configurations).filter { known[$0] == nil }
+            if let evaluations = budget.evaluations { ahead = Array(ahead.prefix(evaluations)) }
+            let parts = compileAhead.processes + 1
+            func share(_ part: Int) -> [TuningConfiguration] { ahead.indices.filter { $0 % parts == part }.map { ahead[$0] } }
+            for part in 1..<parts where !share(part).isEmpty {
+                let configurations = share(part)
+                DispatchQueue.global().async(group: helpers) { compileAhead.compile(configurations) }
+            }
+            ownShare = share(0)
+            let others = compileAhead.processes == 1 ? "another process" : "\(compileAhead.processes) other processes"
+            progress("compiling \(ahead.count - ownShare.count) configurations in \(others), \(ownShare.count) here")
+        }
         // The arguments' names from the first configuration that builds (the source may need the parameters).
         let built = configurations.lazy.compactMap { try? candidate($0).kernel(on: queue) }.first
         let names = built.map(kernel.spec.names(for:)) ?? kernel.spec.arguments.indices.map { "arg\($0)" }
@@ -116,6 +156,16 @@ public struct KernelTuner: Sendable {
         let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: kernel.spec)
         let bytes = (try? kernel.spec.traffic(for: size)).map { $0.bytesRead + $0.bytesWritten }
         let inPlace = kernel.spec.inPlace(names: names)
+        var verifiedAhead: Set<TuningConfiguration> = []
+        var failedAhead: [TuningConfiguration: Outcome] = [:]
+        for configuration in ownShare {
+            if let failure = verify(configuration, on: queue, arrays: arrays, expected: expected) {
+                failedAhead[configuration] = failure
+            } else {
+                verifiedAhead.insert(configuration)
+            }
+        }
+        helpers.wait()
         let search = TuningSearch(configurations: configurations,
                                   valueOrder: Dictionary(space.parameters.map { ($0.name, $0.values) }) { first, _ in first })
         let started = ContinuousClock.now
@@ -129,7 +179,10 @@ public struct KernelTuner: Sendable {
                 outcome = cached
             } else {
                 progress("\(configuration) (\(evaluated + 1)\(budget.evaluations.map { "/\($0)" } ?? "/\(configurations.count)"))")
-                outcome = evaluate(configuration, on: queue, arrays: arrays, inPlace: inPlace, expected: expected, bytes: bytes)
+                let bestSoFar = trace.compactMap { $0.deviceSeconds?.median }.min()
+                outcome = failedAhead[configuration]
+                    ?? evaluate(configuration, on: queue, arrays: arrays, inPlace: inPlace, expected: expected, bytes: bytes,
+                                verified: verifiedAhead.contains(configuration), bestSoFar: bestSoFar)
                 evaluated += 1
                 if let cache {
                     record.outcomes.append(outcome)
@@ -163,8 +216,8 @@ public struct KernelTuner: Sendable {
 
     /// One configuration: built, verified, timed, or the reason it was not.
     func evaluate(_ configuration: TuningConfiguration, on queue: ComputeQueue, arrays: HostArrays, inPlace: Set<String>,
-                  expected: HostArrays, bytes: Int?) -> Outcome {
-        if let failure = verify(configuration, on: queue, arrays: arrays, expected: expected) { return failure }
+                  expected: HostArrays, bytes: Int?, verified: Bool = false, bestSoFar: Double? = nil) -> Outcome {
+        if !verified, let failure = verify(configuration, on: queue, arrays: arrays, expected: expected) { return failure }
         do {
             let candidate = try candidate(configuration)
             let shape = try workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
@@ -172,7 +225,11 @@ public struct KernelTuner: Sendable {
             let run = try PreparedRun(encode: try candidate.prepare(on: queue, size: size, local: shape), host: arrays,
                                       inPlace: inPlace, queue: queue)
             let runs = try run.calibrate(budget: sampleBudget)
-            let seconds = try (0..<max(1, samples)).map { _ in try run.sample(runs: runs).seconds }
+            var seconds: [Double] = []
+            for _ in 0..<max(1, samples) {
+                seconds.append(try run.sample(runs: runs).seconds)
+                if seconds.count == 2, let raceCutoff, let bestSoFar, seconds.allSatisfy({ $0 > raceCutoff * bestSoFar }) { break }
+            }
             let summary = Summary(seconds)
             var outcome = Outcome(configuration: configuration, status: .timed, deviceSeconds: summary,
                                   gbPerS: summary.flatMap { summary in bytes.map { Double($0) / summary.median / 1e9 } })
@@ -205,6 +262,19 @@ public struct KernelTuner: Sendable {
             return nil
         } catch {
             return Self.failed(configuration, error)
+        }
+    }
+
+    /// Builds each of `configurations` and launches it once on generated inputs, nothing compared or kept: the work
+    /// ``CompileAhead`` hands another process, which leaves every kernel compiled for its work-group shape in PoCL's
+    /// on-disk cache. A configuration that fails is skipped.
+    public func compile(_ configurations: [TuningConfiguration], on queue: ComputeQueue) {
+        guard let first = configurations.lazy.compactMap({ try? self.candidate($0).kernel(on: queue) }).first,
+              let arrays = try? kernel.spec.arrays(for: size, names: kernel.spec.names(for: first)) else { return }
+        for configuration in configurations {
+            guard let candidate = try? candidate(configuration) else { continue }
+            let shape = try? workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
+            _ = try? candidate.outputs(on: queue, size: size, local: shape ?? nil, arrays: arrays)
         }
     }
 
