@@ -180,7 +180,9 @@ struct TuneCommand: ParsableCommand {
         if let compileOnly {
             // A helper of another `swiftcl tune`: compile the configurations it listed, print nothing.
             let configurations = try JSONDecoder().decode([TuningConfiguration].self, from: Data(contentsOf: URL(fileURLWithPath: compileOnly)))
-            tuner.compile(configurations, on: queue)
+            // Stops when the tuning that started it has gone (its parent changes), instead of compiling on as an orphan.
+            let parent = getppid()
+            tuner.compile(configurations, on: queue, while: { getppid() == parent })
             return
         }
         tuner.compileAhead = Self.compileAhead(processes: compileProcesses ?? max(0, ProcessInfo.processInfo.activeProcessorCount - 1))

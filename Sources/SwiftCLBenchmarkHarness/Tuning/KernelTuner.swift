@@ -268,10 +268,12 @@ public struct KernelTuner: Sendable {
     /// Builds each of `configurations` and launches it once on generated inputs, nothing compared or kept: the work
     /// ``CompileAhead`` hands another process, which leaves every kernel compiled for its work-group shape in PoCL's
     /// on-disk cache. A configuration that fails is skipped.
-    public func compile(_ configurations: [TuningConfiguration], on queue: ComputeQueue) {
+    /// `shouldContinue` is asked before each configuration (a helper whose parent has gone stops).
+    public func compile(_ configurations: [TuningConfiguration], on queue: ComputeQueue, while shouldContinue: () -> Bool = { true }) {
         guard let first = configurations.lazy.compactMap({ try? self.candidate($0).kernel(on: queue) }).first,
               let arrays = try? kernel.spec.arrays(for: size, names: kernel.spec.names(for: first)) else { return }
         for configuration in configurations {
+            guard shouldContinue() else { return }
             guard let candidate = try? candidate(configuration) else { continue }
             let shape = try? workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
             _ = try? candidate.outputs(on: queue, size: size, local: shape ?? nil, arrays: arrays)
