@@ -133,7 +133,15 @@ public struct KernelTuner: Sendable {
         var record = cache.flatMap { TuningCache.read($0, key: key) } ?? TuningCache(key: key, outcomes: [])
         let known = Dictionary(record.outcomes.map { ($0.configuration, $0) }) { first, _ in first }
         let configurations = try space.configurations()
-        // Other processes start compiling their shares of a planned search at once; this one verifies its own below.
+        // The arguments' names from the first configuration that builds (the source may need the parameters).
+        let built = configurations.lazy.compactMap { try? candidate($0).kernel(on: queue) }.first
+        let names = built.map(kernel.spec.names(for:)) ?? kernel.spec.arguments.indices.map { "arg\($0)" }
+        let arrays = try kernel.spec.arrays(for: size, names: names)
+        let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: kernel.spec)
+        let bytes = (try? kernel.spec.traffic(for: size)).map { $0.bytesRead + $0.bytesWritten }
+        let inPlace = kernel.spec.inPlace(names: names)
+        // Other processes compile their shares of a planned search (started once the reference is known, so a bad
+        // reference stops the run before they start); this one verifies its own share meanwhile.
         let helpers = DispatchGroup()
         var ownShare: [TuningConfiguration] = []
         if let compileAhead, compileAhead.processes > 0, budget.seconds == nil, strategy.isPlanned {
@@ -149,13 +157,6 @@ public struct KernelTuner: Sendable {
             let others = compileAhead.processes == 1 ? "another process" : "\(compileAhead.processes) other processes"
             progress("compiling \(ahead.count - ownShare.count) configurations in \(others), \(ownShare.count) here")
         }
-        // The arguments' names from the first configuration that builds (the source may need the parameters).
-        let built = configurations.lazy.compactMap { try? candidate($0).kernel(on: queue) }.first
-        let names = built.map(kernel.spec.names(for:)) ?? kernel.spec.arguments.indices.map { "arg\($0)" }
-        let arrays = try kernel.spec.arrays(for: size, names: names)
-        let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: kernel.spec)
-        let bytes = (try? kernel.spec.traffic(for: size)).map { $0.bytesRead + $0.bytesWritten }
-        let inPlace = kernel.spec.inPlace(names: names)
         var verifiedAhead: Set<TuningConfiguration> = []
         var failedAhead: [TuningConfiguration: Outcome] = [:]
         for configuration in ownShare {
