@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftCL
+import SwiftCLBenchmarkHarness
 import SwiftCLImageIO
 import SwiftCLKernels
 
@@ -85,7 +86,7 @@ struct BoxCommand: ParsableCommand {
             throw ExitCode.failure
         }
         try ImageFile.write(picture.replacingPlanes(planes), to: output)
-        let seconds = Double(deviceTime.components.seconds) + Double(deviceTime.components.attoseconds) * 1e-18
+        let seconds = deviceTime.seconds
         let pixels = Double(picture.width * picture.height * picture.channels.count)
         print("\(input) → \(output): \(picture.width)×\(picture.height) \(picture.channels) \(picture.depth.rawValue)-bit, "
             + "RANGE \(range), variant \(chosen.name) on \(queue.device.name): "

@@ -207,7 +207,7 @@ struct TuneCommand: ParsableCommand {
                 + (retiming.changedTheBest ? "; the re-timing named another best than the search's times" : "; the search's fastest stayed fastest"))
         }
         if let best = result.best, let seconds = result.retiming?.leaders.first?.seconds.median ?? result.outcomes.first?.deviceSeconds?.median {
-            print("Best: \(best) (\(String(format: "%.1f", seconds * 1e6)) µs median); \(result.trace.count) configurations in \(wall.formattedSeconds)")
+            print("Best: \(best) (\(String(format: "%.1f", seconds * 1e6)) µs median); \(result.trace.count) configurations in \(String(format: "%.1f s", wall.seconds))")
         } else {
             print("No configuration was verified.")
         }
@@ -216,17 +216,12 @@ struct TuneCommand: ParsableCommand {
             try tunedKernels.save(entry)
             print("Saved \(entry.configuration) for \(device.name) in \(tunedKernels.url.path)")
         }
-        if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(result).write(to: URL(fileURLWithPath: json), options: .atomic)
-            print("JSON: \(json)")
-        }
+        if let json { try write(result, toJSON: json) }
         let title = "Tuning \(kernel.label) at \(size) on \(device.name)"
         if let markdown {
             let facts = [("kernel", kernel.label), ("size", size.description), ("device", device.name), ("strategy", tuner.strategy.description),
                          ("space", "\(meeting.count) of \(space.unrestrictedCount) configurations meet the restrictions"),
-                         ("reference", "\(tuner.reference.label) (\(user.tolerance))"), ("wall time", wall.formattedSeconds)]
+                         ("reference", "\(tuner.reference.label) (\(user.tolerance))"), ("wall time", String(format: "%.1f s", wall.seconds))]
             try result.markdown(title: title, facts: facts).write(toFile: markdown, atomically: true, encoding: .utf8)
             print("Markdown: \(markdown)")
         }
@@ -236,6 +231,14 @@ struct TuneCommand: ParsableCommand {
             print("SVG: \(svg)")
         }
         if result.best == nil { throw ExitCode.failure }
+    }
+
+    /// Writes `value` as pretty JSON to `path` (`--json`) and says so.
+    private func write(_ value: some Encodable, toJSON path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(value).write(to: URL(fileURLWithPath: path), options: .atomic)
+        print("JSON: \(path)")
     }
 
     /// Helpers that are this command run again with `--compile-only LIST` (its own arguments otherwise), output
@@ -292,18 +295,6 @@ struct TuneCommand: ParsableCommand {
             perSeed[name] = seedResults
         }
         print(TextTable.lines(rows).joined(separator: "\n"))
-        if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(perSeed).write(to: URL(fileURLWithPath: json), options: .atomic)
-            print("JSON: \(json)")
-        }
-    }
-}
-
-extension Duration {
-    /// `12.3 s`.
-    fileprivate var formattedSeconds: String {
-        String(format: "%.1f s", Double(components.seconds) + Double(components.attoseconds) / 1e18)
+        if let json { try write(perSeed, toJSON: json) }
     }
 }

@@ -282,20 +282,16 @@ struct PreparedRun: TimedRun {
         var device = 0.0, host = 0.0
         if inPlace.isEmpty {
             let timing = try queue.measure { cl in for _ in 0..<runs { try encode(cl, buffers) } }
-            device = timing.commands.map { Self.seconds($0.times.duration) }.reduce(0, +)
-            host = Self.seconds(timing.hostTime)
+            device = timing.commands.map { $0.times.duration.seconds }.reduce(0, +)
+            host = timing.hostTime.seconds
         } else {
             for _ in 0..<runs {
                 try restore()
                 let timing = try queue.measure { cl in try encode(cl, buffers) }
-                device += timing.commands.map { Self.seconds($0.times.duration) }.reduce(0, +)
-                host += Self.seconds(timing.hostTime)
+                device += timing.commands.map { $0.times.duration.seconds }.reduce(0, +)
+                host += timing.hostTime.seconds
             }
         }
         return Sample(device: device / Double(runs), host: host / Double(runs))
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }

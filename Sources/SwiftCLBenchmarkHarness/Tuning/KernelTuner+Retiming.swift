@@ -47,7 +47,7 @@ extension KernelTuner {
         var runs: [(run: PreparedRun, repetitions: Int)] = []
         for outcome in chosen {
             let candidate = try candidate(outcome.configuration)
-            let shape = try workGroup.map { try WorkGroupShape(parsing: outcome.configuration.substituted(into: $0)) }
+            let shape = try workGroupShape(outcome.configuration)
             let run = try PreparedRun(encode: try candidate.prepare(on: queue, size: size, local: shape), host: arrays,
                                       inPlace: inPlace, queue: queue)
             runs.append((run, try run.calibrate(budget: sampleBudget)))

@@ -215,13 +215,20 @@ public struct KernelTuner: Sendable {
         return UserKernel(source: kernel.source, name: kernel.name, spec: kernel.spec, options: options, globalSize: global)
     }
 
+    /// The work-group shape `configuration` runs with: ``workGroup`` with its parameters substituted; nil for the
+    /// runtime's choice.
+    /// - Throws: ``WorkGroupShape/Invalid`` when the substituted text is not a shape.
+    func workGroupShape(_ configuration: TuningConfiguration) throws -> WorkGroupShape? {
+        try workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
+    }
+
     /// One configuration: built, verified, timed, or the reason it was not.
     func evaluate(_ configuration: TuningConfiguration, on queue: ComputeQueue, arrays: HostArrays, inPlace: Set<String>,
                   expected: HostArrays, bytes: Int?, verified: Bool = false, bestSoFar: Double? = nil) -> Outcome {
         if !verified, let failure = verify(configuration, on: queue, arrays: arrays, expected: expected) { return failure }
         do {
             let candidate = try candidate(configuration)
-            let shape = try workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
+            let shape = try workGroupShape(configuration)
             // The in-place arrays by the names `arrays` uses (found once, in run), not looked up per configuration.
             let run = try PreparedRun(encode: try candidate.prepare(on: queue, size: size, local: shape), host: arrays,
                                       inPlace: inPlace, queue: queue)
@@ -248,7 +255,7 @@ public struct KernelTuner: Sendable {
     func verify(_ configuration: TuningConfiguration, on queue: ComputeQueue, arrays: HostArrays, expected: HostArrays) -> Outcome? {
         do {
             let candidate = try candidate(configuration)
-            let shape = try workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
+            let shape = try workGroupShape(configuration)
             let actual = try candidate.outputs(on: queue, size: size, local: shape, arrays: arrays)
             for name in expected.names {
                 guard let array = actual[name], let wanted = expected[name] else {
@@ -276,7 +283,7 @@ public struct KernelTuner: Sendable {
         for configuration in configurations {
             guard shouldContinue() else { return }
             guard let candidate = try? candidate(configuration) else { continue }
-            let shape = try? workGroup.map { try WorkGroupShape(parsing: configuration.substituted(into: $0)) }
+            let shape = try? workGroupShape(configuration)
             _ = try? candidate.outputs(on: queue, size: size, local: shape ?? nil, arrays: arrays)
         }
     }

@@ -15,11 +15,8 @@ struct TuningSearch {
     /// neighbours: ascending for numbers); a value the order lacks goes after the listed ones, in order of appearance.
     init(configurations: [TuningConfiguration], valueOrder: [String: [String]]) {
         self.configurations = configurations
-        var order = valueOrder
-        for configuration in configurations {
-            for (name, value) in zip(configuration.names, configuration.values) where !(order[name]?.contains(value) ?? false) {
-                order[name, default: []].append(value)
-            }
+        let order = valueOrder.merging(Self.appearanceOrder(of: configurations)) { listed, seen in
+            listed + seen.filter { !listed.contains($0) }
         }
         let lookup = order.mapValues { values in Dictionary(values.enumerated().map { ($1, $0) }) { first, _ in first } }
         positions = configurations.map { configuration in
@@ -31,17 +28,22 @@ struct TuningSearch {
     /// Each parameter's values in neighbour order, read off `configurations`: ascending when every value is a number,
     /// else in order of first appearance.
     static func valueOrder(of configurations: [TuningConfiguration]) -> [String: [String]] {
+        appearanceOrder(of: configurations).mapValues { values in
+            let numbers = values.compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "fFuUlL"))) }
+            guard numbers.count == values.count else { return values }
+            return zip(values, numbers).sorted { $0.1 < $1.1 }.map(\.0)
+        }
+    }
+
+    /// Each parameter's distinct values in order of first appearance in `configurations`.
+    private static func appearanceOrder(of configurations: [TuningConfiguration]) -> [String: [String]] {
         var order: [String: [String]] = [:]
         for configuration in configurations {
             for (name, value) in zip(configuration.names, configuration.values) where !(order[name]?.contains(value) ?? false) {
                 order[name, default: []].append(value)
             }
         }
-        return order.mapValues { values in
-            let numbers = values.compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "fFuUlL"))) }
-            guard numbers.count == values.count else { return values }
-            return zip(values, numbers).sorted { $0.1 < $1.1 }.map(\.0)
-        }
+        return order
     }
 
     /// The configurations nearest `index`: those one parameter step away (the next or previous value of one
