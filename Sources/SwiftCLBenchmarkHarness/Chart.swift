@@ -56,17 +56,10 @@ public enum Chart {
         func px(_ value: Double) -> Double { left + (log2(value) - minX) / (maxX - minX) * plotWidth }
         func py(_ value: Double) -> Double { top + plotHeight - value / largest * plotHeight }
         var svg = header(width: width, height: height, title: title, subtitle: subtitle)
-        for tick in ticks(upTo: largest) {
-            svg += line(left, py(tick), left + plotWidth, py(tick), stroke: "#ddd")
-            svg += text(left - 6, py(tick) + 4, format(tick), anchor: "end", size: 11)
-        }
+        svg += axes(left: left, top: top, plotWidth: plotWidth, plotHeight: plotHeight, largest: largest, xLabel: xLabel, yLabel: yLabel)
         for value in Set(xs).sorted() where Int(log2(value)) % 2 == 0 {
             svg += text(px(value), top + plotHeight + 16, xFormat(value), anchor: "middle", size: 10)
         }
-        svg += line(left, top + plotHeight, left + plotWidth, top + plotHeight, stroke: "#222")
-        svg += line(left, top, left, top + plotHeight, stroke: "#222")
-        svg += text(left + plotWidth / 2, top + plotHeight + 40, xLabel, anchor: "middle", size: 12)
-        svg += "<text x=\"18\" y=\"\(top + plotHeight / 2)\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(top + plotHeight / 2))\">\(escape(yLabel))</text>\n"
         let colours = ["#4a7ebb", "#c0392b", "#27ae60", "#8e44ad"]
         for (index, entry) in series.enumerated() {
             let colour = colours[index % colours.count]
@@ -75,10 +68,31 @@ public enum Chart {
             for point in entry.points where point.x > 0 {
                 svg += "<circle cx=\"\(px(point.x))\" cy=\"\(py(point.y))\" r=\"3\" fill=\"\(colour)\"/>\n"
             }
-            svg += "<rect x=\"\(left + plotWidth + 20)\" y=\"\(top + Double(index) * 20)\" width=\"14\" height=\"4\" fill=\"\(colour)\"/>\n"
-            svg += text(left + plotWidth + 40, top + Double(index) * 20 + 6, entry.name, anchor: "start", size: 12)
+            svg += legendEntry(entry.name, colour: colour, index: index, x: left + plotWidth + 20, top: top)
         }
         return svg + "</svg>\n"
+    }
+
+    /// The grid lines and y ticks from 0 to `largest`, both axes and their labels of a plot at (`left`, `top`).
+    static func axes(left: Double, top: Double, plotWidth: Double, plotHeight: Double, largest: Double, xLabel: String,
+                     yLabel: String) -> String {
+        func py(_ value: Double) -> Double { top + plotHeight - value / largest * plotHeight }
+        var svg = ""
+        for tick in ticks(upTo: largest) {
+            svg += line(left, py(tick), left + plotWidth, py(tick), stroke: "#ddd")
+            svg += text(left - 6, py(tick) + 4, format(tick), anchor: "end", size: 11)
+        }
+        svg += line(left, top + plotHeight, left + plotWidth, top + plotHeight, stroke: "#222")
+        svg += line(left, top, left, top + plotHeight, stroke: "#222")
+        svg += text(left + plotWidth / 2, top + plotHeight + 40, xLabel, anchor: "middle", size: 12)
+        svg += "<text x=\"18\" y=\"\(top + plotHeight / 2)\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(top + plotHeight / 2))\">\(escape(yLabel))</text>\n"
+        return svg
+    }
+
+    /// The `index`-th legend line: a colour swatch at `x` and the name beside it.
+    static func legendEntry(_ name: String, colour: String, index: Int, x: Double, top: Double) -> String {
+        "<rect x=\"\(x)\" y=\"\(top + Double(index) * 20)\" width=\"14\" height=\"4\" fill=\"\(colour)\"/>\n"
+            + text(x + 20, top + Double(index) * 20 + 6, name, anchor: "start", size: 12)
     }
 
     static func header(width: Double, height: Double, title: String, subtitle: String) -> String {

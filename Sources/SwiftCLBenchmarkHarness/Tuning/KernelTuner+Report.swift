@@ -34,18 +34,11 @@ extension Chart {
         func px(_ evaluation: Int) -> Double { left + Double(evaluation - 1) / Double(count - 1) * plotWidth }
         func py(_ value: Double) -> Double { top + plotHeight - value / largest * plotHeight }
         var svg = header(width: width, height: height, title: title, subtitle: subtitle)
-        for tick in ticks(upTo: largest) {
-            svg += line(left, py(tick), left + plotWidth, py(tick), stroke: "#ddd")
-            svg += text(left - 6, py(tick) + 4, format(tick), anchor: "end", size: 11)
-        }
+        svg += axes(left: left, top: top, plotWidth: plotWidth, plotHeight: plotHeight, largest: largest, xLabel: "evaluation", yLabel: yLabel)
         let step = Swift.max(1, count / 10)
         for evaluation in stride(from: 1, through: times.count, by: step) {
             svg += text(px(evaluation), top + plotHeight + 16, "\(evaluation)", anchor: "middle", size: 10)
         }
-        svg += line(left, top + plotHeight, left + plotWidth, top + plotHeight, stroke: "#222")
-        svg += line(left, top, left, top + plotHeight, stroke: "#222")
-        svg += text(left + plotWidth / 2, top + plotHeight + 40, "evaluation", anchor: "middle", size: 12)
-        svg += "<text x=\"18\" y=\"\(top + plotHeight / 2)\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(top + plotHeight / 2))\">\(escape(yLabel))</text>\n"
         var best = Double.infinity
         var steps: [String] = []
         for (index, time) in times.enumerated() {
@@ -60,8 +53,7 @@ extension Chart {
         if best.isFinite, let last = times.indices.last { steps.append("\(px(last + 1)),\(py(best))") }
         svg += "<polyline points=\"\(steps.joined(separator: " "))\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\"/>\n"
         for (index, (name, colour)) in [("each evaluation", "#4a7ebb"), ("best so far", "#c0392b")].enumerated() {
-            svg += "<rect x=\"\(left + plotWidth + 20)\" y=\"\(top + Double(index) * 20)\" width=\"14\" height=\"4\" fill=\"\(colour)\"/>\n"
-            svg += text(left + plotWidth + 40, top + Double(index) * 20 + 6, name, anchor: "start", size: 12)
+            svg += legendEntry(name, colour: colour, index: index, x: left + plotWidth + 20, top: top)
         }
         return svg + "</svg>\n"
     }
