@@ -195,22 +195,25 @@ def compare(case, runs, seeds, folder, report):
         print(f"{case}: swiftcl's re-timed best {configuration_text(leaders[0]['configuration']['values'], names)} at "
               f"{leaders[0]['percentOfBound']:.1f} % of the streaming copy of its declared bytes (last run)", flush=True)
 
-    # Replay of Kernel Tuner's exhaustive table.
+    replay(case, kt_cache, seeds, folder, report)
+
+
+def replay(case, kt_cache, seeds, folder, report):
+    """Strategies on a replay of Kernel Tuner's exhaustive table `kt_cache`: Kernel Tuner's in its simulation mode
+    (one process per strategy, seeded 1..N), swiftcl's through `tune --replay`."""
     table = json.load(open(kt_cache))["cache"]
     times = {k: v["time"] for k, v in table.items() if isinstance(v.get("time"), (int, float))}
     best_time = min(times.values())
     rows = []
     for strategy in ["random_sample", "genetic_algorithm", "dual_annealing", "bayes_opt", "simulated_annealing"]:
-        reached = []
-        for seed in range(1, seeds + 1):
-            out = subprocess.run([sys.executable, __file__, "--kernel-tuner-replay", case, kt_cache, strategy, str(seed)],
-                                 capture_output=True, text=True)
-            lines = out.stdout.strip().splitlines()
-            reached.append(json.loads(lines[-1]) if out.returncode == 0 and lines else None)
+        out = subprocess.run([sys.executable, __file__, "--kernel-tuner-replay", case, kt_cache, strategy, str(seeds)],
+                             capture_output=True, text=True)
+        lines = out.stdout.strip().splitlines()
+        reached = json.loads(lines[-1]) if out.returncode == 0 and lines else [None] * seeds
         rows.append((f"Kernel Tuner {strategy}", reached))
-    replay = os.path.join(folder, f"replay-{case}.json")
-    timed([SWIFTCL, "tune", "--replay", kt_cache, "--strategy", "random,annealing", "--seeds", str(seeds), "--json", replay], dict(os.environ))
-    for strategy, reached in json.load(open(replay)).items():
+    result = os.path.join(folder, f"replay-{case}.json")
+    timed([SWIFTCL, "tune", "--replay", kt_cache, "--strategy", "random,annealing", "--seeds", str(seeds), "--json", result], dict(os.environ))
+    for strategy, reached in json.load(open(result)).items():
         rows.append((f"swiftcl {strategy}", reached))
     for name, reached in rows:
         hits = [r for r in reached if r is not None]
@@ -224,10 +227,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("cases", nargs="*", default=list(CASES))
     parser.add_argument("--runs", type=int, default=3, help="cold exhaustive runs per tool (alternating)")
-    parser.add_argument("--seeds", type=int, default=7, help="seeds per strategy on the replay")
+    parser.add_argument("--seeds", type=int, default=25, help="seeds per strategy on the replay")
+    parser.add_argument("--replay-only", nargs=2, action="append", metavar=("CASE", "KT_CACHE"),
+                        help="only the replay, over a recorded Kernel Tuner table (repeatable)")
     parser.add_argument("--kernel-tuner-exhaustive", nargs=2, metavar=("CASE", "CACHE"), help=argparse.SUPPRESS)
     parser.add_argument("--kernel-tuner-pinned", nargs=2, metavar=("CASE", "CONFIGURATIONS"), help=argparse.SUPPRESS)
-    parser.add_argument("--kernel-tuner-replay", nargs=4, metavar=("CASE", "CACHE", "STRATEGY", "SEED"), help=argparse.SUPPRESS)
+    parser.add_argument("--kernel-tuner-replay", nargs=4, metavar=("CASE", "CACHE", "STRATEGY", "SEEDS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     if args.kernel_tuner_exhaustive:
@@ -250,29 +255,40 @@ def main():
         print(json.dumps([[[str(r[n]) for n in names], r["time"]] for r in results if isinstance(r.get("time"), (int, float))]))
         return
     if args.kernel_tuner_replay:
-        case, cache, strategy, seed = args.kernel_tuner_replay
-        random.seed(int(seed))
-        np.random.seed(int(seed))
+        # Each seed 1..N: evaluations of distinct configurations until one within 5 % of the table's best (None: not).
+        case, cache, strategy, seeds = args.kernel_tuner_replay
         names = list(CASES[case]["params"])
         table = json.load(open(cache))["cache"]
         times = [v["time"] for v in table.values() if isinstance(v.get("time"), (int, float))]
         target = min(times) * 1.05
-        results, _ = run_kernel_tuner(case, cache=cache, simulation=True, strategy=strategy)
-        seen = []
-        for result in results:
-            k = key(result, names)
-            if k in seen:
-                continue
-            seen.append(k)
-            if isinstance(result.get("time"), (int, float)) and result["time"] <= target:
-                print(json.dumps(len(seen)))
-                return
-        print(json.dumps(None))
+        reached = []
+        for seed in range(1, int(seeds) + 1):
+            random.seed(seed)
+            np.random.seed(seed)
+            results, _ = run_kernel_tuner(case, cache=cache, simulation=True, strategy=strategy)
+            seen, hit = [], None
+            for result in results:
+                k = key(result, names)
+                if k in seen:
+                    continue
+                seen.append(k)
+                if isinstance(result.get("time"), (int, float)) and result["time"] <= target:
+                    hit = len(seen)
+                    break
+            reached.append(hit)
+        print(json.dumps(reached))
         return
 
     if not os.access(SWIFTCL, os.X_OK):
         sys.exit(f"no {SWIFTCL}: run compare.sh (it builds it)")
     folder = tempfile.mkdtemp(prefix="swiftcl-kerneltuner-")
+    if args.replay_only:
+        report = ["| table | strategy | seeds reaching | evaluations (min/med/max) | per seed |", "|---|---|---|---|---|"]
+        for case, kt_cache in args.replay_only:
+            print(f"\n=== {case} replay of {kt_cache} ===", flush=True)
+            replay(case, kt_cache, args.seeds, folder, report)
+        print("\n" + "\n".join(report))
+        return
     report = ["| case | configurations | Kernel Tuner cold exhaustive s (min/med/max) | swiftcl tune cold exhaustive s | swiftcl / Kernel Tuner |",
               "|---|---|---|---|---|"]
     for case in args.cases:

@@ -178,11 +178,11 @@ struct TuneCommand: ParsableCommand {
         tuner.leaders = leaders
         tuner.flops = try flops.map(SizeExpression.init)
         if let compileOnly {
-            // A helper of another `swiftcl tune`: compile the configurations it listed, print nothing.
-            let configurations = try JSONDecoder().decode([TuningConfiguration].self, from: Data(contentsOf: URL(fileURLWithPath: compileOnly)))
+            // A helper of another `swiftcl tune`: compile the configurations it claims from the list, print nothing.
+            let work = try JSONDecoder().decode(CompileWork.self, from: Data(contentsOf: URL(fileURLWithPath: compileOnly)))
             // Stops when the tuning that started it has gone (its parent changes), instead of compiling on as an orphan.
             let parent = getppid()
-            tuner.compile(configurations, on: queue, while: { getppid() == parent })
+            tuner.compile(work.configurations, on: queue, claims: work.claims, while: { getppid() == parent })
             return
         }
         tuner.compileAhead = Self.compileAhead(processes: compileProcesses ?? max(0, ProcessInfo.processInfo.activeProcessorCount - 1))
@@ -247,10 +247,11 @@ struct TuneCommand: ParsableCommand {
         guard processes > 0 else { return nil }
         let arguments = Array(CommandLine.arguments.dropFirst())
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return KernelTuner.CompileAhead(processes: processes) { configurations in
+        return KernelTuner.CompileAhead(processes: processes) { configurations, claims in
             let list = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-compile-\(UUID().uuidString).json")
             defer { try? FileManager.default.removeItem(at: list) }
-            guard (try? JSONEncoder().encode(configurations).write(to: list)) != nil else { return }
+            let work = CompileWork(configurations: configurations, claims: claims)
+            guard (try? JSONEncoder().encode(work).write(to: list)) != nil else { return }
             let helper = Process()
             helper.executableURL = URL(fileURLWithPath: executable)
             helper.arguments = arguments + ["--compile-only", list.path]
@@ -259,6 +260,12 @@ struct TuneCommand: ParsableCommand {
             guard (try? helper.run()) != nil else { return }
             helper.waitUntilExit()
         }
+    }
+
+    /// What a `--compile-only` helper is handed: the planned configurations and the claims it shares with the tuner.
+    private struct CompileWork: Codable {
+        let configurations: [TuningConfiguration]
+        let claims: CompileClaims
     }
 
     /// `--replay FILE`: each strategy over the recorded table for seeds 1…N, no device.

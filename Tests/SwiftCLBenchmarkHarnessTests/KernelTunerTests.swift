@@ -48,12 +48,17 @@ struct KernelTunerTests {
         }
         """
 
+    /// `scale` of ``source`` over `in:float[n], out:float[n], uint=n`.
+    static func scaleKernel() throws -> UserKernel {
+        UserKernel(source: ProgramSource(name: "scale.cl", text: source), name: "scale",
+                   spec: try KernelArgumentSpec("in:float[n], out:float[n], uint=n"))
+    }
+
     @Test("every configuration is verified before it is timed; failed builds and wrong answers are reported, never best",
           arguments: TestDevices.all)
     func tuning(device: Device) throws {
         let queue = try makeQueue(device)
-        let spec = try KernelArgumentSpec("in:float[n], out:float[n], uint=n")
-        let kernel = UserKernel(source: ProgramSource(name: "scale.cl", text: Self.source), name: "scale", spec: spec)
+        let kernel = try Self.scaleKernel()
         let space = try TuningSpace(parameters: [TuningSpace.Parameter(name: "VW", values: ["1", "2", "3", "4"]),
                                                  TuningSpace.Parameter(name: "FACTOR", values: ["2.0f", "3.0f"])])
         var tuner = KernelTuner(kernel: kernel, space: space, globalSize: "(n + VW - 1) / VW", workGroup: nil,
@@ -79,14 +84,89 @@ struct KernelTunerTests {
         #expect(KernelTuner.Outcome.table(outcomes).contains("WRONG: y off by"))
     }
 
+    @Test("claims: two walkers of one list each take what they claim first, together every item exactly once")
+    func claims() async throws {
+        let claims = try CompileClaims()
+        defer { claims.remove() }
+        let taken = await withTaskGroup(of: [Int].self) { group in
+            for _ in 0..<2 { group.addTask { (0..<500).filter { claims.claim($0) } } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(taken.count == 2 && Set(taken[0]).isDisjoint(with: taken[1]) && Set(taken[0] + taken[1]) == Set(0..<500))
+        claims.stop()
+        #expect(!claims.claim(500) && claims.isStopped)
+        claims.remove()
+        #expect(!claims.claim(501) && claims.isStopped, "a removed folder claims nothing")
+    }
+
+    @Test("compile helpers claim configurations: each is compiled once by one process, every one is still verified and timed here; a bad reference stops them and leaves no claims",
+          arguments: TestDevices.all)
+    func compileAhead(device: Device) throws {
+        let queue = try makeQueue(device)
+        let kernel = try Self.scaleKernel()
+        let space = try TuningSpace(parameters: [TuningSpace.Parameter(name: "VW", values: ["1", "2", "3", "4", "8"]),
+                                                 TuningSpace.Parameter(name: "FACTOR", values: ["2.0f", "2.00f"])])
+        var tuner = KernelTuner(kernel: kernel, space: space, globalSize: "(n + VW - 1) / VW", workGroup: nil,
+                                reference: .host([try HostExpression("y = 2 * x")]), tolerance: .exact, size: ProblemSize(999))
+        tuner.samples = 1
+        tuner.sampleBudget = 0.001
+        tuner.leaders = 0
+        // The "helper" is a thread with a context of its own; it records what it claimed and where the claims lived.
+        let helperQueue = try ComputeQueue(device: device, context: try Context(devices: [device]))
+        let claimed = Locked<[TuningConfiguration]>([])
+        let folders = Locked<[String]>([])
+        let plain = tuner
+        tuner.compileAhead = KernelTuner.CompileAhead(processes: 1) { configurations, claims in
+            folders.withLock { $0.append(claims.folder) }
+            // compile(_:on:claims:)'s walk, one configuration at a time, to record which it takes.
+            for (index, configuration) in configurations.enumerated() where !claims.isStopped && claims.claim(index) {
+                claimed.withLock { $0.append(configuration) }
+                guard let own = try? CompileClaims() else { continue }
+                plain.compile([configuration], on: helperQueue, claims: own)
+                own.remove()
+            }
+        }
+        let result = try tuner.run(on: queue, resumingFrom: nil)
+        #expect(result.trace.count == 10 && result.outcomes.filter(\.isTimed).count == 8, "VW=3 fails to build, in both factors")
+        let helperTook = claimed.withLock { $0 }
+        // How many the helper takes depends on when its thread starts; whatever it took, it took once, and the tuner
+        // verified and timed every configuration regardless.
+        #expect(Set(helperTook).count == helperTook.count, "each claimed once: \(helperTook)")
+        let folder = try #require(folders.withLock { $0.first })
+        #expect(!FileManager.default.fileExists(atPath: folder), "the claims are removed when the run ends")
+
+        // compile(_:on:claims:) takes every configuration it can claim, none once the claims are stopped.
+        let configurations = try space.configurations()
+        let fresh = try CompileClaims()
+        defer { fresh.remove() }
+        plain.compile(configurations, on: helperQueue, claims: fresh)
+        #expect(configurations.indices.allSatisfy { !fresh.claim($0) }, "all claimed")
+        let stopped = try CompileClaims()
+        defer { stopped.remove() }
+        stopped.stop()
+        plain.compile(configurations, on: helperQueue, claims: stopped)
+        let left = try FileManager.default.contentsOfDirectory(atPath: stopped.folder)
+        #expect(stopped.isStopped && left == ["stop"], "nothing claimed: \(left)")
+
+        // A reference that cannot be computed: the run throws, the helper stops before its next build.
+        var broken = tuner
+        broken.reference = .kernel(UserKernel(source: ProgramSource(name: "bad.cl", text: "kernel void ref(global float *y) { y[0] = ; }"),
+                                              name: "ref", spec: try KernelArgumentSpec("out:float[n]")))
+        claimed.withLock { $0.removeAll() }
+        folders.withLock { $0.removeAll() }
+        #expect(throws: (any Error).self) { try broken.run(on: queue, resumingFrom: nil) }
+        #expect(claimed.withLock { $0.count } < 10, "stopped early")
+        let brokenFolder = try #require(folders.withLock { $0.first })
+        #expect(!FileManager.default.fileExists(atPath: brokenFolder), "no claims left behind")
+    }
+
     @Test("a resume cache: an interrupted or widened run evaluates only what the file lacks; another tuning replaces it",
           arguments: TestDevices.all)
     func resuming(device: Device) throws {
         let queue = try makeQueue(device)
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-tune-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let spec = try KernelArgumentSpec("in:float[n], out:float[n], uint=n")
-        let kernel = UserKernel(source: ProgramSource(name: "scale.cl", text: Self.source), name: "scale", spec: spec)
+        let kernel = try Self.scaleKernel()
         func tuner(_ widths: [String], factor: String = "2.0f", size: Int = 777) throws -> KernelTuner {
             var tuner = KernelTuner(kernel: kernel, space: try TuningSpace(parameters: [
                 TuningSpace.Parameter(name: "VW", values: widths), TuningSpace.Parameter(name: "FACTOR", values: [factor])]),
@@ -242,8 +322,7 @@ struct KernelTunerTests {
     @Test("the leaders are re-timed interleaved beside the copy bound; budgets stop the live search", arguments: TestDevices.all)
     func retimingAndBudgets(device: Device) throws {
         let queue = try makeQueue(device)
-        let spec = try KernelArgumentSpec("in:float[n], out:float[n], uint=n")
-        let kernel = UserKernel(source: ProgramSource(name: "scale.cl", text: Self.source), name: "scale", spec: spec)
+        let kernel = try Self.scaleKernel()
         let space = try TuningSpace(parameters: [TuningSpace.Parameter(name: "VW", values: ["1", "2", "3", "4", "8"]),
                                                  TuningSpace.Parameter(name: "FACTOR", values: ["2.0f"])])
         var tuner = KernelTuner(kernel: kernel, space: space, globalSize: "(n + VW - 1) / VW", workGroup: nil,
@@ -319,7 +398,24 @@ struct KernelTunerTests {
         #expect(!fallback.isTuned && fallback.parameters == ["VW": "2", "FACTOR": "2.0f"] && fallback.workGroup == nil)
         try Data("not a store".utf8).write(to: store.url)
         #expect(try !TunedKernel(source: source, name: "scale", fallback: ["VW": "1", "FACTOR": "2.0f"], store: store, on: queue).isTuned)
-        #expect(TunedKernelStore.fingerprint(of: "abc") == TunedKernelStore.fingerprint(of: "abc")
-                && TunedKernelStore.fingerprint(of: "abc") != TunedKernelStore.fingerprint(of: "abd"))
+    }
+
+    @Test("a stored best keys on the files the source includes: an edited header makes it stale")
+    func tunedKernelIncludes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-tuned-include-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = folder.appendingPathComponent("scale_factor.h")
+        try Data("#define FACTOR 2.0f\n".utf8).write(to: header)
+        let source = ProgramSource(name: "scale.cl", text: "#include \"scale_factor.h\"\n" + Self.source)
+        var options = BuildOptions()
+        options.raw = ["-I", folder.path]
+        let plain = ProgramSource(name: "scale.cl", text: Self.source)
+        let before = TunedKernelStore.fingerprint(of: source, options: options)
+        #expect(TunedKernelStore.fingerprint(of: plain) == plain.fingerprint, "no includes: the source's own fingerprint")
+        #expect(before == TunedKernelStore.fingerprint(of: source, options: options), "stable")
+        #expect(before != TunedKernelStore.fingerprint(of: source), "without the -I folder the header is not found")
+        try Data("#define FACTOR 3.0f\n".utf8).write(to: header)
+        #expect(before != TunedKernelStore.fingerprint(of: source, options: options), "the header changed")
     }
 }

@@ -7,7 +7,7 @@ extension KernelTuner {
         /// drawn, the same for the same `seed`; all of them when the space is no larger.
         case randomSample(count: Int, seed: UInt64)
         /// Simulated annealing over neighbouring configurations (one parameter moved to the next or previous of its
-        /// values): from a random start, an unevaluated neighbour is tried and accepted when faster, or when slower
+        /// values): from the fastest of a few spread-out configurations (⌈log₂(n) / 2⌉ of `n`), an unevaluated neighbour is tried and accepted when faster, or when slower
         /// with the Metropolis probability `exp(-Δ/T)` (Δ the relative slow-down, `T` cooling from 0.3 to 0.005 over
         /// the budget). When the current configuration's neighbourhood is all known, the search goes on from the
         /// fastest configuration that still has unevaluated neighbours, and restarts at random when none has. Failed

@@ -45,16 +45,18 @@ public struct KernelTuner: Sendable {
 
     /// Compiling in other processes: PoCL compiles one program at a time per process (two threads building at once
     /// took as long as one), but its on-disk kernel cache is shared, so a configuration another process has built and
-    /// launched loads here in a fraction of the time. The tuner hands each process a share of the configurations
-    /// (every `processes + 1`-th) and verifies its own share meanwhile; the timing starts when all have ended, alone.
+    /// launched loads here in a fraction of the time. The helpers start before the reference is computed; they and
+    /// this process walk the planned configurations in order, each taking those it claims first (``CompileClaims``),
+    /// this process verifying its own meanwhile; the timing starts when all have ended, alone.
     public struct CompileAhead: Sendable {
         /// How many other processes compile at once.
         public var processes: Int
-        /// Compiles `configurations` in another process (``KernelTuner/compile(_:on:)`` there) and returns when it has
-        /// ended; what it fails to do only costs time, since this process verifies every configuration itself.
-        public var compile: @Sendable (_ configurations: [TuningConfiguration]) -> Void
+        /// Compiles, in another process, the configurations of the list it claims first
+        /// (``KernelTuner/compile(_:on:claims:while:)`` there) and returns when it has ended; what it fails to do only
+        /// costs time, since this process verifies every configuration itself.
+        public var compile: @Sendable (_ configurations: [TuningConfiguration], _ claims: CompileClaims) -> Void
 
-        public init(processes: Int, compile: @escaping @Sendable (_ configurations: [TuningConfiguration]) -> Void) {
+        public init(processes: Int, compile: @escaping @Sendable (_ configurations: [TuningConfiguration], _ claims: CompileClaims) -> Void) {
             self.processes = processes
             self.compile = compile
         }
@@ -133,37 +135,53 @@ public struct KernelTuner: Sendable {
         var record = cache.flatMap { TuningCache.read($0, key: key) } ?? TuningCache(key: key, outcomes: [])
         let known = Dictionary(record.outcomes.map { ($0.configuration, $0) }) { first, _ in first }
         let configurations = try space.configurations()
+        // Helpers compile the planned configurations they claim first, from the start: while this process computes
+        // the reference they take the first ones. A reference that fails stops them (they end their current build).
+        let helpers = DispatchGroup()
+        var ahead: [TuningConfiguration] = []
+        var claims: CompileClaims?
+        if let compileAhead, compileAhead.processes > 0, budget.seconds == nil, strategy.isPlanned {
+            ahead = strategy.select(configurations).filter { known[$0] == nil }
+            if let evaluations = budget.evaluations { ahead = Array(ahead.prefix(evaluations)) }
+            if ahead.count > 1 {
+                let shared = try CompileClaims()
+                claims = shared
+                for _ in 0..<min(compileAhead.processes, ahead.count - 1) {
+                    DispatchQueue.global().async(group: helpers) { [ahead] in compileAhead.compile(ahead, shared) }
+                }
+                let others = compileAhead.processes == 1 ? "another process" : "\(compileAhead.processes) other processes"
+                progress("compiling \(ahead.count) configurations here and in \(others)")
+            }
+        }
+        defer {
+            claims?.stop()
+            helpers.wait()
+            claims?.remove()
+        }
+        let aheadIndex = Dictionary(ahead.enumerated().map { ($1, $0) }) { first, _ in first }
         // The arguments' names from the first configuration that builds (the source may need the parameters).
-        let built = configurations.lazy.compactMap { try? candidate($0).kernel(on: queue) }.first
+        var built: Kernel?
+        var claimedHere: Set<Int> = []
+        for configuration in configurations {
+            if let index = aheadIndex[configuration], claims?.claim(index) == true { claimedHere.insert(index) }
+            if let kernel = try? candidate(configuration).kernel(on: queue) { built = kernel; break }
+        }
         let names = built.map(kernel.spec.names(for:)) ?? kernel.spec.arguments.indices.map { "arg\($0)" }
         let arrays = try kernel.spec.arrays(for: size, names: names)
         let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: kernel.spec)
         let bytes = (try? kernel.spec.traffic(for: size)).map { $0.bytesRead + $0.bytesWritten }
         let inPlace = kernel.spec.inPlace(names: names)
-        // Other processes compile their shares of a planned search (started once the reference is known, so a bad
-        // reference stops the run before they start); this one verifies its own share meanwhile.
-        let helpers = DispatchGroup()
-        var ownShare: [TuningConfiguration] = []
-        if let compileAhead, compileAhead.processes > 0, budget.seconds == nil, strategy.isPlanned {
-            var ahead = strategy.select(configurations).filter { known[$0] == nil }
-            if let evaluations = budget.evaluations { ahead = Array(ahead.prefix(evaluations)) }
-            let parts = compileAhead.processes + 1
-            func share(_ part: Int) -> [TuningConfiguration] { ahead.indices.filter { $0 % parts == part }.map { ahead[$0] } }
-            for part in 1..<parts where !share(part).isEmpty {
-                let configurations = share(part)
-                DispatchQueue.global().async(group: helpers) { compileAhead.compile(configurations) }
-            }
-            ownShare = share(0)
-            let others = compileAhead.processes == 1 ? "another process" : "\(compileAhead.processes) other processes"
-            progress("compiling \(ahead.count - ownShare.count) configurations in \(others), \(ownShare.count) here")
-        }
+        // This process verifies the configurations it claims (those claimed above included); the helpers' are
+        // verified when they are timed, loading from PoCL's cache.
         var verifiedAhead: Set<TuningConfiguration> = []
         var failedAhead: [TuningConfiguration: Outcome] = [:]
-        for configuration in ownShare {
-            if let failure = verify(configuration, on: queue, arrays: arrays, expected: expected) {
-                failedAhead[configuration] = failure
-            } else {
-                verifiedAhead.insert(configuration)
+        if let claims {
+            for (index, configuration) in ahead.enumerated() where claimedHere.contains(index) || claims.claim(index) {
+                if let failure = verify(configuration, on: queue, arrays: arrays, expected: expected) {
+                    failedAhead[configuration] = failure
+                } else {
+                    verifiedAhead.insert(configuration)
+                }
             }
         }
         helpers.wait()
@@ -273,16 +291,20 @@ public struct KernelTuner: Sendable {
         }
     }
 
-    /// Builds each of `configurations` and launches it once on generated inputs, nothing compared or kept: the work
-    /// ``CompileAhead`` hands another process, which leaves every kernel compiled for its work-group shape in PoCL's
-    /// on-disk cache. A configuration that fails is skipped.
-    /// `shouldContinue` is asked before each configuration (a helper whose parent has gone stops).
-    public func compile(_ configurations: [TuningConfiguration], on queue: ComputeQueue, while shouldContinue: () -> Bool = { true }) {
-        guard let first = configurations.lazy.compactMap({ try? self.candidate($0).kernel(on: queue) }).first,
-              let arrays = try? kernel.spec.arrays(for: size, names: kernel.spec.names(for: first)) else { return }
-        for configuration in configurations {
-            guard shouldContinue() else { return }
-            guard let candidate = try? candidate(configuration) else { continue }
+    /// Builds each configuration of `configurations` that this process claims first in `claims` and launches it once
+    /// on generated inputs, nothing compared or kept: the work ``CompileAhead`` hands another process, which leaves
+    /// every kernel compiled for its work-group shape in PoCL's on-disk cache. A configuration that fails is skipped.
+    /// `shouldContinue` is asked before each configuration (a helper whose parent has gone stops), as is whether the
+    /// claims were stopped.
+    public func compile(_ configurations: [TuningConfiguration], on queue: ComputeQueue, claims: CompileClaims,
+                        while shouldContinue: () -> Bool = { true }) {
+        var arrays: HostArrays?
+        for (index, configuration) in configurations.enumerated() {
+            guard shouldContinue(), !claims.isStopped else { return }
+            guard claims.claim(index), let candidate = try? candidate(configuration),
+                  let built = try? candidate.kernel(on: queue) else { continue }
+            if arrays == nil { arrays = try? kernel.spec.arrays(for: size, names: kernel.spec.names(for: built)) }
+            guard let arrays else { return }
             let shape = try? workGroupShape(configuration)
             _ = try? candidate.outputs(on: queue, size: size, local: shape ?? nil, arrays: arrays)
         }

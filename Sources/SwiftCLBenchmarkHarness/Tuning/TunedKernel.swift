@@ -1,4 +1,5 @@
 import Foundation
+import OpenCLSource
 import SwiftCL
 import SwiftCLValidation
 
@@ -29,7 +30,7 @@ public struct TunedKernel: Sendable {
     /// - Throws: what building throws (``BuildError``), a missing kernel, and a stored shape that no longer parses.
     public init(source: ProgramSource, name: String, fallback: [String: String], options: BuildOptions = BuildOptions(),
                 size: ProblemSize? = nil, store: TunedKernelStore = TunedKernelStore(), on queue: ComputeQueue) throws {
-        let entry = store.best(device: queue.device, kernel: name, source: source, size: size)
+        let entry = store.best(device: queue.device, kernel: name, source: source, options: options, size: size)
         let parameters = entry?.configuration.definitions ?? fallback
         var options = options
         for (parameter, value) in parameters.sorted(by: { $0.key < $1.key }) { options.define(parameter, value) }
@@ -50,7 +51,8 @@ public struct TunedKernelStore: Sendable {
         public let device: String
         public let driver: String
         public let kernel: String
-        /// ``TunedKernelStore/fingerprint(of:)`` of the source text: an edited source has no entry.
+        /// ``TunedKernelStore/fingerprint(of:options:)`` of the source and the files it includes: an edited source or
+        /// header has no entry.
         public let source: String
         public let size: ProblemSize
         public let configuration: TuningConfiguration
@@ -78,10 +80,11 @@ public struct TunedKernelStore: Sendable {
         return (try? decoder.decode([Entry].self, from: Data(bytes))) ?? []
     }
 
-    /// The entry for `device`, `kernel` and `source` at the stored size nearest `size` (by element count; the newest
-    /// when nil or tied).
-    public func best(device: Device, kernel: String, source: ProgramSource, size: ProblemSize?) -> Entry? {
-        let fingerprint = Self.fingerprint(of: source.text)
+    /// The entry for `device`, `kernel` and `source` (with the files it includes, searched in `options`' `-I` folders)
+    /// at the stored size nearest `size` (by element count; the newest when nil or tied).
+    public func best(device: Device, kernel: String, source: ProgramSource, options: BuildOptions = BuildOptions(),
+                     size: ProblemSize?) -> Entry? {
+        let fingerprint = Self.fingerprint(of: source, options: options)
         let matching = entries.filter {
             $0.device == device.name && $0.driver == device.driverVersion && $0.kernel == kernel && $0.source == fingerprint
         }
@@ -108,12 +111,24 @@ public struct TunedKernelStore: Sendable {
         try encoder.encode(all).write(to: url, options: .atomic)
     }
 
-    /// A stable fingerprint of a source text (64-bit FNV-1a, hex): the same in every process, unlike `Hasher`.
-    public static func fingerprint(of text: String) -> String {
+    /// A stable fingerprint (64-bit FNV-1a, hex; the same in every process) of a source text and of every file it
+    /// includes — found as the compiler finds them, in `options`' `-I` folders —, path and bytes: editing a header
+    /// the kernel includes makes its stored entries stale, as editing the kernel does.
+    public static func fingerprint(of source: ProgramSource, options: BuildOptions = BuildOptions()) -> String {
+        let includes = (try? IncludeResolver(options: options.description).resolve(source: source.text, sourceName: source.name))?.files
+        guard let includes, !includes.isEmpty else { return source.fingerprint }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        func add(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            hash = (hash ^ 0xff) &* 0x100_0000_01b3
+        }
+        add(source.text.utf8)
+        for file in includes {
+            add(file.path.utf8)
+            add(file.bytes)
         }
         return String(hash, radix: 16)
     }
@@ -126,7 +141,7 @@ extension TunedKernelStore.Entry {
               let seconds = result.retiming?.leaders.first?.seconds.median ?? result.outcomes.first?.deviceSeconds?.median
         else { return nil }
         self.init(device: device.name, driver: device.driverVersion, kernel: tuner.kernel.name,
-                  source: TunedKernelStore.fingerprint(of: tuner.kernel.source.text), size: tuner.size,
+                  source: TunedKernelStore.fingerprint(of: tuner.kernel.source, options: tuner.kernel.options), size: tuner.size,
                   configuration: configuration, globalSize: tuner.globalSize, workGroup: tuner.workGroup, seconds: seconds,
                   saved: saved)
     }

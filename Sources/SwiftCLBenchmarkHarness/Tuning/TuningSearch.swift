@@ -68,6 +68,13 @@ struct TuningSearch {
         return distances.map(\.0)
     }
 
+    /// How many spread-out configurations the annealing evaluates before it walks: ⌈log₂(n) / 2⌉ of `n` (3 of 36, 5 of
+    /// 1,000). On recorded tables (Kernel Tuner's, 300 seeds each) a start of 3 reached 5 % of the best in as few or
+    /// fewer evaluations than a single random start on all eight tables.
+    static func startCount(_ count: Int) -> Int {
+        count < 2 ? 1 : Int((log2(Double(count)) / 2).rounded(.up))
+    }
+
     /// L1 distance between two value positions.
     func distance(_ a: [Int], _ b: [Int]) -> Int { zip(a, b).reduce(0) { $0 + abs($1.0 - $1.1) } }
 
@@ -103,8 +110,22 @@ struct TuningSearch {
             var generator = SplitMix64(seed: seed)
             let steps = Double(max(min(limit, configurations.count), 2))
             let (hot, cold) = (0.3, 0.005)
-            var current = Int.random(in: configurations.indices, using: &generator)
-            guard var currentCost = try evaluate(current) else { return order }
+            // A spread-out start: the first configuration at random, each next one the farthest from those drawn (by
+            // the smallest L1 distance) of a few drawn at random; the walk starts from the fastest of them.
+            var started: [(index: Int, cost: Double)] = []
+            for _ in 0..<Self.startCount(configurations.count) {
+                let unknown = configurations.indices.filter { costs[$0] == nil }
+                let drawn = (0..<6).compactMap { _ in unknown.randomElement(using: &generator) }
+                let farthest = drawn.max { a, b in
+                    let (da, db) = (started.map { distance(positions[$0.index], positions[a]) }.min() ?? 0,
+                                    started.map { distance(positions[$0.index], positions[b]) }.min() ?? 0)
+                    return da < db
+                }
+                guard let farthest, let cost = try evaluate(farthest) else { break }
+                started.append((farthest, cost))
+            }
+            guard let fastest = started.min(by: { $0.cost < $1.cost }) else { return order }
+            var (current, currentCost) = fastest
             while order.count < configurations.count {
                 let fresh = neighbours(of: current).filter { costs[$0] == nil }
                 guard let candidate = fresh.randomElement(using: &generator) else {
