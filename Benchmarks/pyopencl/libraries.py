@@ -1,4 +1,5 @@
-"""SwiftCLBLAS/SwiftCLFFT (CLBlast, clFFT on the OpenCL device) beside numpy on the host, interleaved round by round.
+"""SwiftCLBLAS/SwiftCLFFT (CLBlast, clFFT, and on a CPU device SwiftCLBLAS's host engine) beside numpy on the host,
+interleaved round by round.
 
 Each round runs `swiftcl-lab bench blas fft` (which checks CLBlast, the SwiftCL tiled GEMM kernel and clFFT against host
 references, then times them) and numpy's matmul (OpenBLAS) and numpy.fft on the same sizes and data shapes, each
@@ -31,15 +32,34 @@ def host_operations():
         exact = a[rows].astype(np.float64) @ b.astype(np.float64)
         assert np.max(np.abs(c[rows] - exact)) <= n * np.finfo(np.float32).eps * np.max(np.abs(a[rows]) @ np.abs(b)), "numpy GEMM"
         operations.append((f"sgemm_{n}", 2.0 * n ** 3, lambda a=a, b=b: a @ b))
+        if n <= 1024:
+            a64, b64 = a.astype(np.float64), b.astype(np.float64)
+            operations.append((f"dgemm_{n}", 2.0 * n ** 3, lambda a=a64, b=b64: a @ b))
+    # FFTs: scipy.fft with as many workers as the machine has cores (the engines on the device use them all), numpy.fft
+    # (one thread) where scipy is missing.
+    workers = os.cpu_count() or 1
+    try:
+        import scipy.fft as host_fft
+        fftn = lambda x: host_fft.fftn(x, workers=workers)
+        rfft = lambda x: host_fft.rfft(x, workers=workers)
+        peer = f"scipy.fft (workers={workers})"
+    except ImportError:
+        fftn, rfft, peer = np.fft.fftn, np.fft.rfft, "numpy.fft"
     for shape in ((1 << 20,), (2048, 2048)):
         count = math.prod(shape)
         index = np.arange(count, dtype=np.int64)
         x = ((((index * 7919) % 2001) / 1000 - 1) + 1j * (((index * 104729) % 2001) / 1000 - 1)).astype(np.complex64).reshape(shape)
-        y = np.fft.fftn(x)
+        y = fftn(x)
         exact = np.fft.fftn(x.astype(np.complex128))
-        assert np.linalg.norm(y - exact) <= 1e-5 * np.linalg.norm(exact), "numpy FFT"
+        assert np.linalg.norm(y - exact) <= 1e-5 * np.linalg.norm(exact), "host FFT"
         name = "x".join(str(s) for s in shape)
-        operations.append((f"c2c_{name}", 5.0 * count * math.log2(count), lambda x=x: np.fft.fftn(x)))
+        operations.append((f"c2c_{name}", 5.0 * count * math.log2(count), lambda x=x: fftn(x)))
+    count = 1 << 21
+    index = np.arange(count, dtype=np.int64)
+    x = (((index * 7919) % 2001) / 1000 - 1).astype(np.float32)
+    assert np.linalg.norm(rfft(x) - np.fft.rfft(x.astype(np.float64))) <= 1e-5 * np.linalg.norm(np.fft.rfft(x.astype(np.float64))), "host rFFT"
+    operations.append((f"r2c_{count}", 2.5 * count * math.log2(count), lambda x=x: rfft(x)))
+    print(f"FFT peer: {peer}; GEMM peer: numpy matmul ({np.__version__})", flush=True)
     return operations
 
 

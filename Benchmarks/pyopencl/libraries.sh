@@ -6,5 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . Benchmarks/pyopencl/venv.sh
+"$venv/bin/python" -c "import scipy" 2>/dev/null || "$venv/bin/pip" install --quiet scipy
 swift build -c release --package-path Benchmarks --product swiftcl-lab
 exec "$venv/bin/python" Benchmarks/pyopencl/libraries.py --swiftcl Benchmarks/.build/release/swiftcl-lab "$@"

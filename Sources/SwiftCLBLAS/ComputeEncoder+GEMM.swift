@@ -7,15 +7,25 @@ extension ComputeEncoder {
     /// `C ← alpha·op(A)·op(B) + beta·C` (GEMM), where op(A) is m×k, op(B) k×n and C m×n. All three matrices share one
     /// layout. With m or n zero nothing runs (the event is a marker). As in reference BLAS, with `beta = 0` C is not
     /// read (it may hold NaNs): its elements are zeroed first.
+    ///
+    /// `engine` picks CLBlast or the host BLAS (``BLASEngine``; by default ``BLASEngine/preferred``, automatic: OpenBLAS
+    /// on a CPU device when it is installed, CLBlast elsewhere). The event's label names the routine that ran
+    /// (`CLBlastSgemm`, `cblas_sgemm`).
     /// - Throws: ``BLASError`` naming the operand whose shape does not fit, for mixed layouts or k = 0, for `Double`
     ///   without `cl_khr_fp64`, `BLASError.Code.overlappingOperands` when C shares elements with A or B (`gemm(a,
-    ///   times: b, into: a)`), or CLBlast's failure; SwiftCL's errors for operands of another context.
+    ///   times: b, into: a)`), a host engine that cannot run here, or CLBlast's failure; SwiftCL's errors for operands
+    ///   of another context.
     @discardableResult
     public func gemm<T: BLASScalar>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose = .none, times b: BLASMatrix<T>,
-                                    _ transposeB: BLASTranspose = .none, into c: BLASMatrix<T>, alpha: T = 1, beta: T = 0) throws -> CommandEvent {
+                                    _ transposeB: BLASTranspose = .none, into c: BLASMatrix<T>, alpha: T = 1, beta: T = 0,
+                                    engine: BLASEngine = .preferred) throws -> CommandEvent {
         let (m, n, k) = try Self.gemmShape(a, transposeA, b, transposeB, c, routine: "gemm")
         if m == 0 || n == 0 { return try marker() }
         try BLASError.refuseOverlap(of: OperandFootprint("c", c), with: [OperandFootprint("a", a), OperandFootprint("b", b)], routine: "gemm")
+        if let host = try engine.hostBLAS(on: device, routine: "gemm") {
+            return try hostGEMM(host, a, transposeA, b, transposeB, c, m: m, n: n, k: k,
+                                products: [HostGEMMProduct(a: a.offset, b: b.offset, c: c.offset, alpha: alpha, beta: beta)])
+        }
         if beta == 0 { try zeroOperand(c) }
         let (layout, ta, tb) = (CLBlast.layout(a.layout), CLBlast.transpose(transposeA), CLBlast.transpose(transposeB))
         return try a.buffer.withUnsafeHandle { am in try b.buffer.withUnsafeHandle { bm in try c.buffer.withUnsafeHandle { cm in
@@ -33,7 +43,7 @@ extension ComputeEncoder {
 
     /// `batchCount` GEMMs at once: product `i` uses the matrices shaped like `a`, `b` and `c` that start `strides`
     /// elements further into their buffers per batch (`strides.a · i` past `a.offset`, and so on).
-    /// - Throws: as ``gemm(_:_:times:_:into:alpha:beta:)``, and `BLASError.Code.bufferTooSmall` when the last batch
+    /// - Throws: as ``gemm(_:_:times:_:into:alpha:beta:engine:)``, and `BLASError.Code.bufferTooSmall` when the last batch
     ///   runs past a buffer, `BLASError.Code.invalidArgument` for a negative batch count or stride,
     ///   `BLASError.Code.overlappingOperands` when C's batches share elements (a C stride of 0 with several batches)
     ///   or any C batch shares elements with an A or B batch.
@@ -41,7 +51,7 @@ extension ComputeEncoder {
     public func gemmStridedBatched<T: BLASScalar>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose = .none, times b: BLASMatrix<T>,
                                                   _ transposeB: BLASTranspose = .none, into c: BLASMatrix<T>,
                                                   strides: (a: Int, b: Int, c: Int), batchCount: Int,
-                                                  alpha: T = 1, beta: T = 0) throws -> CommandEvent {
+                                                  alpha: T = 1, beta: T = 0, engine: BLASEngine = .preferred) throws -> CommandEvent {
         let routine = "gemmStridedBatched"
         let (m, n, k) = try Self.gemmShape(a, transposeA, b, transposeB, c, routine: routine)
         guard batchCount >= 0, strides.a >= 0, strides.b >= 0, strides.c >= 0 else {
@@ -64,6 +74,12 @@ extension ComputeEncoder {
                                     with: [OperandFootprint("a", a, batches: batches(a.offset, strides.a)),
                                            OperandFootprint("b", b, batches: batches(b.offset, strides.b))],
                                     routine: routine)
+        if let host = try engine.hostBLAS(on: device, routine: routine) {
+            return try hostGEMM(host, a, transposeA, b, transposeB, c, m: m, n: n, k: k, products: (0..<batchCount).map { index in
+                HostGEMMProduct(a: a.offset + index * strides.a, b: b.offset + index * strides.b, c: c.offset + index * strides.c,
+                                alpha: alpha, beta: beta)
+            })
+        }
         if beta == 0 { try zeroOperand(c, batches: batchCount, batchStride: strides.c) }
         let (layout, ta, tb) = (CLBlast.layout(a.layout), CLBlast.transpose(transposeA), CLBlast.transpose(transposeB))
         return try a.buffer.withUnsafeHandle { am in try b.buffer.withUnsafeHandle { bm in try c.buffer.withUnsafeHandle { cm in
@@ -85,10 +101,10 @@ extension ComputeEncoder {
     /// and leading dimension, at its own offset; likewise B and C; each product has its own alpha and beta. The C
     /// blocks must not overlap (CLBlast may run the products at once). An empty list enqueues a marker.
     /// - Throws: `BLASError.Code.invalidArgument` naming the first product whose A, B or C differs from the first
-    ///   product's in buffer, shape, layout or leading dimension; as ``gemm(_:_:times:_:into:alpha:beta:)``.
+    ///   product's in buffer, shape, layout or leading dimension; as ``gemm(_:_:times:_:into:alpha:beta:engine:)``.
     @discardableResult
     public func gemmBatched<T: BLASScalar>(_ products: [GEMMProduct<T>], transposeA: BLASTranspose = .none,
-                                           transposeB: BLASTranspose = .none) throws -> CommandEvent {
+                                           transposeB: BLASTranspose = .none, engine: BLASEngine = .preferred) throws -> CommandEvent {
         let routine = "gemmBatched"
         guard let first = products.first else { return try marker() }
         let (m, n, k) = try Self.gemmShape(first.a, transposeA, first.b, transposeB, first.c, routine: routine)
@@ -108,6 +124,11 @@ extension ComputeEncoder {
                                     with: [OperandFootprint("a", first.a, batches: .list(products.map(\.a.offset))),
                                            OperandFootprint("b", first.b, batches: .list(products.map(\.b.offset)))],
                                     routine: routine)
+        if let host = try engine.hostBLAS(on: device, routine: routine) {
+            return try hostGEMM(host, first.a, transposeA, first.b, transposeB, first.c, m: m, n: n, k: k, products: products.map {
+                HostGEMMProduct(a: $0.a.offset, b: $0.b.offset, c: $0.c.offset, alpha: $0.alpha, beta: $0.beta)
+            })
+        }
         for product in products where product.beta == 0 { try zeroOperand(product.c) }
         let (layout, ta, tb) = (CLBlast.layout(first.a.layout), CLBlast.transpose(transposeA), CLBlast.transpose(transposeB))
         let aOffsets = products.map(\.a.offset), bOffsets = products.map(\.b.offset), cOffsets = products.map(\.c.offset)

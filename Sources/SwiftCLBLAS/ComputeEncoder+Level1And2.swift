@@ -1,10 +1,10 @@
 internal import CCLBlast
 import SwiftCL
 
-/// Vector and matrix–vector routines on CLBlast (AXPY, DOT, NRM2, SCAL, GEMV), enqueued like ``gemm(_:_:times:_:into:alpha:beta:)``.
+/// Vector and matrix–vector routines on CLBlast (AXPY, DOT, NRM2, SCAL, GEMV), enqueued like ``gemm(_:_:times:_:into:alpha:beta:engine:)``.
 extension ComputeEncoder {
     /// `y ← alpha·op(A)·x + beta·y` (GEMV), op(A) m×n, x of n elements, y of m. With `beta = 0` y is not read.
-    /// - Throws: `BLASError.Code.dimensionMismatch` naming x or y; as ``gemm(_:_:times:_:into:alpha:beta:)``.
+    /// - Throws: `BLASError.Code.dimensionMismatch` naming x or y; as ``gemm(_:_:times:_:into:alpha:beta:engine:)``.
     @discardableResult
     public func gemv<T: BLASScalar>(_ a: BLASMatrix<T>, _ transpose: BLASTranspose = .none, times x: BLASVector<T>,
                                     into y: BLASVector<T>, alpha: T = 1, beta: T = 0) throws -> CommandEvent {
@@ -34,7 +34,7 @@ extension ComputeEncoder {
 
     /// `y ← alpha·x + y` (AXPY).
     /// - Throws: `BLASError.Code.dimensionMismatch` when the counts differ, `BLASError.Code.overlappingOperands` when
-    ///   y shares elements with x without being x itself; as ``gemm(_:_:times:_:into:alpha:beta:)``.
+    ///   y shares elements with x without being x itself; as ``gemm(_:_:times:_:into:alpha:beta:engine:)``.
     @discardableResult
     public func axpy<T: BLASScalar>(_ alpha: T, _ x: BLASVector<T>, _ y: BLASVector<T>) throws -> CommandEvent {
         guard x.count == y.count else {
@@ -70,7 +70,7 @@ extension ComputeEncoder {
 
     /// `result[0] ← x·y` (DOT), written on the device into the first element of `result`.
     /// - Throws: `BLASError.Code.dimensionMismatch` when the counts differ, `BLASError.Code.bufferTooSmall` for
-    ///   an empty `result`; as ``gemm(_:_:times:_:into:alpha:beta:)``.
+    ///   an empty `result`; as ``gemm(_:_:times:_:into:alpha:beta:engine:)``.
     @discardableResult
     public func dot<T: BLASScalar>(_ x: BLASVector<T>, _ y: BLASVector<T>, into result: BLASVector<T>) throws -> CommandEvent {
         guard x.count == y.count else {

@@ -1,6 +1,6 @@
 import SwiftCL
 
-/// One product of a batched GEMM (``SwiftCL/ComputeEncoder/gemmBatched(_:transposeA:transposeB:)``):
+/// One product of a batched GEMM (``SwiftCL/ComputeEncoder/gemmBatched(_:transposeA:transposeB:engine:)``):
 /// `C ← alpha·op(A)·op(B) + beta·C` with its own matrices' offsets and its own alpha and beta.
 public struct GEMMProduct<Element: BLASScalar>: Sendable {
     public let a: BLASMatrix<Element>

@@ -1,7 +1,7 @@
 import SwiftCL
 
-/// Fast Fourier transforms on clFFT, enqueued in order with the closure's other commands; each returns its
-/// `CommandEvent`. Shapes are row-major like `DeviceArray`'s (`[rows, columns]`, the last dimension contiguous), 1 to 3
+/// Fast Fourier transforms on clFFT or, on a CPU device, FFTW (``FFTEngine``), enqueued in order with the closure's
+/// other commands; each returns its `CommandEvent`. Shapes are row-major like `DeviceArray`'s (`[rows, columns]`, the last dimension contiguous), 1 to 3
 /// dimensions; `batch` transforms lie one after another in each buffer. Buffers are used from their first element,
 /// packed. Plans are made on first use of a (context, device, precision, kind, shape, batch, placement) and cached.
 extension ComputeEncoder {
@@ -13,41 +13,47 @@ extension ComputeEncoder {
     ///   an expired encoder or a buffer of another context.
     @discardableResult
     public func fft<T: FFTScalar>(_ input: Buffer<SIMD2<T>>, into output: Buffer<SIMD2<T>>, shape: [Int], batch: Int = 1,
-                                  direction: FFTDirection = .forward) throws -> CommandEvent {
-        try transform(.complexToComplex, T.self, input, into: output, shape: shape, batch: batch, direction: direction, routine: "fft")
+                                  direction: FFTDirection = .forward, engine: FFTEngine = .preferred) throws -> CommandEvent {
+        try transform(.complexToComplex, T.self, input, into: output, shape: shape, batch: batch, direction: direction, routine: "fft",
+                      engine: engine)
     }
 
-    /// ``fft(_:into:shape:batch:direction:)`` in place: `data` holds the transform's result afterwards.
-    /// - Throws: as ``fft(_:into:shape:batch:direction:)``.
+    /// ``fft(_:into:shape:batch:direction:engine:)`` in place: `data` holds the transform's result afterwards.
+    /// - Throws: as ``fft(_:into:shape:batch:direction:engine:)``.
     @discardableResult
     public func fft<T: FFTScalar>(inPlace data: Buffer<SIMD2<T>>, shape: [Int], batch: Int = 1,
-                                  direction: FFTDirection = .forward) throws -> CommandEvent {
-        try fft(data, into: data, shape: shape, batch: batch, direction: direction)
+                                  direction: FFTDirection = .forward, engine: FFTEngine = .preferred) throws -> CommandEvent {
+        try fft(data, into: data, shape: shape, batch: batch, direction: direction, engine: engine)
     }
 
     /// The forward transform of real data: each of `batch` real arrays of `shape` in `input` gives a complex array of
     /// `shape` with the last dimension `n/2 + 1` long in `output` (the other values are the complex conjugates of
     /// these, as in numpy's `rfftn`). Out of place only.
-    /// - Throws: as ``fft(_:into:shape:batch:direction:)``.
+    /// - Throws: as ``fft(_:into:shape:batch:direction:engine:)``.
     @discardableResult
-    public func realFFT<T: FFTScalar>(_ input: Buffer<T>, into output: Buffer<SIMD2<T>>, shape: [Int], batch: Int = 1) throws -> CommandEvent {
-        try transform(.realToComplex, T.self, input, into: output, shape: shape, batch: batch, direction: .forward, routine: "realFFT")
+    public func realFFT<T: FFTScalar>(_ input: Buffer<T>, into output: Buffer<SIMD2<T>>, shape: [Int], batch: Int = 1,
+                                      engine: FFTEngine = .preferred) throws -> CommandEvent {
+        try transform(.realToComplex, T.self, input, into: output, shape: shape, batch: batch, direction: .forward, routine: "realFFT",
+                      engine: engine)
     }
 
-    /// The inverse of ``realFFT(_:into:shape:batch:)``: `batch` half-spectra (last dimension `n/2 + 1` of `shape`'s
+    /// The inverse of ``realFFT(_:into:shape:batch:engine:)``: `batch` half-spectra (last dimension `n/2 + 1` of `shape`'s
     /// `n`) in `input` give real arrays of `shape` in `output`, divided by the number of elements (numpy's `irfftn`).
     /// `input` is left as it was.
-    /// - Throws: as ``fft(_:into:shape:batch:direction:)``.
+    /// - Throws: as ``fft(_:into:shape:batch:direction:engine:)``.
     @discardableResult
-    public func inverseRealFFT<T: FFTScalar>(_ input: Buffer<SIMD2<T>>, into output: Buffer<T>, shape: [Int], batch: Int = 1) throws -> CommandEvent {
+    public func inverseRealFFT<T: FFTScalar>(_ input: Buffer<SIMD2<T>>, into output: Buffer<T>, shape: [Int], batch: Int = 1,
+                                             engine: FFTEngine = .preferred) throws -> CommandEvent {
         try transform(.complexToReal, T.self, input, into: output, shape: shape, batch: batch, direction: .inverse,
-                      routine: "inverseRealFFT")
+                      routine: "inverseRealFFT", engine: engine)
     }
 
     /// Checks a transform's shape and buffers, then enqueues it (a batch of 0: only a marker).
     private func transform<T: FFTScalar, I, O>(_ kind: FFTGeometry.Kind, _: T.Type, _ input: Buffer<I>, into output: Buffer<O>,
-                                               shape: [Int], batch: Int, direction: FFTDirection, routine: String) throws -> CommandEvent {
-        let geometry = try FFTGeometry(kind, shape: shape, batch: batch, routine: routine)
+                                               shape: [Int], batch: Int, direction: FFTDirection, routine: String,
+                                               engine: FFTEngine) throws -> CommandEvent {
+        let host = try engine.hostFFT(T.self, on: device, routine: routine)
+        let geometry = try FFTGeometry(kind, shape: shape, batch: batch, routine: routine, anyLength: host != nil)
         try check(input, holds: geometry.inputDistance, batch: batch, "input", routine)
         try check(output, holds: geometry.outputDistance, batch: batch, "output", routine)
         if batch == 0 { return try marker() }
@@ -59,7 +65,39 @@ extension ComputeEncoder {
                            "the output shares memory with the input through another buffer object; pass one buffer for an in-place "
                            + "complex transform (fft(inPlace:)), or separate memory")
         }
+        if let host {
+            return try hostTransform(host, geometry, T.self, direction: direction, input: input, output: output, routine: routine)
+        }
         return try ClFFT.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
+    }
+
+    /// One batched transform on FFTW as a command of the queue: the plan is made (or found) now, it runs on the
+    /// buffers' storage when the command runs; an inverse is divided by the elements per transform afterwards.
+    private func hostTransform<T: FFTScalar, I, O>(_ host: HostFFT, _ geometry: FFTGeometry, _: T.Type, direction: FFTDirection,
+                                                   input: Buffer<I>, output: Buffer<O>, routine: String) throws -> CommandEvent {
+        let inPlace = input === output
+        let plan = try host.plan(geometry, forward: direction == .forward, inPlace: inPlace, routine: routine)
+        let scale: T? = direction == .inverse ? 1 / T(geometry.shape.reduce(1, *)) : nil
+        let outputScalars = geometry.outputDistance * geometry.batch * (geometry.kind == .complexToReal ? 1 : 2)
+        let inputBytes = geometry.inputDistance * geometry.batch * MemoryLayout<I>.stride
+        let kind = geometry.kind
+        return try hostCommand(using: inPlace ? [input] : [input, output], label: "\(routine) (FFTW)") { storage in
+            let source = storage[0], destination = inPlace ? storage[0] : storage[1]
+            switch kind {
+            case .complexToComplex: host.executeComplex(plan.pointer, source, destination)
+            case .realToComplex: host.executeRealToComplex(plan.pointer, source, destination)
+            case .complexToReal:
+                // FFTW's complex-to-real transforms overwrite their input; SwiftCLFFT's leave it as it was.
+                guard let copy = host.scratch(bytes: inputBytes) else { return }
+                copy.copyMemory(from: source, byteCount: inputBytes)
+                host.executeComplexToReal(plan.pointer, copy, destination)
+                host.free(copy)
+            }
+            if let scale {
+                let values = destination.assumingMemoryBound(to: T.self)
+                for index in 0..<outputScalars { values[index] *= scale }
+            }
+        }
     }
 
     /// Refuses a buffer smaller than `batch` transforms of `distance` elements, naming it.

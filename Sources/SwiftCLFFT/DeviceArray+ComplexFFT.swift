@@ -10,7 +10,7 @@ extension DeviceArray {
     /// the same shape, enqueued without waiting. ``FFTDirection/inverse`` divides by the number of elements per
     /// transform. A view that does not start at its buffer's first element is copied first (clFFT takes no offset).
     /// - Throws: `FFTError.Code.invalidArgument` for an empty array or a dimension count outside 1…3 or beyond the
-    ///   array's; as ``SwiftCL/ComputeEncoder/fft(_:into:shape:batch:direction:)``.
+    ///   array's; as ``SwiftCL/ComputeEncoder/fft(_:into:shape:batch:direction:engine:)``.
     public func fft<T: FFTScalar & ArrayElement>(direction: FFTDirection = .forward, dimensions: Int? = nil) throws -> DeviceArray
     where Element == SIMD2<T> {
         let transformed = dimensions ?? shape.count

@@ -9,7 +9,7 @@ extension DeviceArray where Element: FFTScalar {
     /// The complex-to-complex transform of this complex array (shape `[…, 2]`), a new array of the same shape;
     /// ``FFTDirection/inverse`` divides by the number of complex elements.
     /// - Throws: `FFTError.Code.invalidArgument` unless the last dimension is 2 after 1 to 3 others; as
-    ///   ``SwiftCL/ComputeEncoder/fft(_:into:shape:batch:direction:)``.
+    ///   ``SwiftCL/ComputeEncoder/fft(_:into:shape:batch:direction:engine:)``.
     public func fft(direction: FFTDirection = .forward) throws -> DeviceArray {
         let dimensions = try complexDimensions("fft")
         let result = try DeviceArray(uninitializedShape: shape, on: queue)
@@ -21,7 +21,7 @@ extension DeviceArray where Element: FFTScalar {
 
     /// The forward transform of this real array (1 to 3 dimensions): a complex array whose last transformed dimension
     /// is `n/2 + 1` long (numpy's `rfftn`), shape `[…, n/2 + 1, 2]`.
-    /// - Throws: `FFTError.Code.invalidArgument` for 0 or more than 3 dimensions; as ``SwiftCL/ComputeEncoder/realFFT(_:into:shape:batch:)``.
+    /// - Throws: `FFTError.Code.invalidArgument` for 0 or more than 3 dimensions; as ``SwiftCL/ComputeEncoder/realFFT(_:into:shape:batch:engine:)``.
     public func realFFT() throws -> DeviceArray {
         guard (1...3).contains(shape.count), !shape.contains(0), let last = shape.last else {
             throw FFTError(.invalidArgument, routine: "realFFT", "a real array of 1 to 3 non-empty dimensions is transformed, this one has shape \(shape)")
@@ -38,7 +38,7 @@ extension DeviceArray where Element: FFTScalar {
     /// dimension is `length` (`n`; needed because `n/2 + 1` is the same for `n` and `n + 1`), divided by the number of
     /// elements (numpy's `irfftn`).
     /// - Throws: `FFTError.Code.invalidArgument` when the shape is not a half-spectrum of `length`; as
-    ///   ``SwiftCL/ComputeEncoder/inverseRealFFT(_:into:shape:batch:)``.
+    ///   ``SwiftCL/ComputeEncoder/inverseRealFFT(_:into:shape:batch:engine:)``.
     public func inverseRealFFT(length: Int) throws -> DeviceArray {
         let dimensions = try complexDimensions("inverseRealFFT")
         guard length > 0, dimensions.last == length / 2 + 1 else {

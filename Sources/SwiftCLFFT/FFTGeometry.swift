@@ -9,8 +9,9 @@ struct FFTGeometry: Hashable {
     let batch: Int
 
     /// - Throws: `FFTError.Code.invalidArgument` for 0 or more than 3 dimensions, a length below 1 or a negative
-    ///   batch; `FFTError.Code.unsupportedLength` naming the length and its unsupported factor.
-    init(_ kind: Kind, shape: [Int], batch: Int, routine: String) throws {
+    ///   batch; `FFTError.Code.unsupportedLength` naming the length and its unsupported factor, unless `anyLength`
+    ///   (the host engine takes every length).
+    init(_ kind: Kind, shape: [Int], batch: Int, routine: String, anyLength: Bool = false) throws {
         guard (1...3).contains(shape.count) else {
             throw FFTError(.invalidArgument, routine: routine, "shape \(shape): clFFT transforms 1, 2 or 3 dimensions")
         }
@@ -18,7 +19,7 @@ struct FFTGeometry: Hashable {
             throw FFTError(.invalidArgument, routine: routine, "shape \(shape): every length must be at least 1")
         }
         guard batch >= 0 else { throw FFTError(.invalidArgument, routine: routine, "batch \(batch) is negative") }
-        for (axis, length) in shape.enumerated() {
+        for (axis, length) in shape.enumerated() where !anyLength {
             if let factor = Self.unsupportedFactor(of: length) {
                 let named = factor <= Self.largestFactorSearched ? "the prime factor \(factor)" : "a prime factor above \(Self.largestFactorSearched)"
                 throw FFTError(.unsupportedLength, routine: routine,

@@ -43,11 +43,21 @@ func expectGEMM<T: BLASScalar>(_: T.Type, m: Int, n: Int, k: Int, layout: BLASLa
     #expect(worst <= 1, "GEMM \(T.self) \(m)×\(n)×\(k) \(layout) \(ta)/\(tb): error \(worst) × the bound")
 }
 
+/// The engines GEMM can run on with `device`: CLBlast always, the host BLAS on a CPU device (where CI installs OpenBLAS:
+/// its absence fails the host cases rather than skipping them).
+func gemmEngines(_ device: Device) -> [BLASEngine] {
+    device.type.contains(.cpu) && device.supportsNativeKernels ? [.clblast, .hostBLAS] : [.clblast]
+}
+
+/// Every device with every engine it offers.
+let devicesAndEngines: [(Device, BLASEngine)] = TestDevices.all.flatMap { device in gemmEngines(device).map { (device, $0) } }
+
 @Suite("BLAS on CLBlast")
 struct BLASTests {
-    @Test("GEMM: all four transpose combinations, both layouts, alpha and beta, padded leading dimensions",
-          arguments: TestDevices.all, [(1, 1, 1), (3, 5, 7), (17, 13, 9), (64, 33, 65)])
-    func gemm(device: Device, shape: (Int, Int, Int)) throws {
+    @Test("GEMM: all four transpose combinations, both layouts, alpha and beta, padded leading dimensions, each engine",
+          arguments: devicesAndEngines, [(1, 1, 1), (3, 5, 7), (17, 13, 9), (64, 33, 65), (131, 1, 257)])
+    func gemm(deviceAndEngine: (Device, BLASEngine), shape: (Int, Int, Int)) throws {
+        let (device, engine) = deviceAndEngine
         let queue = try makeQueue(device)
         let (m, n, k) = shape
         for layout in [BLASLayout.rowMajor, .columnMajor] {
@@ -67,9 +77,11 @@ struct BLASTests {
                             try cl.gemm(try BLASMatrix(da, rows: ar, columns: ac, layout: layout, leadingDimension: lda), ta,
                                         times: try BLASMatrix(db, rows: br, columns: bc, layout: layout, leadingDimension: ldb), tb,
                                         into: try BLASMatrix(dc, rows: m, columns: n, layout: layout, leadingDimension: ldc),
-                                        alpha: T(1.5), beta: T(-0.5))
+                                        alpha: T(1.5), beta: T(-0.5), engine: engine)
                         }
                         #expect(event.status == .complete)
+                        #expect(event.label == (engine == .hostBLAS ? "cblas_\(T.blasPrefix.lowercased())gemm" : "CLBlast\(T.blasPrefix)gemm"),
+                                "\(event.label)")
                         let result = try queue.sync { cl in try cl.read(dc) }
                         expectGEMM(T.self, m: m, n: n, k: k, layout: layout, ta: ta, tb: tb, a: a, lda: lda, b: b, ldb: ldb,
                                    c0: c0, ldc: ldc, alpha: 1.5, beta: -0.5, actual: result)
@@ -82,8 +94,9 @@ struct BLASTests {
     }
 
     @Test("strided batched GEMM: each batch like a single GEMM; beta = 0 does not read C (NaN there) nor touch its gaps",
-          arguments: TestDevices.all)
-    func stridedBatched(device: Device) throws {
+          arguments: devicesAndEngines)
+    func stridedBatched(deviceAndEngine: (Device, BLASEngine)) throws {
+        let (device, engine) = deviceAndEngine
         let queue = try makeQueue(device)
         let (m, n, k, batches) = (5, 4, 3, 3)
         let (sa, sb, sc) = (m * k + 2, k * n + 1, m * n + 4)
@@ -93,7 +106,8 @@ struct BLASTests {
         let dc = try Buffer(copying: c0.map(Float.init), context: queue.context)
         _ = try queue.sync { cl in
             try cl.gemmStridedBatched(try BLASMatrix(da, rows: m, columns: k), times: try BLASMatrix(db, rows: k, columns: n),
-                                      into: try BLASMatrix(dc, rows: m, columns: n), strides: (sa, sb, sc), batchCount: batches)
+                                      into: try BLASMatrix(dc, rows: m, columns: n), strides: (sa, sb, sc), batchCount: batches,
+                                      engine: engine)
         }
         let result = try queue.sync { cl in try cl.read(dc) }
         for batch in 0..<batches {
@@ -107,8 +121,9 @@ struct BLASTests {
     }
 
     @Test("batched GEMM: products at their own offsets with their own alpha and beta, transposed, both precisions",
-          arguments: TestDevices.all, [BLASLayout.rowMajor, .columnMajor])
-    func batched(device: Device, layout: BLASLayout) throws {
+          arguments: devicesAndEngines, [BLASLayout.rowMajor, .columnMajor])
+    func batched(deviceAndEngine: (Device, BLASEngine), layout: BLASLayout) throws {
+        let (device, engine) = deviceAndEngine
         let queue = try makeQueue(device)
         let (m, n, k) = (7, 5, 33)
         // op(A) = Aᵀ (A stored k×m), op(B) = B (k×n); C m×n padded by 2; the blocks sit at scattered offsets.
@@ -131,7 +146,7 @@ struct BLASTests {
                             into: try BLASMatrix(dc, rows: m, columns: n, layout: layout, leadingDimension: ldc, offset: cOffsets[i]),
                             alpha: T(alphas[i]), beta: T(betas[i]))
             }
-            let event = try queue.sync { cl in try cl.gemmBatched(products, transposeA: .transposed) }
+            let event = try queue.sync { cl in try cl.gemmBatched(products, transposeA: .transposed, engine: engine) }
             #expect(event.status == .complete)
             let result = try queue.sync { cl in try cl.read(dc) }
             for i in 0..<3 {
@@ -143,7 +158,9 @@ struct BLASTests {
             let other = try Buffer<T>(count: da.count, context: queue.context)
             let stray = GEMMProduct(try BLASMatrix(other, rows: k, columns: m, layout: layout, leadingDimension: lda),
                                     times: products[0].b, into: products[0].c)
-            let error = #expect(throws: BLASError.self) { try queue.sync { cl in try cl.gemmBatched([products[0], stray], transposeA: .transposed) } }
+            let error = #expect(throws: BLASError.self) {
+                try queue.sync { cl in try cl.gemmBatched([products[0], stray], transposeA: .transposed, engine: engine) }
+            }
             #expect(error?.code == .invalidArgument)
             #expect(error?.description.contains("product 1's a") == true, "\(String(describing: error))")
             #expect(try queue.sync { cl in try cl.read(dc) } == result, "the refusal changed nothing")

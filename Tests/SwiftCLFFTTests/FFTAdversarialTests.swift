@@ -18,7 +18,7 @@ struct FFTAdversarialTests {
         for shape in lengths.map({ [$0] }) + lengths.map({ [$0, 2] }) + lengths.map({ [2, $0, 2] }) {
             for batch in batches {
                 do {
-                    try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: shape, batch: batch) }
+                    try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: shape, batch: batch, engine: .clfft) }
                     ran += 1
                 } catch is FFTError {
                     refused += 1
@@ -29,9 +29,9 @@ struct FFTAdversarialTests {
         #expect(ran > 0 && refused > 0)
         // A liveness bound, not a timing: trial division of 2^61 − 1 used to run ~10^9 steps.
         #expect(clock.now - started < .seconds(120))
-        #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [(1 << 61) - 1]) } },
+        #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [(1 << 61) - 1], engine: .clfft) } },
                 throws: { ($0 as? FFTError)?.code == .unsupportedLength && "\($0)".contains("above 65536") })
-        #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [34]) } },
+        #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [34], engine: .clfft) } },
                 throws: { "\($0)".contains("the prime factor 17") })
     }
 

@@ -18,23 +18,46 @@ func pairs<T: FFTScalar>(_ values: [SIMD2<T>]) -> [HostDFT.Complex] { values.map
 /// 2·10⁻⁶ for Float (ε = 1.2·10⁻⁷, N ≤ 2²⁰) and 10⁻¹³ for Double.
 func fftTolerance<T: FFTScalar>(_: T.Type) -> Double { T.isDoublePrecision ? 1e-13 : 2e-6 }
 
-@Suite("FFT on clFFT")
+/// The engines transforms can run on with `device`: clFFT always, FFTW on a CPU device (where CI installs it: its
+/// absence fails the host cases rather than skipping them).
+func fftEngines(_ device: Device) -> [FFTEngine] {
+    device.type.contains(.cpu) && device.supportsNativeKernels ? [.clfft, .hostFFT] : [.clfft]
+}
+
+/// Every device with every engine it offers.
+let devicesAndFFTEngines: [(Device, FFTEngine)] = TestDevices.all.flatMap { device in fftEngines(device).map { (device, $0) } }
+
+@Suite("FFT on clFFT and FFTW")
 struct FFTTests {
     static let complexShapes: [[Int]] = [[1], [7], [8], [12], [15], [121], [169], [1000], [1, 1], [4, 6], [16, 15], [3, 5], [2, 3, 4], [4, 4, 4], [5, 1, 7]]
 
     @Test("complex-to-complex, forward and inverse, out of place and in place, batched, against the host DFT",
-          arguments: TestDevices.all, complexShapes)
-    func complexToComplex(device: Device, shape: [Int]) throws {
-        try checkComplex(Float.self, device: device, shape: shape)
+          arguments: devicesAndFFTEngines, complexShapes)
+    func complexToComplex(deviceAndEngine: (Device, FFTEngine), shape: [Int]) throws {
+        try checkComplex(Float.self, device: deviceAndEngine.0, shape: shape, engine: deviceAndEngine.1)
     }
 
-    @Test("complex-to-complex in Double", arguments: TestDevices.all, [[12], [8, 9], [3, 4, 5]] as [[Int]])
-    func complexToComplexDouble(device: Device, shape: [Int]) throws {
-        try #require(device.supportsDoublePrecision, "\(device.name) has no cl_khr_fp64")
-        try checkComplex(Double.self, device: device, shape: shape)
+    @Test("complex-to-complex in Double", arguments: devicesAndFFTEngines, [[12], [8, 9], [3, 4, 5]] as [[Int]])
+    func complexToComplexDouble(deviceAndEngine: (Device, FFTEngine), shape: [Int]) throws {
+        try #require(deviceAndEngine.0.supportsDoublePrecision, "\(deviceAndEngine.0.name) has no cl_khr_fp64")
+        try checkComplex(Double.self, device: deviceAndEngine.0, shape: shape, engine: deviceAndEngine.1)
     }
 
-    func checkComplex<T: FFTScalar>(_: T.Type, device: Device, shape: [Int]) throws {
+    @Test("the host engine takes every length numpy does: primes, 17·2¹⁰, mixed, in both precisions",
+          arguments: TestDevices.all.filter { fftEngines($0).contains(.hostFFT) },
+          [[17], [97], [17 * 1024], [1009], [13, 17], [19, 2, 23]] as [[Int]])
+    func anyLength(device: Device, shape: [Int]) throws {
+        try checkComplex(Float.self, device: device, shape: shape, engine: .hostFFT)
+        try checkComplex(Double.self, device: device, shape: shape, engine: .hostFFT)
+        try checkReal(Float.self, device: device, shape: shape, engine: .hostFFT)
+        // clFFT refuses the same shape, naming the factor.
+        let queue = try makeQueue(device)
+        let data = try Buffer<SIMD2<Float>>(count: shape.reduce(1, *), context: queue.context)
+        #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: shape, engine: .clfft) } },
+                throws: { ($0 as? FFTError)?.code == .unsupportedLength })
+    }
+
+    func checkComplex<T: FFTScalar>(_: T.Type, device: Device, shape: [Int], engine: FFTEngine) throws {
         let queue = try makeQueue(device)
         let size = shape.reduce(1, *)
         for batch in [1, 3] {
@@ -42,11 +65,11 @@ struct FFTTests {
             let input = try Buffer(copying: simd(signal, as: T.self), context: queue.context)
             let output = try Buffer<SIMD2<T>>(count: size * batch, context: queue.context)
             let (forward, inverse, inPlace) = try queue.sync { cl in
-                try cl.fft(input, into: output, shape: shape, batch: batch)
+                try cl.fft(input, into: output, shape: shape, batch: batch, engine: engine)
                 let forward = try cl.read(output)
-                try cl.fft(output, into: input, shape: shape, batch: batch, direction: .inverse)
+                try cl.fft(output, into: input, shape: shape, batch: batch, direction: .inverse, engine: engine)
                 let inverse = try cl.read(input)
-                try cl.fft(inPlace: input, shape: shape, batch: batch)
+                try cl.fft(inPlace: input, shape: shape, batch: batch, engine: engine)
                 return (forward, inverse, try cl.read(input))
             }
             let expected = HostDFT.batched(signal, shape: shape, batch: batch, sign: -1)
@@ -57,7 +80,7 @@ struct FFTTests {
             // The inverse alone against the host's unscaled inverse DFT divided by N.
             let inverseOnly = try queue.sync { cl in
                 let data = try Buffer(copying: simd(signal, as: T.self), context: queue.context)
-                try cl.fft(inPlace: data, shape: shape, batch: batch, direction: .inverse)
+                try cl.fft(inPlace: data, shape: shape, batch: batch, direction: .inverse, engine: engine)
                 return try cl.read(data)
             }
             let scaled = HostDFT.batched(signal, shape: shape, batch: batch, sign: 1).map { ($0.re / Double(size), $0.im / Double(size)) }
@@ -66,13 +89,14 @@ struct FFTTests {
     }
 
     @Test("real-to-complex gives numpy's half spectrum; complex-to-real inverts it and leaves its input alone",
-          arguments: TestDevices.all, [[1], [7], [8], [30], [6, 10], [5, 7], [3, 4, 5], [2, 2, 9]] as [[Int]])
-    func realTransforms(device: Device, shape: [Int]) throws {
-        try checkReal(Float.self, device: device, shape: shape)
-        if device.supportsDoublePrecision { try checkReal(Double.self, device: device, shape: shape) }
+          arguments: devicesAndFFTEngines, [[1], [7], [8], [30], [6, 10], [5, 7], [3, 4, 5], [2, 2, 9]] as [[Int]])
+    func realTransforms(deviceAndEngine: (Device, FFTEngine), shape: [Int]) throws {
+        let (device, engine) = deviceAndEngine
+        try checkReal(Float.self, device: device, shape: shape, engine: engine)
+        if device.supportsDoublePrecision { try checkReal(Double.self, device: device, shape: shape, engine: engine) }
     }
 
-    func checkReal<T: FFTScalar>(_: T.Type, device: Device, shape: [Int]) throws {
+    func checkReal<T: FFTScalar>(_: T.Type, device: Device, shape: [Int], engine: FFTEngine) throws {
         let queue = try makeQueue(device)
         let size = shape.reduce(1, *), half = size / shape[shape.count - 1] * (shape[shape.count - 1] / 2 + 1)
         let batch = 2
@@ -81,9 +105,9 @@ struct FFTTests {
         let spectrum = try Buffer<SIMD2<T>>(count: half * batch, context: queue.context)
         let back = try Buffer<T>(count: size * batch, context: queue.context)
         let (forward, spectrumAfter, inverse) = try queue.sync { cl in
-            try cl.realFFT(input, into: spectrum, shape: shape, batch: batch)
+            try cl.realFFT(input, into: spectrum, shape: shape, batch: batch, engine: engine)
             let forward = try cl.read(spectrum)
-            try cl.inverseRealFFT(spectrum, into: back, shape: shape, batch: batch)
+            try cl.inverseRealFFT(spectrum, into: back, shape: shape, batch: batch, engine: engine)
             return (forward, try cl.read(spectrum), try cl.read(back))
         }
         let expected = (0..<batch).flatMap { b in
@@ -95,8 +119,9 @@ struct FFTTests {
         #expect(relativeError(inverse.map { (Double($0), 0) }, real.map { ($0, 0) }) <= tolerance, "inverseRealFFT(realFFT) \(T.self) \(shape)")
     }
 
-    @Test("2²⁰ points: a cosine's two spikes, Parseval's identity and the round trip", arguments: TestDevices.all)
-    func large(device: Device) throws {
+    @Test("2²⁰ points: a cosine's two spikes, Parseval's identity and the round trip", arguments: devicesAndFFTEngines)
+    func large(deviceAndEngine: (Device, FFTEngine)) throws {
+        let (device, engine) = deviceAndEngine
         let queue = try makeQueue(device)
         let n = 1 << 20, frequency = 12_345
         let signal: [SIMD2<Float>] = (0..<n).map { (i: Int) -> SIMD2<Float> in
@@ -104,7 +129,7 @@ struct FFTTests {
         }
         let data = try Buffer(copying: signal, context: queue.context)
         let spectrum: [SIMD2<Float>] = try queue.sync { cl in
-            try cl.fft(inPlace: data, shape: [n])
+            try cl.fft(inPlace: data, shape: [n], engine: engine)
             return try cl.read(data)
         }
         // cos splits into n/2 at ±frequency; everything else is rounding.
@@ -119,18 +144,19 @@ struct FFTTests {
         #expect(leak < 0.05, "largest other bin \(leak)")
         #expect(abs(spectral / Double(n) - energy) / energy < 1e-5, "Parseval")
         let back: [SIMD2<Float>] = try queue.sync { cl in
-            try cl.fft(inPlace: data, shape: [n], direction: .inverse)
+            try cl.fft(inPlace: data, shape: [n], direction: .inverse, engine: engine)
             return try cl.read(data)
         }
         #expect(relativeError(pairs(back), pairs(signal)) < 2e-6)
     }
 
-    @Test("results compose with other commands through events, across queues", arguments: TestDevices.all)
-    func events(device: Device) throws {
+    @Test("results compose with other commands through events, across queues", arguments: devicesAndFFTEngines)
+    func events(deviceAndEngine: (Device, FFTEngine)) throws {
+        let (device, engine) = deviceAndEngine
         let first = try makeQueue(device), second = try ComputeQueue(device: device, context: first.context)
         let signal = fftSignal(64, seed: 9)
         let data = try Buffer(copying: simd(signal, as: Float.self), context: first.context)
-        let (_, done) = try first.submit { cl in try cl.fft(inPlace: data, shape: [8, 8]) }
+        let (_, done) = try first.submit { cl in try cl.fft(inPlace: data, shape: [8, 8], engine: engine) }
         let result = try second.sync { cl in
             try cl.wait(for: [done])
             return try cl.read(data)
@@ -143,20 +169,20 @@ struct FFTTests {
     func planCache(device: Device) throws {
         let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
         let data = try Buffer(copying: simd(fftSignal(210, seed: 4), as: Float.self), context: queue.context)
-        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [14, 15]) }
+        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [14, 15], engine: .clfft) }
         #expect(ClFFT.plansCached(in: queue.context) == 1)
         try queue.sync { cl in
-            for _ in 0..<5 { try cl.fft(inPlace: data, shape: [14, 15]) }
+            for _ in 0..<5 { try cl.fft(inPlace: data, shape: [14, 15], engine: .clfft) }
         }
         #expect(ClFFT.plansCached(in: queue.context) == 1, "the same transform reuses its plan")
-        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [15, 14]) }
+        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [15, 14], engine: .clfft) }
         #expect(ClFFT.plansCached(in: queue.context) == 2, "another shape has its own")
         weak var otherContext: Context?
         do {
             let other = try ComputeQueue(device: device, context: Context(devices: [device]))
             otherContext = other.context
             let otherData = try Buffer(copying: simd(fftSignal(210, seed: 4), as: Float.self), context: other.context)
-            try other.sync { cl in _ = try cl.fft(inPlace: otherData, shape: [14, 15]) }
+            try other.sync { cl in _ = try cl.fft(inPlace: otherData, shape: [14, 15], engine: .clfft) }
             #expect(ClFFT.plansCached(in: other.context) == 1, "another context makes its own plan")
         }
         // Nothing of the plan cache keeps the other context alive (its last command, once ended, is let go; the
@@ -165,7 +191,7 @@ struct FFTTests {
         while otherContext != nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
         #expect(otherContext == nil, "the cache let the other context go")
         // The other context has gone: the next lookup destroys its plan.
-        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [14, 15]) }
+        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [14, 15], engine: .clfft) }
         #expect(ClFFT.stalePlans == 0)
         #expect(ClFFT.plansCached(in: queue.context) == 2)
     }
@@ -178,10 +204,10 @@ struct FFTTests {
         func refusal(_ body: (ComputeEncoder) throws -> Void) -> FFTError? {
             (try? queue.sync { cl in thrownError { try body(cl) } }) as? FFTError
         }
-        let prime = refusal { try $0.fft(inPlace: data, shape: [17]) }
+        let prime = refusal { try $0.fft(inPlace: data, shape: [17], engine: .clfft) }
         #expect(prime?.code == .unsupportedLength)
         #expect(prime?.message.contains("17") == true && prime?.message.contains("2, 3, 5, 7, 11, 13") == true)
-        let factor = refusal { try $0.fft(inPlace: data, shape: [2, 34]) }
+        let factor = refusal { try $0.fft(inPlace: data, shape: [2, 34], engine: .clfft) }
         #expect(factor?.code == .unsupportedLength && factor?.message.contains("prime factor 17") == true)
         #expect(refusal { try $0.fft(inPlace: data, shape: [2, 2, 2, 2]) }?.code == .invalidArgument)
         #expect(refusal { try $0.fft(inPlace: data, shape: []) }?.code == .invalidArgument)
@@ -208,8 +234,9 @@ struct FFTTests {
     }
 
     @Test("one transform from several queues at once: every result right (a plan's scratch is not shared between commands)",
-          arguments: TestDevices.all, [[4, 6], [16, 15], [2, 3, 4]] as [[Int]])
-    func concurrentQueues(device: Device, shape: [Int]) throws {
+          arguments: devicesAndFFTEngines, [[4, 6], [16, 15], [2, 3, 4]] as [[Int]])
+    func concurrentQueues(deviceAndEngine: (Device, FFTEngine), shape: [Int]) throws {
+        let (device, engine) = deviceAndEngine
         let size = shape.reduce(1, *), last = shape[shape.count - 1], half = size / last * (last / 2 + 1)
         let signal = fftSignal(size, seed: UInt64(size + 99))
         let real = signal.map { $0.re }
@@ -230,8 +257,8 @@ struct FFTTests {
                     let backs = try (0..<3).map { _ in try Buffer<Float>(count: size, context: queue.context) }
                     let (spectra, halfSpectra, roundTrips) = try queue.sync { cl in
                         for index in 0..<3 {
-                            try cl.fft(input, into: outputs[index], shape: shape)
-                            try cl.realFFT(realInput, into: halves[index], shape: shape)
+                            try cl.fft(input, into: outputs[index], shape: shape, engine: engine)
+                            try cl.realFFT(realInput, into: halves[index], shape: shape, engine: engine)
                             try cl.inverseRealFFT(halves[index], into: backs[index], shape: shape)
                         }
                         return (try outputs.map { try cl.read($0) }, try halves.map { try cl.read($0) }, try backs.map { try cl.read($0) })
@@ -252,8 +279,9 @@ struct FFTTests {
         #expect(errors[2] <= fftTolerance(Float.self), "inverseRealFFT \(shape) from four queues: worst relative error \(errors[2])")
     }
 
-    @Test("on an out-of-order queue, transforms of one plan into different outputs do not overlap", arguments: TestDevices.all)
-    func outOfOrderQueue(device: Device) throws {
+    @Test("on an out-of-order queue, transforms of one plan into different outputs do not overlap", arguments: devicesAndFFTEngines)
+    func outOfOrderQueue(deviceAndEngine: (Device, FFTEngine)) throws {
+        let (device, engine) = deviceAndEngine
         let queue = try ComputeQueue(device: device, outOfOrder: true)
         let shape = [16, 15], size = 240, half = 16 * 8
         let real = fftSignal(size, seed: 5).map { $0.re }
@@ -262,7 +290,7 @@ struct FFTTests {
         for _ in 0..<8 {
             let outputs = try (0..<6).map { _ in try Buffer<SIMD2<Float>>(count: half, context: queue.context) }
             let spectra = try queue.sync { cl in
-                for output in outputs { try cl.realFFT(input, into: output, shape: shape) }
+                for output in outputs { try cl.realFFT(input, into: output, shape: shape, engine: engine) }
                 return try outputs.map { try cl.read($0) }
             }
             for (index, spectrum) in spectra.enumerated() {

@@ -4,15 +4,18 @@ import SwiftCLBenchmarkSuites
 import SwiftCLBLAS
 import SwiftCLBenchmarkHarness
 
-/// SGEMM through CLBlast beside a SwiftCL-written tiled GEMM kernel on the same device, square matrices of each of
-/// `sizes`, GFLOP/s (2·n³ per product). Both are checked before timing: `checkedEntries` entries of C against a
-/// Double dot product on the host, each within n·ε·Σ|aᵢₖ·bₖⱼ|.
+/// SGEMM through CLBlast beside a SwiftCL-written tiled GEMM kernel on the same device and, on a CPU device with
+/// OpenBLAS installed, SwiftCLBLAS's host engine (OpenBLAS as a command of the queue), square matrices of each of
+/// `sizes`, GFLOP/s (2·n³ per product); DGEMM on both engines at `doubleSizes`. Every variant is checked before timing:
+/// `checkedEntries` entries of C against a Double dot product on the host, each within n·ε·Σ|aᵢₖ·bₖⱼ|.
 public struct BLASSuite: Sendable {
     public var sizes = [512, 1024, 2048]
     /// Rounds per size (each variant once per round); seven, so the paired ratio against CLBlast called from C
     /// settles within about a percent on a noisy 2-core machine.
     public var rounds = 7
     public var checkedEntries = 256
+    /// DGEMM sizes (CLBlast's DGEMM on a CPU device is slow: 2048 would take most of the suite's time).
+    public var doubleSizes = [512, 1024]
 
     public init() {}
 
@@ -49,7 +52,8 @@ public struct BLASSuite: Sendable {
             let ma = try BLASMatrix(da, rows: n, columns: n), mb = try BLASMatrix(db, rows: n, columns: n)
             let mc = try BLASMatrix(dc, rows: n, columns: n)
             let range = try NDRange(covering: [n, n], local: [16, 16])
-            let clblast = { try queue.sync { cl in _ = try cl.gemm(ma, times: mb, into: mc) } }
+            let clblast = { try queue.sync { cl in _ = try cl.gemm(ma, times: mb, into: mc, engine: .clblast) } }
+            let host = { try queue.sync { cl in _ = try cl.gemm(ma, times: mb, into: mc, engine: .hostBLAS) } }
             let handWritten = { try queue.sync { cl in try cl.launch(tiled, range, arguments: [Int32(n), da, db, dc]) } }
             // The same CLBlastSgemm called from C on the same queue and buffers: what SwiftCLBLAS adds per call.
             let fromC = {
@@ -63,17 +67,55 @@ public struct BLASSuite: Sendable {
                     if status != 0 { throw BenchmarkSuiteError.rawSetupFailed("CLBlastSgemm from C returned \(status)") }
                 }
             }
-            for (name, run) in [("clblast-sgemm", clblast), ("swiftcl-tiled-gemm", handWritten), ("clblast-from-c", fromC)] {
+            var variants = [("clblast-sgemm", clblast), ("swiftcl-tiled-gemm", handWritten), ("clblast-from-c", fromC)]
+            if hasHostEngine(device) { variants.append(("host-sgemm", host)) }
+            for (name, run) in variants {
                 try queue.sync { cl in try cl.fill(dc, with: .nan) }
                 try run()
                 try check(try queue.sync { cl in try cl.read(dc) }, a, b, n: n, variant: name)
             }
             records += try LibraryTiming.records(
                 suite: "blas", metric: "sgemm_\(n)",
-                variants: [LibraryVariant(name: "clblast-sgemm", device: device.name, flops: 2 * pow3(n), run: clblast),
-                           LibraryVariant(name: "swiftcl-tiled-gemm", device: device.name, flops: 2 * pow3(n), run: handWritten),
-                           LibraryVariant(name: "clblast-from-c", device: device.name, flops: 2 * pow3(n), run: fromC)],
+                variants: variants.map { LibraryVariant(name: $0.0, device: device.name, flops: 2 * pow3(n), run: $0.1) },
                 rounds: rounds, ratioTo: "clblast-sgemm", progress: progress)
+        }
+        if device.supportsDoublePrecision {
+            records += try doublePrecision(on: queue, progress: progress)
+        }
+        return records
+    }
+
+    /// Whether SwiftCLBLAS's host engine runs on `device` (a CPU device running host commands, OpenBLAS installed).
+    private func hasHostEngine(_ device: Device) -> Bool {
+        device.type.contains(.cpu) && device.supportsNativeKernels && BLASEngine.hostLibrary != nil
+    }
+
+    /// DGEMM on CLBlast and, where it runs, the host engine, checked like the SGEMMs.
+    private func doublePrecision(on queue: ComputeQueue, progress: (String) -> Void) throws -> [BenchmarkRecord] {
+        var records: [BenchmarkRecord] = []
+        for n in doubleSizes {
+            progress("blas: \(n)×\(n) double matrices")
+            let a = (0..<(n * n)).map { Double(($0 &* 7_919) % 2001) / 1000 - 1 }
+            let b = (0..<(n * n)).map { Double(($0 &* 104_729) % 2001) / 1000 - 1 }
+            let da = try Buffer(copying: a, context: queue.context), db = try Buffer(copying: b, context: queue.context)
+            let dc = try Buffer<Double>(count: n * n, context: queue.context)
+            let ma = try BLASMatrix(da, rows: n, columns: n), mb = try BLASMatrix(db, rows: n, columns: n)
+            let mc = try BLASMatrix(dc, rows: n, columns: n)
+            var variants = [("clblast-dgemm", BLASEngine.clblast)]
+            if hasHostEngine(queue.device) { variants.append(("host-dgemm", .hostBLAS)) }
+            for (name, engine) in variants {
+                try queue.sync { cl in try cl.fill(dc, with: .nan) }
+                try queue.sync { cl in _ = try cl.gemm(ma, times: mb, into: mc, engine: engine) }
+                try check(try queue.sync { cl in try cl.read(dc) }, a, b, n: n, variant: name)
+            }
+            records += try LibraryTiming.records(
+                suite: "blas", metric: "dgemm_\(n)",
+                variants: variants.map { name, engine in
+                    LibraryVariant(name: name, device: queue.device.name, flops: 2 * pow3(n)) {
+                        try queue.sync { cl in _ = try cl.gemm(ma, times: mb, into: mc, engine: engine) }
+                    }
+                },
+                rounds: rounds, ratioTo: "clblast-dgemm", progress: progress)
         }
         return records
     }
@@ -81,8 +123,8 @@ public struct BLASSuite: Sendable {
     private func pow3(_ n: Int) -> Double { Double(n) * Double(n) * Double(n) }
 
     /// Spread-out entries of `c` against Double dot products of A's rows and B's columns.
-    private func check(_ c: [Float], _ a: [Float], _ b: [Float], n: Int, variant: String) throws {
-        let eps = Double(Float.ulpOfOne)
+    private func check<T: BinaryFloatingPoint>(_ c: [T], _ a: [T], _ b: [T], n: Int, variant: String) throws {
+        let eps = Double(T.ulpOfOne)
         for sample in 0..<min(checkedEntries, n * n) {
             let index = (sample &* 2_654_435_761) % (n * n)
             let (i, j) = (index / n, index % n)

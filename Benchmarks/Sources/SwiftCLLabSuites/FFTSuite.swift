@@ -4,12 +4,15 @@ import SwiftCLBenchmarkSuites
 import SwiftCLFFT
 import SwiftCLBenchmarkHarness
 
-/// Complex single-precision FFTs through clFFT: 1-D of `length1D` points and 2-D of `side2D`², in place, GFLOP/s by
-/// the 5·N·log₂N convention. Checked before timing: `checkedBins` bins of the forward transform against a direct
-/// Double DFT of those bins on the host (‖error‖ within 10⁻⁵ of ‖x‖·√N), and the inverse giving the input back.
+/// Single-precision FFTs on clFFT and, on a CPU device with FFTW installed, SwiftCLFFT's host engine (FFTW as a command
+/// of the queue): complex 1-D of `length1D` points and 2-D of `side2D`², and real-to-complex of `realLength` points, out
+/// of place (as numpy and scipy transform), GFLOP/s by the 5·N·log₂N convention (2.5·N·log₂N for a real transform).
+/// Each engine is checked before it is timed: `checkedBins` bins of the forward transform against a direct Double DFT
+/// of those bins on the host (‖error‖ within 10⁻⁵ of ‖x‖·√N), and the complex inverse giving the input back.
 public struct FFTSuite: Sendable {
     public var length1D = 1 << 20
     public var side2D = 2048
+    public var realLength = 1 << 21
     public var rounds = 3
     public var checkedBins = 8
 
@@ -17,6 +20,10 @@ public struct FFTSuite: Sendable {
 
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
         let queue = try ComputeQueue(device: device)
+        var engines: [(name: String, engine: FFTEngine)] = [("clfft", .clfft)]
+        if device.type.contains(.cpu), device.supportsNativeKernels, FFTEngine.hostLibrary(for: Float.self) != nil {
+            engines.append(("fftw", .hostFFT))
+        }
         var records: [BenchmarkRecord] = []
         for shape in [[length1D], [side2D, side2D]] {
             let n = shape.reduce(1, *)
@@ -27,43 +34,75 @@ public struct FFTSuite: Sendable {
                 return SIMD2(re, im)
             }
             let data = try Buffer(copying: signal, context: queue.context)
-            let spectrum: [SIMD2<Float>] = try queue.sync { cl in
-                try cl.fft(inPlace: data, shape: shape)
-                return try cl.read(data)
-            }
-            try checkBins(spectrum, of: signal, shape: shape)
-            let back: [SIMD2<Float>] = try queue.sync { cl in
-                try cl.fft(inPlace: data, shape: shape, direction: .inverse)
-                return try cl.read(data)
-            }
-            var difference = 0.0, norm = 0.0
-            for (x, y) in zip(back, signal) {
-                let d: SIMD2<Float> = x - y
-                difference += Double(d.x * d.x + d.y * d.y)
-                norm += Double(y.x * y.x + y.y * y.y)
-            }
-            guard (difference / norm).squareRoot() < 1e-5 else {
-                throw BenchmarkSuiteError.verificationFailed(suite: "fft", detail: "\(name): the inverse does not give the input back")
+            let output = try Buffer<SIMD2<Float>>(count: n, context: queue.context)
+            let back = try Buffer<SIMD2<Float>>(count: n, context: queue.context)
+            for (engineName, engine) in engines {
+                let (spectrum, inverse): ([SIMD2<Float>], [SIMD2<Float>]) = try queue.sync { cl in
+                    try cl.fill(output, with: SIMD2(.nan, .nan))
+                    try cl.fft(data, into: output, shape: shape, engine: engine)
+                    try cl.fft(output, into: back, shape: shape, direction: .inverse, engine: engine)
+                    return (try cl.read(output), try cl.read(back))
+                }
+                try checkBins(spectrum, of: signal, shape: shape, engine: engineName)
+                var difference = 0.0, norm = 0.0
+                for (x, y) in zip(inverse, signal) {
+                    let d: SIMD2<Float> = x - y
+                    difference += Double(d.x * d.x + d.y * d.y)
+                    norm += Double(y.x * y.x + y.y * y.y)
+                }
+                guard (difference / norm).squareRoot() < 1e-5 else {
+                    throw BenchmarkSuiteError.verificationFailed(suite: "fft", detail: "\(engineName) \(name): the inverse does not give the input back")
+                }
             }
             let flops = 5 * Double(n) * log2(Double(n))
             records += try LibraryTiming.records(
                 suite: "fft", metric: "c2c_\(name)",
-                variants: [LibraryVariant(name: "clfft-c2c-float", device: device.name, flops: flops, run: {
-                    try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: shape) }
-                })],
-                rounds: rounds, ratioTo: nil, progress: progress)
+                variants: engines.map { engineName, engine in
+                    LibraryVariant(name: "\(engineName)-c2c-float", device: device.name, flops: flops) {
+                        try queue.sync { cl in _ = try cl.fft(data, into: output, shape: shape, engine: engine) }
+                    }
+                },
+                rounds: rounds, ratioTo: "clfft-c2c-float", progress: progress)
         }
+        records += try realToComplex(on: queue, engines: engines, progress: progress)
         return records
     }
 
+    /// Real-to-complex transforms of `realLength` points on each engine, checked bin by bin like the complex ones.
+    private func realToComplex(on queue: ComputeQueue, engines: [(name: String, engine: FFTEngine)],
+                               progress: (String) -> Void) throws -> [BenchmarkRecord] {
+        let n = realLength
+        progress("fft: \(n) real points")
+        let signal = (0..<n).map { Float(($0 &* 7_919) % 2001) / 1000 - 1 }
+        let data = try Buffer(copying: signal, context: queue.context)
+        let output = try Buffer<SIMD2<Float>>(count: n / 2 + 1, context: queue.context)
+        for (engineName, engine) in engines {
+            let spectrum = try queue.sync { cl in
+                try cl.fill(output, with: SIMD2(.nan, .nan))
+                try cl.realFFT(data, into: output, shape: [n], engine: engine)
+                return try cl.read(output)
+            }
+            try checkBins(spectrum, of: signal.map { SIMD2($0, 0) }, shape: [n], engine: engineName, binLimit: n / 2 + 1)
+        }
+        return try LibraryTiming.records(
+            suite: "fft", metric: "r2c_\(n)",
+            variants: engines.map { engineName, engine in
+                LibraryVariant(name: "\(engineName)-r2c-float", device: queue.device.name, flops: 2.5 * Double(n) * log2(Double(n))) {
+                    try queue.sync { cl in _ = try cl.realFFT(data, into: output, shape: [n], engine: engine) }
+                }
+            },
+            rounds: rounds, ratioTo: "clfft-r2c-float", progress: progress)
+    }
+
     /// Bins of the forward transform against the direct sum in Double (row-major shape, 1-D or 2-D).
-    private func checkBins(_ spectrum: [SIMD2<Float>], of signal: [SIMD2<Float>], shape: [Int]) throws {
+    private func checkBins(_ spectrum: [SIMD2<Float>], of signal: [SIMD2<Float>], shape: [Int], engine: String,
+                           binLimit: Int? = nil) throws {
         let n = signal.count
         let (rows, columns) = shape.count == 1 ? (1, shape[0]) : (shape[0], shape[1])
         var normSquared = 0.0
         for x in signal { normSquared += Double(x.x * x.x + x.y * x.y) }
         for sample in 0..<checkedBins {
-            let bin = (sample &* 2_654_435_761 &+ 12_345) % n
+            let bin = (sample &* 2_654_435_761 &+ 12_345) % (binLimit ?? n)
             let (kr, kc) = (bin / columns, bin % columns)
             var re = 0.0, im = 0.0
             for r in 0..<rows {
@@ -78,7 +117,7 @@ public struct FFTSuite: Sendable {
                 + (Double(spectrum[bin].y) - im) * (Double(spectrum[bin].y) - im)).squareRoot()
             // A bin's rounding error is about ε·log₂N·‖x‖ (‖x‖ = √Σ|x|²); 10⁻⁵·‖x‖ leaves room for both.
             guard error <= 1e-5 * normSquared.squareRoot() else {
-                throw BenchmarkSuiteError.verificationFailed(suite: "fft", detail: "shape \(shape): bin \(bin) off by \(error)")
+                throw BenchmarkSuiteError.verificationFailed(suite: "fft", detail: "\(engine) shape \(shape): bin \(bin) off by \(error)")
             }
         }
     }

@@ -74,16 +74,21 @@ struct LabSuitesTests {
         #expect((swiftSquare?.extra["paired_ratio_to_raw_c_on_swiftcl_objects"] ?? 0) > 0)
     }
 
-    @Test("the BLAS and FFT suites verify CLBlast, the tiled kernel and clFFT before timing them (smoke run)",
+    @Test("the BLAS and FFT suites verify CLBlast, the tiled kernel, clFFT and (on a CPU device) the host engines before timing them (smoke run)",
           arguments: LabDevices.all)
     func librarySuitesSmoke(device: Device) throws {
+        // On PoCL the host engines (OpenBLAS, FFTW) must be there: CI installs them, and their absence fails here.
+        let host = device.type.contains(.cpu) && device.supportsNativeKernels
         var blas = BLASSuite()
         blas.sizes = [1, 40]  // 40: not a multiple of the tiled kernel's 16
+        blas.doubleSizes = [33]
         blas.rounds = 1
         let blasRecords = try blas.run(on: device)
-        #expect(blasRecords.map(\.variant) == ["clblast-sgemm", "swiftcl-tiled-gemm", "clblast-from-c",
-                                               "clblast-sgemm", "swiftcl-tiled-gemm", "clblast-from-c"])
-        #expect(blasRecords.map(\.metric) == ["sgemm_1", "sgemm_1", "sgemm_1", "sgemm_40", "sgemm_40", "sgemm_40"])
+        let single = ["clblast-sgemm", "swiftcl-tiled-gemm", "clblast-from-c"] + (host ? ["host-sgemm"] : [])
+        let double = device.supportsDoublePrecision ? ["clblast-dgemm"] + (host ? ["host-dgemm"] : []) : []
+        #expect(blasRecords.map(\.variant) == single + single + double)
+        #expect(blasRecords.map(\.metric) == Array(repeating: "sgemm_1", count: single.count) + Array(repeating: "sgemm_40", count: single.count)
+                + Array(repeating: "dgemm_33", count: double.count))
         // CLBlast called from C on the same queue and buffers is verified like the others and compared with SwiftCLBLAS.
         #expect(blasRecords.filter { $0.variant == "clblast-from-c" }.allSatisfy { ($0.extra["ratio_to_clblast-sgemm"] ?? 0) > 0 })
         #expect(blasRecords.allSatisfy { $0.verified && $0.unit == "GFLOP/s" && $0.median > 0 })
@@ -91,9 +96,12 @@ struct LabSuitesTests {
         var fft = FFTSuite()
         fft.length1D = 3 * 1024
         fft.side2D = 60
+        fft.realLength = 1000
         fft.rounds = 1
         let fftRecords = try fft.run(on: device)
-        #expect(fftRecords.map(\.metric) == ["c2c_3072", "c2c_60x60"])
+        let engines = host ? ["clfft", "fftw"] : ["clfft"]
+        #expect(fftRecords.map(\.metric) == ["c2c_3072", "c2c_60x60", "r2c_1000"].flatMap { Array(repeating: $0, count: engines.count) })
+        #expect(fftRecords.map(\.variant) == ["c2c", "c2c", "r2c"].flatMap { kind in engines.map { "\($0)-\(kind)-float" } })
         #expect(fftRecords.allSatisfy { $0.verified && $0.unit == "GFLOP/s" && $0.median > 0 })
     }
 

@@ -7,3 +7,4 @@ extension Device {
         platform.vendor.contains("NVIDIA") || vendor.contains("NVIDIA")
     }
 }
+

@@ -61,6 +61,16 @@ public final class Device: Hashable, Sendable, CustomStringConvertible {
     public let partitionMaxSubDevices: Int
     /// `CL_DEVICE_PARTITION_PROPERTIES`: the ways the device can be partitioned.
     public let partitionKinds: [PartitionKind]
+    /// `CL_EXEC_NATIVE_KERNEL` in `CL_DEVICE_EXECUTION_CAPABILITIES`: the device runs host functions as commands
+    /// (``ComputeEncoder/hostCommand(using:label:_:)``).
+    public let supportsNativeKernels: Bool
+    /// `CL_DEVICE_HOST_UNIFIED_MEMORY` (deprecated in OpenCL 2.0, still reported): the device and the host share one
+    /// memory, as a CPU device's does.
+    public let hasHostUnifiedMemory: Bool
+
+    /// Whether host libraries can run as this device's commands on its buffers in place: a CPU device that shares host
+    /// memory and runs native kernels (PoCL's), as SwiftCLBLAS's and SwiftCLFFT's host engines need.
+    public var runsHostLibraries: Bool { type.contains(.cpu) && hasHostUnifiedMemory && supportsNativeKernels }
 
     /// The image limits a device reports.
     public struct ImageLimits: Hashable, Sendable {
@@ -121,6 +131,8 @@ public final class Device: Hashable, Sendable, CustomStringConvertible {
         partitionMaxSubDevices = try int(.CL_DEVICE_PARTITION_MAX_SUB_DEVICES, UInt32.self)
         partitionKinds = try query(.CL_DEVICE_PARTITION_PROPERTIES)
             .array(Int.self).compactMap(PartitionKind.init(property:))
+        supportsNativeKernels = (try? query(.CL_DEVICE_EXECUTION_CAPABILITIES).value(UInt64.self)).map { $0 & 2 != 0 } ?? false
+        hasHostUnifiedMemory = (try? query(.CL_DEVICE_HOST_UNIFIED_MEMORY).value(UInt32.self)).map { $0 != 0 } ?? false
         if parent != nil { LiveObjectCounts.track(.subDevice, +1) }
     }
 

@@ -249,6 +249,13 @@ public struct SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
         return SwiftCLError(.outOfOrderUnsupported, message, device: device)
     }
 
+    /// The device cannot run host functions as commands (`CL_DEVICE_EXECUTION_CAPABILITIES` lacks
+    /// `CL_EXEC_NATIVE_KERNEL`; GPUs do not offer it).
+    public static func nativeKernelsUnsupported(device: String, operation: String) -> SwiftCLError {
+        SwiftCLError(.nativeKernelsUnsupported, "\(operation): \(device) cannot run host functions as commands "
+                     + "(CL_DEVICE_EXECUTION_CAPABILITIES lacks CL_EXEC_NATIVE_KERNEL)", operation: operation, device: device)
+    }
+
     /// (`// @requires` in its `.cl` file, checked by the generated typed kernel).
     public static func launchRequirement(_ violation: LaunchRequirementViolation) -> SwiftCLError {
         SwiftCLError(.launchRequirement, violation.description, launchRequirementViolation: violation)
@@ -374,6 +381,7 @@ extension ErrorCode where Domain == SwiftCLError {
     public static let localMemoryExceeded = Self("localMemoryExceeded")
     public static let integerOutOfRange = Self("integerOutOfRange")
     public static let outOfOrderUnsupported = Self("outOfOrderUnsupported")
+    public static let nativeKernelsUnsupported = Self("nativeKernelsUnsupported")
     public static let launchRequirement = Self("launchRequirement")
     public static let unreadableFile = Self("unreadableFile")
     public static let misalignedSubBuffer = Self("misalignedSubBuffer")

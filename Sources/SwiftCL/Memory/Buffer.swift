@@ -88,6 +88,10 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
         super.init(id: handle, context: context, byteCount: byteCount)
     }
 
+    override var storageRoot: (object: MemoryObject, offsetBytes: Int) {
+        placement.root.map { ($0, placement.offsetBytes) } ?? (self, 0)
+    }
+
     /// The same memory seen as elements of `T` (the same `cl_mem`, its element count recomputed): the explicit
     /// way to bind data a kernel reads as another type (float bits as `uint`, say), which a launch otherwise refuses.
     /// - Throws: ``SwiftCLError/notWholeElements(operation:byteCount:elementType:elementBytes:)`` when the

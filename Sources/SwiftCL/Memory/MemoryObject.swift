@@ -31,4 +31,8 @@ public class MemoryObject: @unchecked Sendable {
 
     /// How the object lets kernels use it (subclasses report what they were created with).
     var declaredKernelAccess: KernelAccess { .readWrite }
+
+    /// The allocation this object's memory lies in and where it starts there: itself at 0, or a sub-buffer's root and
+    /// origin (a native kernel is handed the root's address: PoCL gives a sub-buffer none of its own).
+    var storageRoot: (object: MemoryObject, offsetBytes: Int) { (self, 0) }
 }

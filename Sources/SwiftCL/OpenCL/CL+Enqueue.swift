@@ -174,6 +174,26 @@ extension CL {
     }
 
     /// A marker that completes when every command enqueued before it has (and, with `events`, those too).
+    /// Runs `function` as a command (`clEnqueueNativeKernel`): OpenCL copies the argument block and, in its copy,
+    /// writes the address of each of `memory`'s storage into the pointer-sized slot at the matching byte offset of
+    /// `memoryOffsets`, then calls `function` with the copy on one of the device's threads.
+    static func enqueueNativeKernel(_ queue: QueueHandle, function: @convention(c) (UnsafeMutableRawPointer?) -> Void,
+                                    arguments: UnsafeMutableRawBufferPointer, memory: [MemoryHandle], memoryOffsets: [Int],
+                                    options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        let handles: [cl_mem?] = memory.map { $0.pointer }
+        var locations: [UnsafeRawPointer?] = memoryOffsets.map { UnsafeRawPointer(arguments.baseAddress! + $0) }
+        return try enqueue(options) { waits, event in
+            // No memory objects: both lists must be NULL.
+            handles.withUnsafeBufferPointer { list in
+                locations.withUnsafeMutableBufferPointer { slots in
+                    clEnqueueNativeKernel(queue.pointer, function, arguments.baseAddress, arguments.count, cl_uint(list.count),
+                                          list.isEmpty ? nil : list.baseAddress, list.isEmpty ? nil : slots.baseAddress,
+                                          waits.count, waits.events, event)
+                }
+            }
+        }
+    }
+
     static func enqueueMarkerWithWaitList(_ queue: QueueHandle, waitingFor events: [CLEvent] = []) throws(OpenCLError) -> CLEvent {
         let options = EnqueueOptions(wantEvent: true, waitList: events)
         guard let marker = try enqueue(options, { waits, event in clEnqueueMarkerWithWaitList(queue.pointer, waits.count, waits.events, event) }) else {

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SwiftCL
+
+/// Which engine SwiftCLFFT's transforms run on.
+public enum FFTEngine: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// FFTW where the device is a CPU device sharing host memory that runs host commands (PoCL's) and FFTW is installed
+    /// for the precision; clFFT elsewhere.
+    case automatic
+    /// clFFT's kernels on the device, always (lengths whose prime factors are 2, 3, 5, 7, 11, 13).
+    case clfft
+    /// FFTW on the buffers' storage, run as a command of the queue: every length; refused (naming why) where it cannot run.
+    case hostFFT = "host"
+
+    /// The engine transforms use in this process (default ``automatic``; `SWIFTCL_FFT_ENGINE=clfft|host|automatic`
+    /// sets the starting value).
+    public static var preferred: FFTEngine {
+        get { preference.value }
+        set { preference.value = newValue }
+    }
+
+    private static let preference = ProcessPreference<FFTEngine>(environment: "SWIFTCL_FFT_ENGINE", fallback: .automatic)
+
+    /// FFTW's library for `T` (its path and threads), nil when it is not installed.
+    public static func hostLibrary<T: FFTScalar>(for _: T.Type) -> String? {
+        HostFFT.library(for: T.self).map { "\($0.path) (\($0.threads) thread\($0.threads == 1 ? "" : "s"))" }
+    }
+
+    public var description: String { rawValue }
+
+    /// FFTW for `T` when this engine uses it on `device`, nil for clFFT.
+    /// - Throws: `FFTError.Code.invalidArgument` when ``hostFFT`` is asked for and `device` or the machine cannot run
+    ///   it, naming why.
+    func hostFFT<T: FFTScalar>(_: T.Type, on device: Device, routine: String) throws -> HostFFT? {
+        let usable = device.runsHostLibraries
+        switch self {
+        case .clfft: return nil
+        case .automatic: return usable ? HostFFT.library(for: T.self) : nil
+        case .hostFFT:
+            guard let host = HostFFT.library(for: T.self) else {
+                let package = T.isDoublePrecision ? "libfftw3-double3" : "libfftw3-single3"
+                throw FFTError(.invalidArgument, routine: routine, "the host FFT engine needs FFTW (Debian's \(package)); none was found")
+            }
+            guard usable else {
+                throw FFTError(.invalidArgument, routine: routine, "the host FFT engine needs a CPU device sharing host memory "
+                               + "that runs host commands; \(device.name) is not one")
+            }
+            return host
+        }
+    }
+}
