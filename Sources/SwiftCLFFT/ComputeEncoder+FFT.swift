@@ -80,19 +80,35 @@ extension ComputeEncoder {
         let scale: T? = direction == .inverse ? 1 / T(geometry.shape.reduce(1, *)) : nil
         let outputScalars = geometry.outputDistance * geometry.batch * (geometry.kind == .complexToReal ? 1 : 2)
         let inputBytes = geometry.inputDistance * geometry.batch * MemoryLayout<I>.stride
+        let outputBytes = geometry.outputDistance * geometry.batch * MemoryLayout<O>.stride
         let kind = geometry.kind
         return try hostCommand(using: inPlace ? [input] : [input, output], label: "\(routine) (FFTW)") { storage in
             let source = storage[0], destination = inPlace ? storage[0] : storage[1]
-            switch kind {
-            case .complexToComplex: host.executeComplex(plan.pointer, source, destination)
-            case .realToComplex: host.executeRealToComplex(plan.pointer, source, destination)
-            case .complexToReal:
-                // FFTW's complex-to-real transforms overwrite their input; SwiftCLFFT's leave it as it was.
+            // The plans use FFTW's SIMD codelets, which need the alignment of fftw_malloc: buffers start at the device's
+            // base-address alignment (128 bytes here), so they have it; an array that does not goes through scratch.
+            func aligned(_ pointer: UnsafeMutableRawPointer) -> Bool { Int(bitPattern: pointer) % 64 == 0 }
+            var scratch: [UnsafeMutableRawPointer] = []
+            defer { scratch.forEach(host.free) }
+            var from = source
+            // FFTW's complex-to-real transforms overwrite their input; SwiftCLFFT's leave it as it was.
+            if kind == .complexToReal || !aligned(source) {
                 guard let copy = host.scratch(bytes: inputBytes) else { return }
                 copy.copyMemory(from: source, byteCount: inputBytes)
-                host.executeComplexToReal(plan.pointer, copy, destination)
-                host.free(copy)
+                scratch.append(copy)
+                from = copy
             }
+            var to = inPlace ? from : destination
+            if !inPlace, !aligned(destination) {
+                guard let staging = host.scratch(bytes: outputBytes) else { return }
+                scratch.append(staging)
+                to = staging
+            }
+            switch kind {
+            case .complexToComplex: host.executeComplex(plan.pointer, from, to)
+            case .realToComplex: host.executeRealToComplex(plan.pointer, from, to)
+            case .complexToReal: host.executeComplexToReal(plan.pointer, from, to)
+            }
+            if to != destination { destination.copyMemory(from: to, byteCount: outputBytes) }
             if let scale {
                 let values = destination.assumingMemoryBound(to: T.self)
                 for index in 0..<outputScalars { values[index] *= scale }

@@ -11,8 +11,8 @@ import SwiftCL
 /// Found by `dlopen` (nothing new is linked; a machine without it keeps clFFT): `libfftw3f_threads.so.3` /
 /// `libfftw3_threads.so.3` (Debian's `libfftw3-single3` / `libfftw3-double3`), else the libraries without threads.
 /// Plans are made once per precision, kind, shape, batch, direction and placement with `FFTW_MEASURE` (at most
-/// ``planningSeconds`` each) on scratch arrays, then run on the buffers with FFTW's new-array functions
-/// (`FFTW_UNALIGNED`); what FFTW learns while planning (its wisdom) is kept in `$XDG_CACHE_HOME/swiftcl/` so a later
+/// ``planningSeconds`` each) on scratch arrays, then run on the buffers with FFTW's new-array functions (SIMD-aligned:
+/// buffers start at the device's base-address alignment); what FFTW learns while planning (its wisdom) is kept in `$XDG_CACHE_HOME/swiftcl/` so a later
 /// process plans the same shape in milliseconds.
 final class HostFFT: @unchecked Sendable {
     typealias PlanComplex = @convention(c) (Int32, UnsafePointer<Int32>?, Int32, UnsafeMutableRawPointer?, UnsafePointer<Int32>?,
@@ -118,7 +118,7 @@ final class HostFFT: @unchecked Sendable {
             let lengths = geometry.shape.map(Int32.init)
             let (rank, batch) = (Int32(lengths.count), Int32(geometry.batch))
             let (inputDistance, outputDistance) = (Int32(geometry.inputDistance), Int32(geometry.outputDistance))
-            let flags: UInt32 = 0 /* FFTW_MEASURE */ | 2 /* FFTW_UNALIGNED */
+            let flags: UInt32 = 0 /* FFTW_MEASURE: SIMD-aligned arrays, see hostTransform */
             let plan: OpaquePointer? = lengths.withUnsafeBufferPointer { n in
                 switch geometry.kind {
                 case .complexToComplex:
