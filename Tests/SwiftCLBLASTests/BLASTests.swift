@@ -46,7 +46,7 @@ func expectGEMM<T: BLASScalar>(_: T.Type, m: Int, n: Int, k: Int, layout: BLASLa
 /// The engines GEMM can run on with `device`: CLBlast always, the host BLAS on a CPU device (where CI installs OpenBLAS:
 /// its absence fails the host cases rather than skipping them).
 func gemmEngines(_ device: Device) -> [BLASEngine] {
-    device.type.contains(.cpu) && device.supportsNativeKernels ? [.clblast, .hostBLAS] : [.clblast]
+    device.runsHostLibraries ? [.clblast, .hostBLAS] : [.clblast]
 }
 
 /// Every device with every engine it offers.

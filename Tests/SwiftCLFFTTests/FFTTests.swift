@@ -21,7 +21,7 @@ func fftTolerance<T: FFTScalar>(_: T.Type) -> Double { T.isDoublePrecision ? 1e-
 /// The engines transforms can run on with `device`: clFFT always, FFTW on a CPU device (where CI installs it: its
 /// absence fails the host cases rather than skipping them).
 func fftEngines(_ device: Device) -> [FFTEngine] {
-    device.type.contains(.cpu) && device.supportsNativeKernels ? [.clfft, .hostFFT] : [.clfft]
+    device.runsHostLibraries ? [.clfft, .hostFFT] : [.clfft]
 }
 
 /// Every device with every engine it offers.

@@ -87,7 +87,7 @@ public struct BLASSuite: Sendable {
 
     /// Whether SwiftCLBLAS's host engine runs on `device` (a CPU device running host commands, OpenBLAS installed).
     private func hasHostEngine(_ device: Device) -> Bool {
-        device.type.contains(.cpu) && device.supportsNativeKernels && BLASEngine.hostLibrary != nil
+        device.runsHostLibraries && BLASEngine.hostLibrary != nil
     }
 
     /// DGEMM on CLBlast and, where it runs, the host engine, checked like the SGEMMs.

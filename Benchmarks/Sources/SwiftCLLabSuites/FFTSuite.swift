@@ -21,7 +21,7 @@ public struct FFTSuite: Sendable {
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
         let queue = try ComputeQueue(device: device)
         var engines: [(name: String, engine: FFTEngine)] = [("clfft", .clfft)]
-        if device.type.contains(.cpu), device.supportsNativeKernels, FFTEngine.hostLibrary(for: Float.self) != nil {
+        if device.runsHostLibraries, FFTEngine.hostLibrary(for: Float.self) != nil {
             engines.append(("fftw", .hostFFT))
         }
         var records: [BenchmarkRecord] = []

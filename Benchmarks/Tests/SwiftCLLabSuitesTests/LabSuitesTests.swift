@@ -78,7 +78,7 @@ struct LabSuitesTests {
           arguments: LabDevices.all)
     func librarySuitesSmoke(device: Device) throws {
         // On PoCL the host engines (OpenBLAS, FFTW) must be there: CI installs them, and their absence fails here.
-        let host = device.type.contains(.cpu) && device.supportsNativeKernels
+        let host = device.runsHostLibraries
         var blas = BLASSuite()
         blas.sizes = [1, 40]  // 40: not a multiple of the tiled kernel's 16
         blas.doubleSizes = [33]
