@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SwiftCL
 
 /// Which engine SwiftCLFFT's transforms run on.
