@@ -31,6 +31,14 @@ let devicesAndFFTEngines: [(Device, FFTEngine)] = TestDevices.all.flatMap { devi
 struct FFTTests {
     static let complexShapes: [[Int]] = [[1], [7], [8], [12], [15], [121], [169], [1000], [1, 1], [4, 6], [16, 15], [3, 5], [2, 3, 4], [4, 4, 4], [5, 1, 7]]
 
+    @Test("the host reference's mixed-radix split equals the direct O(N²) sum", arguments: [1, 2, 7, 12, 64, 97, 120, 17 * 8, 1000])
+    func hostReference(length: Int) {
+        let signal = fftSignal(length, seed: UInt64(length))
+        for sign in [-1.0, 1.0] {
+            #expect(relativeError(HostDFT.transform(signal, sign: sign), HostDFT.direct(signal, sign: sign)) <= 1e-12, "\(length)")
+        }
+    }
+
     @Test("complex-to-complex, forward and inverse, out of place and in place, batched, against the host DFT",
           arguments: devicesAndFFTEngines, complexShapes)
     func complexToComplex(deviceAndEngine: (Device, FFTEngine), shape: [Int]) throws {
