@@ -28,6 +28,48 @@ struct CompactionTests {
         #expect(try DeviceArray(floats, on: queue).compacted(where: positive).toArray() == floats.filter { $0 > 0 })
     }
 
+    /// Masks whose rejected runs end at the kernels' sub-block (32), block (256) and tile (16 Ki) edges, where a store
+    /// below the run's end must not reach the next run's first kept place.
+    static let compactionMasks: [(String, @Sendable (Int) -> Bool)] = [
+        ("none", { _ in false }), ("all", { _ in true }), ("first of 32", { $0 % 32 == 0 }), ("last of 32", { $0 % 32 == 31 }),
+        ("first of 256", { $0 % 256 == 0 }), ("last of 16 Ki", { $0 % 16_384 == 16_383 }), ("half, hashed", { ($0 &* 2_654_435_761) >> 7 & 1 == 1 }),
+        ("first half", { $0 < 50_000 }), ("every other run of 33", { $0 / 33 % 2 == 0 }),
+    ]
+
+    @Test("compact(where:into:) writes the kept elements to the front of a given array (a view, an overlapping one) and leaves the rest",
+          arguments: TestDevices.all, [1, 2, 31, 257, 16_385, 100_003])
+    func compactInto(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let x = (0..<count).map { Int32($0) &* 7 &- 11 }
+        let dx = try DeviceArray(x, on: queue)
+        let storage = try DeviceArray([Int32](repeating: -1, count: count + 3), on: queue)
+        let result = try storage[3..<(count + 3)]
+        for (name, keep) in Self.compactionMasks {
+            try result.fill(with: -1)
+            let mask = (0..<count).map { UInt8(keep($0) ? 1 : 0) }
+            let kept = x.indices.filter { mask[$0] != 0 }.map { x[$0] }
+            let dm = try DeviceArray(mask, on: queue)
+            #expect(try dx.compact(where: dm, into: result) == kept.count, "\(name), \(count)")
+            let all = try storage.toArray()
+            #expect(Array(all[3..<(3 + kept.count)]) == kept, "\(name), \(count)")
+            #expect(all[0..<3].allSatisfy { $0 == -1 } && all[(3 + kept.count)...].allSatisfy { $0 == -1 }, "\(name), \(count): nothing else written")
+            #expect(try dx.compacted(where: dm).toArray() == kept, "\(name), \(count)")
+        }
+        // Into the array itself, and over the mask's memory: through a temporary, the same result.
+        let mask = (0..<count).map { UInt8($0 % 3 == 1 ? 1 : 0) }
+        let kept = x.indices.filter { mask[$0] != 0 }.map { x[$0] }
+        let again = try DeviceArray(x, on: queue)
+        #expect(try again.compact(where: try DeviceArray(mask, on: queue), into: again) == kept.count)
+        #expect(Array(try again.toArray().prefix(kept.count)) == kept)
+        let shared = try Buffer(copying: mask + [UInt8](repeating: 0, count: 3 * count), context: queue.context)
+        let maskView = try DeviceArray(buffer: shared, on: queue)[0..<count]
+        let overMask = try DeviceArray(buffer: try shared.reinterpreted(as: Int32.self), on: queue)
+        #expect(try dx.compact(where: maskView, into: overMask) == kept.count)
+        #expect(Array(try overMask.toArray().prefix(kept.count)) == kept)
+        // Refusals: another count.
+        #expect(throws: ArrayError.self) { _ = try dx.compact(where: try DeviceArray(mask, on: queue), into: try storage[0..<(count + 1)]) }
+    }
+
     @Test("histogram of integer keys, keys outside the bins ignored", arguments: TestDevices.all, [0, 1, 7, 1023, (1 << 20) + 3])
     func histogram(device: Device, count: Int) throws {
         let queue = try makeQueue(device)

@@ -44,6 +44,7 @@ public struct ArraysSuite: Sendable {
         let scanned = try DeviceArray<Float>(uninitializedShape: [n], on: queue)
         let ints = try DeviceArray((0..<n).map { Int32(truncatingIfNeeded: $0 &* 2_654_435_761) >> 8 }, on: queue)
         let half = try (ints .> 0).evaluated()
+        let compactedInts = try DeviceArray<Int32>(uninitializedShape: [n], on: queue)
         let generator = Philox(seed: 7)
         // Draws go into one preallocated array, like the write bound (a fresh array per draw adds its page faults).
         let drawn = try DeviceArray<Float>(uninitializedShape: [n], on: queue)
@@ -56,6 +57,8 @@ public struct ArraysSuite: Sendable {
         var primitives = [
             Primitive(name: "inclusive-scan", bytesPerElement: 8, bound: "copy") { try x.prefixSums(into: scanned); try queue.sync { _ in } },
             Primitive(name: "compaction-50%", bytesPerElement: 7, bound: "copy") { _ = try ints.compacted(where: half) },
+            // Into one preallocated array, like the copy bound (`compacted` allocates its result: page faults each round).
+            Primitive(name: "compaction-50%-into", bytesPerElement: 7, bound: "copy") { _ = try ints.compact(where: half, into: compactedInts) },
             Primitive(name: "uniform-float", bytesPerElement: 4, bound: "write") {
                 var draws = generator   // every round draws the same numbers (a copy of one position)
                 try draws.uniform(into: drawn)
@@ -191,6 +194,10 @@ public struct ArraysSuite: Sendable {
         let values = try ints.toArray()
         let kept = try ints.compacted(where: try (ints .> 0).evaluated())
         try check("compaction", try kept.toArray() == values.filter { $0 > 0 }, "differs from the host")
+        let into = try DeviceArray<Int32>(uninitializedShape: [values.count], on: queue)
+        let keptCount = try ints.compact(where: try (ints .> 0).evaluated(), into: into)
+        try check("compaction into an array", keptCount == kept.count && Array(try into.toArray().prefix(keptCount)) == values.filter { $0 > 0 },
+                  "differs from the host")
         var draws = generator
         let expected = draws.uniformHostReference(count: host.count, as: Float.self)
         let drawn: DeviceArray<Float> = try draws.uniform(shape: [host.count], on: queue)

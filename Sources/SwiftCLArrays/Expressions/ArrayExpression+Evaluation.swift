@@ -73,26 +73,53 @@ enum Elementwise {
             .joined(separator: ", ")
         // Remembered per context by recipe (the rendered code, its parameters and pragmas: they are the whole source), so
         // repeating an expression of the same shape and element types builds no source and looks up no program.
-        let kernel = try out.context.memos.value(for: Recipe(code: code, parameters: parameters, pragmas: pragmas)) {
+        let kernels = try out.context.memos.value(for: Recipe(code: code, parameters: parameters, pragmas: pragmas)) {
+            // Whole work-groups run without a bounds test, the last partial one with it (see ElementwiseKernel).
             let source = """
                 \(pragmas)kernel void swiftcl_elementwise(\(parameters))
+                {
+                    const ulong i = get_global_id(0);
+                    out[out_off + i] = (\(R.openCLTypeName))(\(code));
+                }
+                kernel void swiftcl_elementwise_tail(\(parameters))
                 {
                     const ulong i = get_global_id(0);
                     if (i < n) out[out_off + i] = (\(R.openCLTypeName))(\(code));
                 }
                 """
-            return try ProgramCompiler.kernel(source: source, name: "elementwise expression", kernel: "swiftcl_elementwise",
-                                              context: out.context)
+            return Kernels(bulk: try ProgramCompiler.kernel(source: source, name: "elementwise expression", kernel: "swiftcl_elementwise",
+                                                            context: out.context),
+                           tail: try ProgramCompiler.kernel(source: source, name: "elementwise expression", kernel: "swiftcl_elementwise_tail",
+                                                            context: out.context))
         }
         guard out.count > 0 else { return }
         let arguments: [any KernelArgument] = [out.storage, UInt64(out.offset)] + renderer.arguments + [UInt64(out.count)]
-        try launch(kernel, count: out.count, arguments: arguments, on: out.queue)
+        try launch(kernels.bulk, tail: kernels.tail, count: out.count, arguments: arguments, on: out.queue)
     }
 
-    /// Enqueues `kernel` over `count` items (rounded up to whole work-groups) without waiting for it.
+    /// An expression's two kernels: over whole work-groups, and over the last partial one.
+    struct Kernels: Sendable {
+        let bulk: Kernel
+        let tail: Kernel
+    }
+
+    /// Enqueues `kernel` (which tests its own bounds) over `count` items, rounded up to whole work-groups, without
+    /// waiting for it.
     static func launch(_ kernel: Kernel, count: Int, arguments: [any KernelArgument], on queue: ComputeQueue) throws {
         let local = LaunchShape.elementwiseLocalSize(for: kernel, device: queue.device)
         let range = try NDRange(covering: count, local: local)
         _ = try queue.submit { cl in try cl.launch(kernel, range, arguments: arguments) }
+    }
+
+    /// Enqueues `bulk` over the whole work-groups in `0..<count` and `tail` (which tests `i < n`) over the last,
+    /// partial group, without waiting for them.
+    static func launch(_ bulk: Kernel, tail: Kernel, count: Int, arguments: [any KernelArgument], on queue: ComputeQueue) throws {
+        let local = Swift.min(LaunchShape.elementwiseLocalSize(for: bulk, device: queue.device),
+                              LaunchShape.elementwiseLocalSize(for: tail, device: queue.device))
+        let whole = count / local * local
+        _ = try queue.submit { cl in
+            if whole > 0 { try cl.launch(bulk, try NDRange(whole, local: local), arguments: arguments) }
+            if whole < count { try cl.launch(tail, try NDRange(local, local: local, offset: whole), arguments: arguments) }
+        }
     }
 }

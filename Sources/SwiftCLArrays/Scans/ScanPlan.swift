@@ -28,7 +28,11 @@ struct ScanPlan {
     /// Whether index `i` starts a segment (OpenCL C), for segmented scans.
     var segmentStart: String?
     /// Runs once per index with `i`, `item` (the inclusive prefix), `prev_item` (the exclusive prefix; the neutral
-    /// element at a segment start) and `last_item` (the last index's inclusive prefix).
+    /// element at a segment start), `last_item` (the last index's inclusive prefix) and `swiftcl_run_end`: in the CPU
+    /// layout, the inclusive prefix at the end of the run of indices this work-item outputs in index order (every
+    /// later index of the run is output after this one, by the same work-item), so a compaction may store
+    /// unconditionally below it and later stores of the run overwrite; in the GPU layout, where neighbouring items
+    /// output at once, it is `prev_item`.
     var output: String
     var parameters: [String]
     var arguments: [any KernelArgument]
@@ -106,15 +110,16 @@ struct ScanPlan {
         lines.append("inline \(T) swiftcl_input(\(paramsComma)const ulong i) { return (\(part(input, "input"))); }")
         lines.append("inline int swiftcl_starts(\(paramsComma)const ulong i) { return \(segmentStart.map { "(\(part($0, "segment start"))) ? 1 : 0" } ?? "0"); }")
         lines.append("""
-            inline void swiftcl_output(\(paramsComma)const ulong i, const ulong n, const \(T) item, const \(T) prev_item, const \(T) last_item)
+            inline void swiftcl_output(\(paramsComma)const ulong i, const ulong n, const \(T) item, const \(T) prev_item, const \(T) last_item,
+                                       const \(T) swiftcl_run_end)
             {
             \(part(output, "output"));
             }
             #define SC_REDUCE_STEP(A, S, I) { const ulong sc_m = (I); const \(T) sc_w = swiftcl_input(\(passedComma)sc_m); \\
                 if (swiftcl_starts(\(passedComma)sc_m)) { A = sc_w; S = 1; } else { A = swiftcl_scan(A, sc_w); } }
-            #define SC_OUTPUT(P, I) { const ulong sc_m = (I); const \(T) sc_w = swiftcl_input(\(passedComma)sc_m); \(T) sc_prev = P; \\
+            #define SC_OUTPUT(P, E, I) { const ulong sc_m = (I); const \(T) sc_w = swiftcl_input(\(passedComma)sc_m); \(T) sc_prev = P; \\
                 if (swiftcl_starts(\(passedComma)sc_m)) { sc_prev = \(neutral); P = sc_w; } else { P = swiftcl_scan(P, sc_w); } \\
-                swiftcl_output(\(passedComma)sc_m, n, P, sc_prev, last_item); }
+                swiftcl_output(\(passedComma)sc_m, n, P, sc_prev, last_item, E); }
             """)
         return lines
     }
@@ -188,11 +193,15 @@ struct ScanPlan {
                     \(T) sc_p0 = sc_run;
                     \((1..<8).map { "\(T) sc_p\($0) = sc_f\($0 - 1) ? sc_r\($0 - 1) : swiftcl_scan(sc_p\($0 - 1), sc_r\($0 - 1));" }.joined(separator: "\n        "))
                     sc_run = sc_f7 ? sc_r7 : swiftcl_scan(sc_p7, sc_r7);
+                    // Each sub-block's run ends where the next one's carry-in starts.
+                    \((0..<7).map { "const \(T) sc_e\($0) = sc_p\($0 + 1);" }.joined(separator: " ")) const \(T) sc_e7 = sc_run;
                     for (uint sc_j = 0; sc_j < 32; ++sc_j) {
-                        \(lanes.map { "SC_OUTPUT(sc_p\($0), sc_b + \($0 * 32) + sc_j)" }.joined(separator: "\n            "))
+                        \(lanes.map { "SC_OUTPUT(sc_p\($0), sc_e\($0), sc_b + \($0 * 32) + sc_j)" }.joined(separator: "\n            "))
                     }
                 }
-                for (; sc_b < sc_g1; ++sc_b) SC_OUTPUT(sc_run, sc_b)
+                // The tile's tail runs to the tile's end: the next tile's carry-in (the total after the last tile).
+                const \(T) sc_tile_end = sc_carries[get_group_id(0) + 1];
+                for (; sc_b < sc_g1; ++sc_b) SC_OUTPUT(sc_run, sc_tile_end, sc_b)
             }
             """)
         return lines.joined(separator: "\n")
@@ -299,7 +308,7 @@ struct ScanPlan {
                         const uint sc_j = sc_k * SC_L + sc_lid; const ulong sc_m = sc_c0 + sc_j;
                         if (sc_m < sc_g1) {
                             const \(T) sc_prev = sc_segs[sc_j] ? \(neutral) : (sc_j == 0 ? sc_carry : sc_vals[sc_j - 1]);
-                            swiftcl_output(\(passedComma)sc_m, n, sc_vals[sc_j], sc_prev, last_item);
+                            swiftcl_output(\(passedComma)sc_m, n, sc_vals[sc_j], sc_prev, last_item, sc_prev);
                         }
                     }
                     sc_carry = sc_vals[SC_C - 1];
