@@ -152,16 +152,33 @@ extension ReductionPlan.Recipe {
             """
         if let vectorMap, let vectorReduce {
             let V = "\(A)\(W)"
-            let step = compensated
-                ? "{ const \(V) y = (\(vectorMap)) - c; const \(V) t = s + y; c = (t - s) - y; s = t; }"
-                : "{ s = \(vectorReduce.replacingOccurrences(of: "$0", with: "s").replacingOccurrences(of: "$1", with: "(\(vectorMap))")); }"
+            func step(_ s: String, _ c: String) -> String {
+                compensated
+                    ? "{ const \(V) y = (\(vectorMap)) - \(c); const \(V) t = \(s) + y; \(c) = (t - \(s)) - y; \(s) = t; }"
+                    : "{ \(s) = \(vectorReduce.replacingOccurrences(of: "$0", with: s).replacingOccurrences(of: "$1", with: "(\(vectorMap))")); }"
+            }
+            // CPU: each work-item's chunk is read as four contiguous sub-chunks side by side (four streams, four
+            // accumulators): one stream per core left AMD's Zen cores at 15 GB/s, four reach 19–20 (docs/measurements.md).
+            let combine = compensated
+                ? "s = ((s - c) + (s1 - c1)) + ((s2 - c2) + (s3 - c3)); c = (\(V))(0);"
+                : "s = \(vectorReduce.replacingOccurrences(of: "$0", with: "s").replacingOccurrences(of: "$1", with: "s1")); "
+                    + "s2 = \(vectorReduce.replacingOccurrences(of: "$0", with: "s2").replacingOccurrences(of: "$1", with: "s3")); "
+                    + "s = \(vectorReduce.replacingOccurrences(of: "$0", with: "s").replacingOccurrences(of: "$1", with: "s2"));"
             let loop = shape.chunked
                 ? """
                     const ulong per = (nv + gsize - 1) / gsize;
-                    const ulong v0 = min(gid * per, nv), v1 = min(v0 + per, nv);
-                    for (ulong v = v0; v < v1; ++v) { const ulong i = v * \(W); \(step) }
+                    const ulong v0 = min(gid * per, nv), v1 = min(v0 + per, nv), sub = (v1 - v0) / 4;
+                    \(V) s1 = s, s2 = s, s3 = s, c1 = c, c2 = c, c3 = c;
+                    for (ulong j = 0; j < sub; ++j) {
+                        { const ulong i = (v0 + j) * \(W); \(step("s", "c")) }
+                        { const ulong i = (v0 + sub + j) * \(W); \(step("s1", "c1")) }
+                        { const ulong i = (v0 + 2 * sub + j) * \(W); \(step("s2", "c2")) }
+                        { const ulong i = (v0 + 3 * sub + j) * \(W); \(step("s3", "c3")) }
+                    }
+                    \(combine)
+                    for (ulong v = v0 + 4 * sub; v < v1; ++v) { const ulong i = v * \(W); \(step("s", "c")) }
                 """
-                : "    for (ulong v = gid; v < nv; v += gsize) { const ulong i = v * \(W); \(step) }"
+                : "    for (ulong v = gid; v < nv; v += gsize) { const ulong i = v * \(W); \(step("s", "c")) }"
             body += """
                     const ulong nv = n / \(W);
                     \(V) s = (\(V))(\(neutral));
@@ -178,17 +195,19 @@ extension ReductionPlan.Recipe {
                     const ulong per = (n + gsize - 1) / gsize;
                     const ulong i0 = min(gid * per, n), i1 = min(i0 + per, n);
                     \(A) c0 = acc, c1 = acc, c2 = acc, c3 = acc, c4 = acc, c5 = acc, c6 = acc, c7 = acc;
-                    ulong i = i0;
-                    for (; i + 8 <= i1; i += 8) {
-                        c0 = swiftcl_reduce(c0, swiftcl_map(\(passedComma)i));
-                        c1 = swiftcl_reduce(c1, swiftcl_map(\(passedComma)i + 1));
-                        c2 = swiftcl_reduce(c2, swiftcl_map(\(passedComma)i + 2));
-                        c3 = swiftcl_reduce(c3, swiftcl_map(\(passedComma)i + 3));
-                        c4 = swiftcl_reduce(c4, swiftcl_map(\(passedComma)i + 4));
-                        c5 = swiftcl_reduce(c5, swiftcl_map(\(passedComma)i + 5));
-                        c6 = swiftcl_reduce(c6, swiftcl_map(\(passedComma)i + 6));
-                        c7 = swiftcl_reduce(c7, swiftcl_map(\(passedComma)i + 7));
+                    // Four contiguous sub-chunks read side by side (four streams), two accumulators each.
+                    const ulong sub = (i1 - i0) / 8 * 2;
+                    for (ulong j = 0; j < sub; j += 2) {
+                        c0 = swiftcl_reduce(c0, swiftcl_map(\(passedComma)i0 + j));
+                        c1 = swiftcl_reduce(c1, swiftcl_map(\(passedComma)i0 + j + 1));
+                        c2 = swiftcl_reduce(c2, swiftcl_map(\(passedComma)i0 + sub + j));
+                        c3 = swiftcl_reduce(c3, swiftcl_map(\(passedComma)i0 + sub + j + 1));
+                        c4 = swiftcl_reduce(c4, swiftcl_map(\(passedComma)i0 + 2 * sub + j));
+                        c5 = swiftcl_reduce(c5, swiftcl_map(\(passedComma)i0 + 2 * sub + j + 1));
+                        c6 = swiftcl_reduce(c6, swiftcl_map(\(passedComma)i0 + 3 * sub + j));
+                        c7 = swiftcl_reduce(c7, swiftcl_map(\(passedComma)i0 + 3 * sub + j + 1));
                     }
+                    ulong i = i0 + 4 * sub;
                     for (; i < i1; ++i) c0 = swiftcl_reduce(c0, swiftcl_map(\(passedComma)i));
                     acc = swiftcl_reduce(swiftcl_reduce(swiftcl_reduce(c0, c1), swiftcl_reduce(c2, c3)),
                                          swiftcl_reduce(swiftcl_reduce(c4, c5), swiftcl_reduce(c6, c7)));
