@@ -23,6 +23,28 @@ struct IndexAndAxisReductionTests {
         #expect((thrownError { _ = try DeviceArray<Float>([], on: queue).argmin() } as? ArrayError)?.code == .emptyReduction)
     }
 
+    @Test("argmin/argmax of every element width: ties across lanes and sub-chunks give the first, -∞ and all-NaN arrays",
+          arguments: TestDevices.all, [1, 17, 1000, 65_537, (1 << 20) + 5])
+    func indicesEveryWidth(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        func check<T: ArrayElement & Comparable>(_ values: [T], _ what: String) throws {
+            let array = try DeviceArray(values, on: queue)
+            #expect(try array.argmax() == values.firstIndex(of: values.max()!), "\(T.self) \(what) argmax, \(count)")
+            #expect(try array.argmin() == values.firstIndex(of: values.min()!), "\(T.self) \(what) argmin, \(count)")
+        }
+        // Few distinct values: the extremes recur in many lanes and every sub-chunk.
+        let pattern = (0..<count).map { ($0 &* 7_919) % 13 }
+        try check(pattern.map { Double($0) - 6 }, "ties")
+        try check(pattern.map { Int64($0) - 6 }, "ties")
+        try check(pattern.map { UInt32($0) }, "ties")
+        try check(pattern.map { Int8($0) - 6 }, "ties")
+        try check(pattern.map { Int16($0) - 6 }, "ties")
+        try check(pattern.map { Float($0) }.reversed(), "reversed ties")
+        let minusInfinity = [Float](repeating: -.infinity, count: count)
+        #expect(try DeviceArray(minusInfinity, on: queue).argmax() == 0)
+        #expect(try DeviceArray([Double](repeating: .nan, count: count), on: queue).argmin() == 0, "all NaN: the first")
+    }
+
     @Test("sum, min and max along each axis match the host for awkward shapes", arguments: TestDevices.all)
     func axes(device: Device) throws {
         let queue = try makeQueue(device)

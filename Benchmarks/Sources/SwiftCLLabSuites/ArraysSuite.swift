@@ -67,6 +67,7 @@ public struct ArraysSuite: Sendable {
             Primitive(name: "sum", bytesPerElement: 4, bound: "read") { _ = try x.sum() },
             Primitive(name: "dot", bytesPerElement: 8, bound: "read") { _ = try x.dot(y) },
             Primitive(name: "max", bytesPerElement: 4, bound: "read") { _ = try x.max() },
+            Primitive(name: "argmax", bytesPerElement: 4, bound: "read") { _ = try x.argmax() },
             Primitive(name: "reduction-kernel-sum-of-squares", bytesPerElement: 4, bound: "read") { _ = try sumOfSquares(count: n, on: queue, x) },
             Primitive(name: "a*x+y", bytesPerElement: 12, bound: "copy") { try z.assign(a * x + y); try queue.sync { _ in } },
             Primitive(name: "elementwise-kernel-axpy", bytesPerElement: 12, bound: "copy") {
@@ -161,6 +162,7 @@ public struct ArraysSuite: Sendable {
         let dot = Double(try x.dot(y))
         try check("dot", abs(dot - 0.5 * exact) <= bound, "\(dot) vs \(0.5 * exact)")
         try check("max", try x.max() == host.max(), "max")
+        try check("argmax", try x.argmax() == host.firstIndex(of: host.max()!), "argmax (the first index of the largest)")
         let squares = host.reduce(0.0) { $0 + Double($1) * Double($1) }
         let userSum = Double(try sumOfSquares(count: host.count, on: queue, x))
         // A user reduction adds in plain Float chains (n / (8 · work-items) long): no Kahan, so a looser check.

@@ -26,7 +26,8 @@ struct LabSuitesTests {
         suite.sortRounds = 1
         let records = try suite.run(on: device)
         let names = Set(records.map(\.variant))
-        for name in ["sum", "dot", "max", "a*x+y", "a*x+y-float4", "elementwise-kernel-axpy", "inclusive-scan", "radix-sort-uint32"] {
+        for name in ["sum", "dot", "max", "argmax", "a*x+y", "a*x+y-float4", "elementwise-kernel-axpy", "inclusive-scan", "compaction-50%-into",
+                     "radix-sort-uint32"] {
             #expect(names.contains(name), "\(name) in \(names.sorted())")
         }
         let float4 = try #require(records.first { $0.variant == "a*x+y-float4" })

@@ -17,13 +17,14 @@ extension DeviceArray where Element: ArrayElement {
         let T = Element.openCLTypeName
         let better = minimum ? "<" : ">"
         let nanCheck = Element.kind == .floatingPoint ? "if (isnan(b.value)) return a; if (isnan(a.value)) return b;" : ""
-        // A value–index pair; ties go to the lower index, so the answer does not depend on the combining order.
+        // A value–index pair; ties go to the lower index, so the answer does not depend on the combining order. A NaN
+        // never wins, not even against the neutral pair (so an all-NaN array leaves the neutral index).
         let support = """
             typedef struct { \(T) value; ulong index; } swiftcl_pair;
             inline swiftcl_pair swiftcl_pick(swiftcl_pair a, swiftcl_pair b) {
+                \(nanCheck)
                 if (a.index == ULONG_MAX) return b;
                 if (b.index == ULONG_MAX) return a;
-                \(nanCheck)
                 if (b.value \(better) a.value || (b.value == a.value && b.index < a.index)) return b;
                 return a;
             }
@@ -37,10 +38,52 @@ extension DeviceArray where Element: ArrayElement {
                                  arguments: [storage, UInt64(offset)])
         plan.support = support
         plan.accumulatorBytes = 16
+        plan.vectorChunk = Self.vectorChunk(better: better, count: count, device: queue.device)
         let result = try DeviceArray<UInt64>(uninitializedShape: [1], on: queue)
         try plan.run(count: count, on: queue, into: result.storage, outOffset: 0)
         let index = try result.toArray()[0]
         // Every element NaN: no index won; report the first, as numpy does.
         return index == UInt64.max ? 0 : Int(index)
+    }
+
+    /// The CPU layout's loop for 32- and 64-bit elements (nil for others, which take the scalar loop): per lane of
+    /// 16-element vectors, the best value so far and the vector it came from, updated by `select` (no branch); four
+    /// sub-chunks side by side; then the lanes are folded into `acc` by `swiftcl_pick` (ties to the lower index).
+    /// A strict comparison keeps a lane's first position of its best value; NaN never compares better.
+    private static func vectorChunk(better: String, count: Int, device: Device) -> String? {
+        let size = MemoryLayout<Element>.size
+        let width = "$W"   // the launch shape's vector width, put in by the plan
+        // Lane positions count vectors within a chunk in the element's width (32 bits for 32-bit elements).
+        guard size == 4 || size == 8, size == 8 || count < Int(UInt32.max) else { return nil }
+        let T = Element.openCLTypeName
+        let (V, I, M) = ("\(T)\(width)", size == 8 ? "ulong\(width)" : "uint\(width)", size == 8 ? "long\(width)" : "int\(width)")
+        let none = size == 8 ? "ULONG_MAX" : "UINT_MAX"
+        let parts = 4
+        let lanes = (0..<parts).map { k in
+            """
+                { const \(V) v = vload\(width)(0, x0 + x0_off + (v0 + \(k) * sub + j) * \(width));
+                  const \(I) pos = (\(I))(\(k) * sub + j);
+                  const \(M) take = (v \(better) m\(k)) | ((p\(k) == (\(I))(\(none))) & (v == v));
+                  m\(k) = select(m\(k), v, take); p\(k) = select(p\(k), pos, take); }
+            """
+        }
+        let fold = (0..<parts).map { k in
+            """
+                { \(T) mv[\(width)]; \(size == 8 ? "ulong" : "uint") pv[\(width)];
+                  vstore\(width)(m\(k), 0, mv); vstore\(width)(p\(k), 0, pv);
+                  for (int l = 0; l < \(width); ++l)
+                      if (pv[l] != \(none)) acc = swiftcl_pick(acc, swiftcl_make_pair(mv[l], (v0 + (ulong)pv[l]) * \(width) + l)); }
+            """
+        }
+        return """
+            const ulong sub = (v1 - v0) / \(parts);
+            \((0..<parts).map { "\(V) m\($0) = (\(V))(0); \(I) p\($0) = (\(I))(\(none));" }.joined(separator: " "))
+            for (ulong j = 0; j < sub; ++j) {
+            \(lanes.joined(separator: "\n"))
+            }
+            \(fold.joined(separator: "\n"))
+            for (ulong v = v0 + \(parts) * sub; v < v1; ++v)
+                for (int l = 0; l < \(width); ++l) acc = swiftcl_pick(acc, swiftcl_make_pair(x0[x0_off + v * \(width) + l], v * \(width) + l));
+            """
     }
 }

@@ -44,11 +44,13 @@ extension DeviceArray where Element: ArrayElement {
         let (parameters, arguments, names) = operandPlan(operands)
         let maps = map(names)
         let shape = LaunchShape.reduction(count: count, device: queue.device, maxLocal: queue.device.maxWorkGroupSize)
-        return ReductionPlan(.init(accumulator: accumulator, result: Element.openCLTypeName, neutral: neutral, reduce: reduce,
+        var plan = ReductionPlan(.init(accumulator: accumulator, result: Element.openCLTypeName, neutral: neutral, reduce: reduce,
                                    map: maps.scalar, vectorMap: maps.vector(shape.vectorWidth), vectorReduce: vectorReduce,
                                    compensated: compensated, parameters: parameters,
                                    pragmas: Element.pragma.isEmpty ? [] : [Element.pragma], name: name),
-                             arguments: arguments)
+                                 arguments: arguments)
+        plan.streams = operands.count
+        return plan
     }
 
     private static func load(_ name: String, accumulator: String) -> (Int) -> String {

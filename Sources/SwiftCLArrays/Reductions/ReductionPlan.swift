@@ -40,6 +40,12 @@ struct ReductionPlan {
         var vectorReduce: String?
         /// Kahan-compensated accumulation of a sum (vector path only).
         var compensated = false
+        /// For the CPU layout, instead of ``vectorMap``: OpenCL C that folds vectors `v0..<v1` (each `vectorWidth`
+        /// elements from index `v * vectorWidth`) into `acc` (index reductions keep a running extremum and its position
+        /// per lane).
+        var vectorChunk: String?
+        /// How many arrays the vector map reads per index (the CPU layout reads ~4 streams per work-item in all).
+        var streams = 1
         /// The kernels' parameters besides the count, partials and output.
         var parameters: [String]
         var pragmas: Set<String>
@@ -150,33 +156,43 @@ extension ReductionPlan.Recipe {
                 \(A) acc = \(neutral);
 
             """
-        if let vectorMap, let vectorReduce {
+        if let vectorChunk, shape.chunked {
+            body += """
+                    const ulong nv = n / \(W);
+                    const ulong per = (nv + gsize - 1) / gsize;
+                    const ulong v0 = min(gid * per, nv), v1 = min(v0 + per, nv);
+                    \(vectorChunk.replacingOccurrences(of: "$W", with: "\(W)"))
+                    for (ulong i = nv * \(W) + gid; i < n; i += gsize) acc = swiftcl_reduce(acc, swiftcl_map(\(passedComma)i));
+
+                """
+        } else if let vectorMap, let vectorReduce {
             let V = "\(A)\(W)"
             func step(_ s: String, _ c: String) -> String {
                 compensated
                     ? "{ const \(V) y = (\(vectorMap)) - \(c); const \(V) t = \(s) + y; \(c) = (t - \(s)) - y; \(s) = t; }"
                     : "{ \(s) = \(vectorReduce.replacingOccurrences(of: "$0", with: s).replacingOccurrences(of: "$1", with: "(\(vectorMap))")); }"
             }
-            // CPU: each work-item's chunk is read as four contiguous sub-chunks side by side (four streams, four
-            // accumulators): one stream per core left AMD's Zen cores at 15 GB/s, four reach 19–20 (docs/measurements.md).
-            let combine = compensated
-                ? "s = ((s - c) + (s1 - c1)) + ((s2 - c2) + (s3 - c3)); c = (\(V))(0);"
-                : "s = \(vectorReduce.replacingOccurrences(of: "$0", with: "s").replacingOccurrences(of: "$1", with: "s1")); "
-                    + "s2 = \(vectorReduce.replacingOccurrences(of: "$0", with: "s2").replacingOccurrences(of: "$1", with: "s3")); "
-                    + "s = \(vectorReduce.replacingOccurrences(of: "$0", with: "s").replacingOccurrences(of: "$1", with: "s2"));"
+            // CPU: each work-item's chunk is read as contiguous sub-chunks side by side, one accumulator each, so a core
+            // streams about four arrays at once: one stream per core left AMD's Zen cores at 15 GB/s, four reach 19–20
+            // (docs/measurements.md). A map reading two arrays (dot) takes two sub-chunks.
+            let parts = Swift.max(1, 4 / Swift.max(1, streams))
+            func reduced(_ a: String, _ b: String) -> String {
+                vectorReduce.replacingOccurrences(of: "$0", with: a).replacingOccurrences(of: "$1", with: b)
+            }
+            let names = (0..<parts).map { $0 == 0 ? ("s", "c") : ("s\($0)", "c\($0)") }
+            let combine = names.dropFirst().map { (sk, ck) in
+                compensated ? "s = (s - c) + (\(sk) - \(ck)); c = (\(V))(0);" : "s = \(reduced("s", sk));"
+            }.joined(separator: " ")
             let loop = shape.chunked
                 ? """
                     const ulong per = (nv + gsize - 1) / gsize;
-                    const ulong v0 = min(gid * per, nv), v1 = min(v0 + per, nv), sub = (v1 - v0) / 4;
-                    \(V) s1 = s, s2 = s, s3 = s, c1 = c, c2 = c, c3 = c;
+                    const ulong v0 = min(gid * per, nv), v1 = min(v0 + per, nv), sub = (v1 - v0) / \(parts);
+                    \(names.dropFirst().map { "\(V) \($0.0) = s, \($0.1) = c;" }.joined(separator: " "))
                     for (ulong j = 0; j < sub; ++j) {
-                        { const ulong i = (v0 + j) * \(W); \(step("s", "c")) }
-                        { const ulong i = (v0 + sub + j) * \(W); \(step("s1", "c1")) }
-                        { const ulong i = (v0 + 2 * sub + j) * \(W); \(step("s2", "c2")) }
-                        { const ulong i = (v0 + 3 * sub + j) * \(W); \(step("s3", "c3")) }
+                        \(names.enumerated().map { k, n in "{ const ulong i = (v0 + \(k) * sub + j) * \(W); \(step(n.0, n.1)) }" }.joined(separator: "\n            "))
                     }
                     \(combine)
-                    for (ulong v = v0 + 4 * sub; v < v1; ++v) { const ulong i = v * \(W); \(step("s", "c")) }
+                    for (ulong v = v0 + \(parts) * sub; v < v1; ++v) { const ulong i = v * \(W); \(step("s", "c")) }
                 """
                 : "    for (ulong v = gid; v < nv; v += gsize) { const ulong i = v * \(W); \(step("s", "c")) }"
             body += """
