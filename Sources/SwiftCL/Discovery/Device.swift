@@ -67,6 +67,8 @@ public final class Device: Hashable, Sendable, CustomStringConvertible {
     /// `CL_DEVICE_HOST_UNIFIED_MEMORY` (deprecated in OpenCL 2.0, still reported): the device and the host share one
     /// memory, as a CPU device's does.
     public let hasHostUnifiedMemory: Bool
+    /// `CL_DEVICE_SVM_CAPABILITIES`: the shared virtual memory ``SVMBuffer`` can allocate for this device.
+    public let svmCapabilities: SVMCapabilities
 
     /// Whether host libraries can run as this device's commands on its buffers in place: a CPU device that shares host
     /// memory and runs native kernels (PoCL's), as SwiftCLBLAS's and SwiftCLFFT's host engines need.
@@ -133,6 +135,8 @@ public final class Device: Hashable, Sendable, CustomStringConvertible {
             .array(Int.self).compactMap(PartitionKind.init(property:))
         supportsNativeKernels = (try? query(.CL_DEVICE_EXECUTION_CAPABILITIES).value(UInt64.self)).map { $0 & 2 != 0 } ?? false
         hasHostUnifiedMemory = (try? query(.CL_DEVICE_HOST_UNIFIED_MEMORY).value(UInt32.self)).map { $0 != 0 } ?? false
+        // A 1.2 device does not know the query (CL_INVALID_VALUE): no SVM.
+        svmCapabilities = SVMCapabilities(rawValue: (try? query(.CL_DEVICE_SVM_CAPABILITIES).value(UInt64.self)) ?? 0)
         if parent != nil { LiveObjectCounts.track(.subDevice, +1) }
     }
 

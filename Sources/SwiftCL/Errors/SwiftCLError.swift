@@ -256,6 +256,18 @@ public struct SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
                      + "(CL_DEVICE_EXECUTION_CAPABILITIES lacks CL_EXEC_NATIVE_KERNEL)", operation: operation, device: device)
     }
 
+    /// A device of the context lacks the shared virtual memory an ``SVMBuffer`` asked for (its
+    /// `CL_DEVICE_SVM_CAPABILITIES`, named with what it offers).
+    public static func svmUnsupported(device: String, requested: SVMGranularity, offered: SVMCapabilities) -> SwiftCLError {
+        SwiftCLError(.svmUnsupported, "\(device) offers no \(requested) shared virtual memory (CL_DEVICE_SVM_CAPABILITIES: "
+                     + "\(offered))", device: device)
+    }
+
+    /// Host access that the allocation's granularity does not allow (coarse-grain SVM is reached through a map).
+    public static func svmHostAccess(_ detail: String) -> SwiftCLError {
+        SwiftCLError(.svmHostAccess, detail)
+    }
+
     /// (`// @requires` in its `.cl` file, checked by the generated typed kernel).
     public static func launchRequirement(_ violation: LaunchRequirementViolation) -> SwiftCLError {
         SwiftCLError(.launchRequirement, violation.description, launchRequirementViolation: violation)
@@ -382,6 +394,8 @@ extension ErrorCode where Domain == SwiftCLError {
     public static let integerOutOfRange = Self("integerOutOfRange")
     public static let outOfOrderUnsupported = Self("outOfOrderUnsupported")
     public static let nativeKernelsUnsupported = Self("nativeKernelsUnsupported")
+    public static let svmUnsupported = Self("svmUnsupported")
+    public static let svmHostAccess = Self("svmHostAccess")
     public static let launchRequirement = Self("launchRequirement")
     public static let unreadableFile = Self("unreadableFile")
     public static let misalignedSubBuffer = Self("misalignedSubBuffer")

@@ -20,7 +20,7 @@ struct CheckedLaunchKey: Sendable {
             case let .local(byteCount, element): self = .local(byteCount: byteCount, elementTypeName: element)
             case .integer: self = .integer
             case .null: self = .null
-            case .sampler: return nil
+            case .sampler, .svm: return nil
             }
         }
 

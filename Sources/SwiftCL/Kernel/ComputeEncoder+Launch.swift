@@ -45,7 +45,7 @@ extension ComputeEncoder {
             throw SwiftCLError.argumentCount(kernel: core.name, expected: core.argumentCount, given: arguments.count)
         }
         if let checked = launchMemo.repeated(kernel, range, arguments, nothingMapped: mapped.isEmpty) {
-            record(try core.enqueue(on: queue.id, range: range, local: checked.local, arguments: checked.bound, options: enqueueOptions),
+            record(try core.enqueue(on: queue.id, range: range, local: checked.local, arguments: checked.bound, options: enqueueOptions, svmReach: svmReach),
                    label: "launch \(core.name)")
             launchMemo.retainRepeat(of: checked, in: &inFlight)
             return
@@ -72,7 +72,7 @@ extension ComputeEncoder {
             local = try checkedLocalSize(core, range, resolving: &values)
             if let keys { core.remember(CheckedLaunchKey(device: device, range: range, arguments: keys, localSize: local)) }
         }
-        record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, options: enqueueOptions),
+        record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, options: enqueueOptions, svmReach: svmReach),
                label: "launch \(core.name)")
         launchMemo.checkedLaunch(kernel, range, given: arguments, bound: values, local: local, in: &inFlight)
     }
@@ -88,6 +88,9 @@ extension ComputeEncoder {
             switch value.storage {
             case let .memory(object, _):
                 try checkContext(object, operation: "launch \(core.name) argument \(index)")
+            case let .svm(allocation, _, _) where allocation.context !== queue.context:
+                throw SwiftCLError.contextMismatch(object: "an SVM allocation", belongsTo: "\(allocation.context)",
+                                                    expected: "the queue's \(queue.context)")
             case let .sampler(sampler) where sampler.context !== queue.context:
                 throw SwiftCLError.contextMismatch(object: "a sampler", belongsTo: "\(sampler.context)", expected: "the queue's \(queue.context)")
             case let .local(byteCount, _):

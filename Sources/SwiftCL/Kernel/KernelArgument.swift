@@ -13,6 +13,8 @@ public struct KernelArgumentValue: KernelArgument {
         /// `byteCount` is nil when the size does not fit in `Int` (refused at launch).
         case local(byteCount: Int?, elementTypeName: String?)
         case sampler(Sampler)
+        /// A shared virtual memory address: an allocation and a byte offset into it.
+        case svm(any SVMAllocation, byteOffset: Int, elementTypeName: String?)
         /// An integer of any Swift type, converted to the parameter's integer type when the launch checks it.
         case integer(IntegerValue)
         /// A NULL `global` or `constant` pointer.
@@ -32,6 +34,7 @@ public struct KernelArgumentValue: KernelArgument {
         case let (.memory(a, typeA), .memory(b, typeB)): return a === b && typeA == typeB
         case let (.bytes(a, typeA), .bytes(b, typeB)): return typeA == typeB && a.sameBytes(as: b)
         case let (.sampler(a), .sampler(b)): return a === b
+        case let (.svm(a, offsetA, typeA), .svm(b, offsetB, typeB)): return a === b && offsetA == offsetB && typeA == typeB
         case (.null, .null): return true
         default: return false
         }
@@ -77,6 +80,7 @@ public struct KernelArgumentValue: KernelArgument {
         switch values[index].storage {
         case let .memory(object, _): object
         case let .sampler(sampler): sampler
+        case let .svm(allocation, _, _): allocation
         case .bytes, .local, .integer, .null: nil
         }
     }
@@ -89,6 +93,7 @@ public struct KernelArgumentValue: KernelArgument {
         case let .local(byteCount, element):
             "local memory of \(byteCount.map { "\($0) bytes" } ?? "more bytes than Int holds") of \(element ?? "unknown elements")"
         case .sampler: "a Sampler"
+        case let .svm(_, byteOffset, element): "an SVM pointer (byte offset \(byteOffset)) to \(element ?? "unknown elements")"
         case let .integer(value): "integer \(value)"
         case .null: "a null pointer"
         }

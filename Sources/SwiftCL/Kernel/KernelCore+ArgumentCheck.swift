@@ -42,6 +42,8 @@ extension KernelCore {
                 throw mismatch("a buffer the kernel may write: \(parameter) is not const but the buffer was created "
                     + ".readOnly (declare the parameter const, or create the buffer .readWrite)")
             }
+        case (.global, let .svm(allocation, byteOffset, element)), (.constant, let .svm(allocation, byteOffset, element)):
+            try checkData(element, bytes: allocation.byteCount - byteOffset, against: pointee, parameter, what: "SVM memory", mismatch)
         case (.global, .null), (.constant, .null):
             break
         case (.local, let .local(byteCount, element)):

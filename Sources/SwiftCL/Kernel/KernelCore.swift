@@ -111,8 +111,10 @@ final class KernelCore: Sendable {
 
     /// Binds the arguments and enqueues the launch as one step under the kernel's lock.
     func enqueue(on queue: QueueHandle, range: NDRange, local: SIMD3<Int>?, arguments: [KernelArgumentValue],
-                 options: EnqueueOptions) throws -> CLEvent? {
+                 options: EnqueueOptions, svmReach: [UnsafeMutableRawPointer?]? = nil) throws -> CLEvent? {
         try launchLock.withLock { launches in
+            // Set with the arguments, under the same lock: another launch of this kernel cannot change it in between.
+            if let svmReach { try CL.setKernelExecInfoSVMPointers(id, svmReach, kernelName: name) }
             for index in arguments.indices {
                 switch arguments[index].storage {
                 case let .memory(object, _):
@@ -126,6 +128,8 @@ final class KernelCore: Sendable {
                     try CL.setKernelArg(id, index, byteCount: byteCount ?? 0, nil, kernelName: name)
                 case let .sampler(sampler):
                     try CL.setKernelArg(id, index, handle: sampler.id, kernelName: name)
+                case let .svm(allocation, byteOffset, _):
+                    try CL.setKernelArgSVMPointer(id, index, allocation.baseAddress + byteOffset, kernelName: name)
                 case .null:
                     try CL.setKernelArg(id, index, handle: nil as MemoryHandle?, kernelName: name)
                 case let .integer(value):

@@ -26,6 +26,8 @@ public final class ComputeEncoder {
     @exclusivity(unchecked) var capturedEvent: (label: String, event: CLEvent)?
     /// Set while ``waiting(for:_:)`` runs its body: the events every command then waits for (its own wait list).
     @exclusivity(unchecked) var pendingWaits: [CLEvent] = []
+    /// Set while ``launch(_:_:arguments:reaching:)`` runs: the SVM addresses the kernel reaches through data.
+    @exclusivity(unchecked) var svmReach: [UnsafeMutableRawPointer?]?
 
     /// An encoder for one closure of `queue`, filling `lists`' storage (taken until ``end(keepingListsIn:)``).
     init(queue: ComputeQueue, measuring: Bool, reusing lists: inout EncoderLists) {
