@@ -132,6 +132,29 @@ struct SVMTests {
         }
     }
 
+    @Test("the DocC article's linked list: 1 → 2 → 10 across two allocations", arguments: svmCases.filter { $0.1 == .fineGrain }.map(\.0))
+    func articleExample(device: Device) throws {
+        let queue = try makeQueue(device)
+        let walk = try queue.context.program(source: Self.kernels, name: "svm.cl").kernel(named: "walk")
+        // OpenCL C: typedef struct node { float value; uint tag; global struct node *next; } node;
+        let first = try SVMBuffer<ListNode>(count: 2, granularity: .fineGrain, context: queue.context)
+        let second = try SVMBuffer<ListNode>(count: 1, granularity: .fineGrain, context: queue.context)
+        try first.withUnsafeMutableBufferPointer { nodes in
+            nodes[0] = ListNode(value: 1, tag: 0, next: try second.address(of: 0))
+            nodes[1] = ListNode(value: 10, tag: 1, next: 0)
+        }
+        try second.withUnsafeMutableBufferPointer { nodes in
+            nodes[0] = ListNode(value: 2, tag: 2, next: try first.address(of: 1))
+        }
+        let sums = try Buffer<Float>(count: 1, context: queue.context), visits = try Buffer<UInt32>(count: 1, context: queue.context)
+        let total = try queue.sync { cl in
+            try cl.launch(walk, NDRange(1), arguments: [first, sums, visits], reaching: [second])
+            return try cl.read(sums)[0]
+        }
+        // total == 13: 1 → 2 → 10
+        #expect(total == 13)
+    }
+
     @Test("copies and fills between allocations, ranges checked before anything is enqueued", arguments: svmCases, [1, 13, 4099])
     func copyAndFill(deviceAndGranularity: (Device, SVMGranularity), count: Int) throws {
         let (device, granularity) = deviceAndGranularity
