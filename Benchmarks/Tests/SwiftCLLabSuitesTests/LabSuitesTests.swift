@@ -34,6 +34,20 @@ struct LabSuitesTests {
         #expect(float4.verified && float4.median > 0 && float4.extra["percent_of_copy_bound"] != nil)
     }
 
+    @Test("the svm suite verifies the kernel's values, then reports the in-place SVM read beside a Swift array's", arguments: LabDevices.all)
+    func svmSuite(device: Device) throws {
+        var suite = SVMSuite()
+        suite.count = 1 << 12
+        suite.rounds = 2
+        let records = try suite.run(on: device)
+        if device.svmCapabilities.contains(.fineGrainBuffer) {
+            #expect(records.map(\.variant) == ["swift-array-read", "fine-grain-svm-read"])
+            #expect(records.last?.extra["percent_of_array_read"] != nil)
+        } else {
+            #expect(records.isEmpty)
+        }
+    }
+
     @Test("the launch and square-c suites verify SwiftCL and plain C before timing them (smoke run)", arguments: LabDevices.all)
     func suitesSmoke(device: Device) throws {
         var launch = LaunchSuite()
