@@ -199,6 +199,15 @@ struct SVMTests {
         }
         #expect((thrownError { _ = try floats.pointer(at: 5) } as? SwiftCLError)?.code == .rangeOutOfBounds)
         #expect((thrownError { _ = try floats.pointer(at: -1) } as? SwiftCLError)?.code == .rangeOutOfBounds)
+        for extreme in [Int.max, Int.min, Int.max - 1] {
+            #expect((thrownError { _ = try floats.pointer(at: extreme) } as? SwiftCLError)?.code == .rangeOutOfBounds)
+            #expect((thrownError { _ = try floats.address(of: extreme) } as? SwiftCLError)?.code == .rangeOutOfBounds)
+            try queue.sync { cl in
+                #expect((thrownError { try cl.copy(from: floats, at: extreme, to: floats, at: 0, count: 1) } as? SwiftCLError)?.code == .rangeOutOfBounds)
+                #expect((thrownError { try cl.copy(from: floats, at: 0, to: floats, at: extreme, count: 1) } as? SwiftCLError)?.code == .rangeOutOfBounds)
+                #expect((thrownError { try cl.copy(from: floats, at: 0, to: floats, at: 0, count: extreme) } as? SwiftCLError)?.code == .rangeOutOfBounds)
+            }
+        }
         let other = try SVMBuffer<Float>(count: 4, context: try Context(devices: [device]))
         try queue.sync { cl in
             #expect((thrownError { try cl.launch(scale, NDRange(4), other, Float(1)) } as? SwiftCLError)?.code == .contextMismatch)

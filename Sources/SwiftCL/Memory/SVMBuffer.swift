@@ -92,7 +92,7 @@ public final class SVMBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)`` outside that range.
     public func pointer(at index: Int) throws -> KernelArgumentValue {
         guard (0...count).contains(index) else {
-            throw SwiftCLError.rangeOutOfBounds(operation: "SVMBuffer.pointer(at:)", requested: index..<(index + 1), bound: count)
+            throw SwiftCLError.rangeOutOfBounds(operation: "SVMBuffer.pointer(at:)", requested: index..<Swift.max(index, index &+ 1), bound: count)
         }
         return KernelArgumentValue(.svm(self, byteOffset: index * MemoryLayout<Element>.stride,
                                         elementTypeName: (Element.self as? any KernelScalar.Type)?.openCLTypeName))
@@ -102,7 +102,7 @@ public final class SVMBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     /// - Throws: as ``pointer(at:)``.
     public func address(of index: Int) throws -> UInt64 {
         guard (0...count).contains(index) else {
-            throw SwiftCLError.rangeOutOfBounds(operation: "SVMBuffer.address(of:)", requested: index..<(index + 1), bound: count)
+            throw SwiftCLError.rangeOutOfBounds(operation: "SVMBuffer.address(of:)", requested: index..<Swift.max(index, index &+ 1), bound: count)
         }
         return UInt64(UInt(bitPattern: baseAddress + index * MemoryLayout<Element>.stride))
     }

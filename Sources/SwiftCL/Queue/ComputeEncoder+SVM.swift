@@ -28,12 +28,19 @@ extension ComputeEncoder {
         try checkUsable()
         try checkSVMContext(source, operation: "copy")
         try checkSVMContext(destination, operation: "copy")
-        let count = count ?? Swift.min(source.count - sourceIndex, destination.count - destinationIndex)
-        guard count >= 0, sourceIndex >= 0, sourceIndex <= source.count - count else {
-            throw SwiftCLError.rangeOutOfBounds(operation: "copy from SVM", requested: sourceIndex..<(sourceIndex &+ Swift.max(count, 0)), bound: source.count)
+        // Indices first (so the default count cannot overflow), then the count against what follows each index.
+        guard (0...source.count).contains(sourceIndex), (0...destination.count).contains(destinationIndex) else {
+            let sourceBad = !(0...source.count).contains(sourceIndex)
+            throw SwiftCLError.rangeOutOfBounds(operation: sourceBad ? "copy from SVM" : "copy to SVM",
+                                                requested: Self.reported(sourceBad ? sourceIndex : destinationIndex, count ?? 0),
+                                                bound: sourceBad ? source.count : destination.count)
         }
-        guard destinationIndex >= 0, destinationIndex <= destination.count - count else {
-            throw SwiftCLError.rangeOutOfBounds(operation: "copy to SVM", requested: destinationIndex..<(destinationIndex &+ count), bound: destination.count)
+        let count = count ?? Swift.min(source.count - sourceIndex, destination.count - destinationIndex)
+        guard count >= 0, count <= source.count - sourceIndex else {
+            throw SwiftCLError.rangeOutOfBounds(operation: "copy from SVM", requested: Self.reported(sourceIndex, count), bound: source.count)
+        }
+        guard count <= destination.count - destinationIndex else {
+            throw SwiftCLError.rangeOutOfBounds(operation: "copy to SVM", requested: Self.reported(destinationIndex, count), bound: destination.count)
         }
         guard count > 0 else { return }
         let stride = MemoryLayout<Element>.stride
@@ -72,6 +79,11 @@ extension ComputeEncoder {
         defer { svmReach = nil }
         try launch(kernel, range, arguments: arguments)
         inFlight.append(contentsOf: allocations.map { $0 as AnyObject })
+    }
+
+    /// `start..<start + count` for an error message, clamped so that no overflow or negative count can trap.
+    private static func reported(_ start: Int, _ count: Int) -> Range<Int> {
+        start..<Swift.max(start, start &+ Swift.max(count, 0))
     }
 
     private func checkSVMContext(_ allocation: any SVMAllocation, operation: String) throws {
