@@ -167,18 +167,18 @@ extension ReductionPlan.Recipe {
                 """
         } else if let vectorMap, let vectorReduce {
             let V = "\(A)\(W)"
+            func reduced(_ a: String, _ b: String) -> String {
+                vectorReduce.replacingOccurrences(of: "$0", with: a).replacingOccurrences(of: "$1", with: b)
+            }
             func step(_ s: String, _ c: String) -> String {
                 compensated
                     ? "{ const \(V) y = (\(vectorMap)) - \(c); const \(V) t = \(s) + y; \(c) = (t - \(s)) - y; \(s) = t; }"
-                    : "{ \(s) = \(vectorReduce.replacingOccurrences(of: "$0", with: s).replacingOccurrences(of: "$1", with: "(\(vectorMap))")); }"
+                    : "{ \(s) = \(reduced(s, "(\(vectorMap))")); }"
             }
             // CPU: each work-item's chunk is read as contiguous sub-chunks side by side, one accumulator each, so a core
             // streams about four arrays at once: one stream per core left AMD's Zen cores at 15 GB/s, four reach 19–20
             // (docs/measurements.md). A map reading two arrays (dot) takes two sub-chunks.
             let parts = Swift.max(1, 4 / Swift.max(1, streams))
-            func reduced(_ a: String, _ b: String) -> String {
-                vectorReduce.replacingOccurrences(of: "$0", with: a).replacingOccurrences(of: "$1", with: b)
-            }
             let names = (0..<parts).map { $0 == 0 ? ("s", "c") : ("s\($0)", "c\($0)") }
             let combine = names.dropFirst().map { (sk, ck) in
                 compensated ? "s = (s - c) + (\(sk) - \(ck)); c = (\(V))(0);" : "s = \(reduced("s", sk));"

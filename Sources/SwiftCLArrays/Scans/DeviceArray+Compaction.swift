@@ -64,8 +64,8 @@ extension DeviceArray where Element: ArrayElement {
         let place = rejectedToo
             ? "out[out_off + (item != prev_item ? prev_item : last_item + (i - prev_item))] = x[x_off + i];"
             // Stores below the run's end need no test: a rejected element's store is overwritten by the next kept one of
-            // the same run (the branch is then almost always taken, so it predicts; on 50 % masks a kept-or-not
-            // branch mispredicts every other element).
+            // the same run (the branch is then almost always taken, so it predicts; on a random 50 % mask a
+            // kept-or-not branch mispredicts every other element).
             : "if (item != prev_item || prev_item < swiftcl_run_end) out[out_off + prev_item] = x[x_off + i];"
         let plan = ScanPlan(type: C, neutral: "((\(C))0)", scan: "a + b", input: "(\(C))((\(flag)) ? 1 : 0)",
                             output: "\(place) if (i == n - 1) kept[0] = (ulong)last_item",
