@@ -1,5 +1,3 @@
-internal import COpenCL
-
 /// How an ``SVMBuffer`` is shared between the host and the devices.
 public enum SVMGranularity: Sendable, Hashable, CustomStringConvertible {
     /// Shared addresses; the host reaches the contents through a map (``ComputeEncoder/withMapped(_:_:)``), which
@@ -25,15 +23,6 @@ public enum SVMGranularity: Sendable, Hashable, CustomStringConvertible {
     package func checkOffered(by devices: [(name: String, capabilities: SVMCapabilities)]) throws {
         for device in devices where !device.capabilities.isSuperset(of: required) {
             throw SwiftCLError.svmUnsupported(device: device.name, requested: self, offered: device.capabilities)
-        }
-    }
-
-    var flags: cl_svm_mem_flags {
-        let readWrite = cl_svm_mem_flags(CL_MEM_READ_WRITE)
-        switch self {
-        case .coarseGrain: return readWrite
-        case .fineGrain: return readWrite | cl_svm_mem_flags(CL_MEM_SVM_FINE_GRAIN_BUFFER)
-        case .fineGrainWithAtomics: return readWrite | cl_svm_mem_flags(CL_MEM_SVM_FINE_GRAIN_BUFFER) | cl_svm_mem_flags(CL_MEM_SVM_ATOMICS)
         }
     }
 
