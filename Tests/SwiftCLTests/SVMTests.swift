@@ -12,6 +12,9 @@ struct ListNode: BitwiseCopyable {
     var next: UInt64
 }
 
+/// A type with no stored bytes (size 0, stride 1).
+struct NoBytes: BitwiseCopyable {}
+
 /// Every device with the SVM granularities it offers.
 let svmCases: [(Device, SVMGranularity)] = TestDevices.all.flatMap { device in
     [SVMGranularity.coarseGrain, .fineGrain, .fineGrainWithAtomics].filter { granularity in
@@ -181,6 +184,9 @@ struct SVMTests {
             return try cl.withMapped(triples) { Array($0) }
         }
         #expect(filled.allSatisfy { $0 == SIMD3(1, 2, 3) })
+        // An element without bytes (stride 1, size 0) fills with its padding.
+        let empties = try SVMBuffer<NoBytes>(count: count, granularity: granularity, context: queue.context)
+        try queue.sync { cl in try cl.fill(empties, with: NoBytes()) }
     }
 
     @Test("arguments are checked: element type, pointer range, context; the queue stays usable", arguments: svmCases.prefix(1).map(\.0))

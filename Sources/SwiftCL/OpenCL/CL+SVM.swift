@@ -54,7 +54,7 @@ extension CL {
         }
     }
 
-    static func enqueueSVMMemFill(_ queue: QueueHandle, _ pointer: UnsafeMutableRawPointer, pattern: UnsafeRawPointer,
+    static func enqueueSVMMemFill(_ queue: QueueHandle, _ pointer: UnsafeMutableRawPointer, pattern: UnsafeRawPointer?,
                                   patternBytes: Int, byteCount: Int, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
         try enqueue(options) { waits, event in
             clEnqueueSVMMemFill(queue.pointer, pointer, pattern, patternBytes, byteCount, waits.count, waits.events, event)

@@ -55,12 +55,13 @@ extension ComputeEncoder {
     public func fill<Element>(_ allocation: SVMBuffer<Element>, with value: Element) throws {
         try checkUsable()
         try checkSVMContext(allocation, operation: "fill")
-        var pattern = value
         let stride = MemoryLayout<Element>.stride
         // OpenCL takes patterns of 1, 2, 4, …, 128 bytes; other element sizes are filled by a host-side pattern copy.
         if stride.nonzeroBitCount == 1, stride <= 128 {
-            record(try withUnsafeBytes(of: &pattern) { raw in
-                try CL.enqueueSVMMemFill(queue.id, allocation.baseAddress, pattern: raw.baseAddress!, patternBytes: stride,
+            // The value's bytes padded to its stride (an empty struct's pattern is one zero byte).
+            let pattern = withUnsafeBytes(of: value) { Array($0) } + [UInt8](repeating: 0, count: stride - MemoryLayout<Element>.size)
+            record(try pattern.withUnsafeBytes { raw in
+                try CL.enqueueSVMMemFill(queue.id, allocation.baseAddress, pattern: raw.baseAddress, patternBytes: stride,
                                          byteCount: allocation.byteCount, options: enqueueOptions)
             }, label: "fill SVM")
             keepAlive(allocation)
