@@ -38,7 +38,7 @@ extension DeviceArray where Element: ArrayElement {
                                  arguments: [storage, UInt64(offset)])
         plan.support = support
         plan.accumulatorBytes = 16
-        plan.vectorChunk = Self.vectorChunk(better: better, count: count, device: queue.device)
+        plan.vectorChunk = Self.vectorChunk(better: better, count: count)
         let result = try DeviceArray<UInt64>(uninitializedShape: [1], on: queue)
         try plan.run(count: count, on: queue, into: result.storage, outOffset: 0)
         let index = try result.toArray()[0]
@@ -50,7 +50,7 @@ extension DeviceArray where Element: ArrayElement {
     /// 16-element vectors, the best value so far and the vector it came from, updated by `select` (no branch); four
     /// sub-chunks side by side; then the lanes are folded into `acc` by `swiftcl_pick` (ties to the lower index).
     /// A strict comparison keeps a lane's first position of its best value; NaN never compares better.
-    private static func vectorChunk(better: String, count: Int, device: Device) -> String? {
+    private static func vectorChunk(better: String, count: Int) -> String? {
         let size = MemoryLayout<Element>.size
         let width = "$W"   // the launch shape's vector width, put in by the plan
         // Lane positions count vectors within a chunk in the element's width (32 bits for 32-bit elements).
