@@ -23,10 +23,30 @@ struct MPIRunTests {
     static let mpirun = ["--allow-run-as-root", "--oversubscribe", "--mca", "btl", "self,vader",
                          "--mca", "btl_vader_single_copy_mechanism", "none", "--mca", "mpi_yield_when_idle", "1"]
 
-    /// `mpirun -np ranks swiftcl-mpi arguments…`, killed after `seconds`.
+    /// `mpirun -np ranks swiftcl-mpi arguments…`, killed after `seconds`. The output is mpirun's own, followed by each
+    /// rank's stdout and stderr as that rank wrote them (`--output-filename`): mpirun forwards the ranks' output in
+    /// chunks and may print its abort notice in the middle of a rank's line, so a test reads a rank's words from its file.
     static func run(ranks: Int, _ arguments: [String], seconds: Int = 120) throws -> (status: Int32, output: String) {
         let executable = try #require(executable, "swiftcl-mpi is built next to the tests")
-        return try runProcess(["timeout", "-k", "5", "\(seconds)", "mpirun"] + mpirun + ["-np", "\(ranks)", executable.path] + arguments)
+        return try run(executable, ranks: ranks, arguments, seconds: seconds)
+    }
+
+    /// `mpirun -np ranks program arguments…`, read as ``run(ranks:_:seconds:)`` describes.
+    static func run(_ executable: URL, ranks: Int, _ arguments: [String], seconds: Int) throws -> (status: Int32, output: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-mpirun-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runProcess(["timeout", "-k", "5", "\(seconds)", "mpirun"] + mpirun
+                                 + ["--output-filename", folder.path, "-np", "\(ranks)", executable.path] + arguments)
+        var output = run.output
+        for rank in 0..<ranks {
+            for stream in ["stdout", "stderr"] {
+                let file = folder.appendingPathComponent("1/rank.\(rank)/\(stream)")
+                if let text = try? String(contentsOf: file, encoding: .utf8), !text.isEmpty {
+                    output += "\n[rank \(rank) \(stream)]\n" + text
+                }
+            }
+        }
+        return (run.status, output)
     }
 
     @Test("every operation on host arrays and buffers, checked on every rank", arguments: [1, 2, 4])
@@ -196,10 +216,10 @@ struct MPIRunTests {
     func swiftclUnderMPI() throws {
         let swiftcl = try #require(Self.executable?.deletingLastPathComponent().appendingPathComponent("swiftcl"))
         try #require(FileManager.default.isExecutableFile(atPath: swiftcl.path), "swiftcl is built next to swiftcl-mpi")
-        let two = try runProcess(["timeout", "-k", "5", "60", "mpirun"] + Self.mpirun + ["-np", "2", swiftcl.path, "devices"])
+        let two = try Self.run(swiftcl, ranks: 2, ["devices"], seconds: 60)
         #expect(two.status != 0 && two.output.contains("swiftcl is not MPI-aware") && two.output.contains("swiftcl-mpi"), "\(two.output)")
         #expect(!two.output.contains("Platform #0"), "no rank ran the command: \(two.output)")
-        let one = try runProcess(["timeout", "-k", "5", "60", "mpirun"] + Self.mpirun + ["-np", "1", swiftcl.path, "devices"])
+        let one = try Self.run(swiftcl, ranks: 1, ["devices"], seconds: 60)
         #expect(one.status == 0 && one.output.contains("Platform #0"), "\(one.output)")
     }
 
