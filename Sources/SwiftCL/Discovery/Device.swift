@@ -69,6 +69,12 @@ public final class Device: Hashable, Sendable, CustomStringConvertible {
     public let hasHostUnifiedMemory: Bool
     /// `CL_DEVICE_SVM_CAPABILITIES`: the shared virtual memory ``SVMBuffer`` can allocate for this device.
     public let svmCapabilities: SVMCapabilities
+    /// `CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR` where the device has `cl_khr_command_buffer` (``CommandRecording``
+    /// replays through one command buffer there), nil where it has not (a recording replays its commands one by one).
+    public let commandBufferCapabilities: CommandBufferCapabilities?
+    /// `CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR`: the queue properties a command buffer's queue must have
+    /// (0 where the extension is absent).
+    let commandBufferRequiredQueueProperties: UInt64
 
     /// Whether host libraries can run as this device's commands on its buffers in place: a CPU device that shares host
     /// memory and runs native kernels (PoCL's), as SwiftCLBLAS's and SwiftCLFFT's host engines need.
@@ -137,6 +143,14 @@ public final class Device: Hashable, Sendable, CustomStringConvertible {
         hasHostUnifiedMemory = (try? query(.CL_DEVICE_HOST_UNIFIED_MEMORY).value(UInt32.self)).map { $0 != 0 } ?? false
         // A 1.2 device does not know the query (CL_INVALID_VALUE): no SVM.
         svmCapabilities = SVMCapabilities(rawValue: (try? query(.CL_DEVICE_SVM_CAPABILITIES).value(UInt64.self)) ?? 0)
+        if extensions.contains("cl_khr_command_buffer"),
+           let capabilities = try? query(.CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR).value(UInt64.self) {
+            commandBufferCapabilities = CommandBufferCapabilities(rawValue: capabilities)
+            commandBufferRequiredQueueProperties = (try? query(.CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR).value(UInt64.self)) ?? 0
+        } else {
+            commandBufferCapabilities = nil
+            commandBufferRequiredQueueProperties = 0
+        }
         if parent != nil { LiveObjectCounts.track(.subDevice, +1) }
     }
 

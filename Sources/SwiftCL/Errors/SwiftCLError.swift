@@ -263,6 +263,26 @@ public struct SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
                      + "\(offered))", device: device)
     }
 
+    /// A command that a ``CommandRecording`` cannot hold was called while recording: a recording holds launches, device
+    /// copies and fills; host transfers, maps, events, markers, barriers, host commands and image commands run when called.
+    public static func notRecordable(operation: String) -> SwiftCLError {
+        SwiftCLError(.notRecordable, "\(operation) cannot be recorded: a CommandRecording holds launches, device copies (copy, copyRect) "
+                     + "and fills; host transfers, maps, events, markers, barriers, host commands and image commands run when they "
+                     + "are called, outside a recording", operation: operation)
+    }
+
+    /// A replay on a queue other than the one its commands were recorded for.
+    public static func recordingQueueMismatch(recordedFor: String, replayedOn: String) -> SwiftCLError {
+        SwiftCLError(.recordingQueueMismatch, "a CommandRecording made for \(recordedFor) cannot be replayed on \(replayedOn): "
+                     + "record it again for that queue", operation: "replay")
+    }
+
+    /// ``RecordingEngine/commandBuffer`` was asked for where it cannot be had (`reason` says why).
+    public static func commandBufferUnsupported(device: String, reason: String) -> SwiftCLError {
+        SwiftCLError(.commandBufferUnsupported, "\(device) cannot record a command buffer: \(reason) "
+                     + "(leave the engine to SwiftCL to replay one by one)", operation: "record", device: device)
+    }
+
     /// Host access that the allocation's granularity does not allow (coarse-grain SVM is reached through a map).
     public static func svmHostAccess(_ detail: String) -> SwiftCLError {
         SwiftCLError(.svmHostAccess, detail)
@@ -396,6 +416,9 @@ extension ErrorCode where Domain == SwiftCLError {
     public static let nativeKernelsUnsupported = Self("nativeKernelsUnsupported")
     public static let svmUnsupported = Self("svmUnsupported")
     public static let svmHostAccess = Self("svmHostAccess")
+    public static let notRecordable = Self("notRecordable")
+    public static let recordingQueueMismatch = Self("recordingQueueMismatch")
+    public static let commandBufferUnsupported = Self("commandBufferUnsupported")
     public static let launchRequirement = Self("launchRequirement")
     public static let unreadableFile = Self("unreadableFile")
     public static let misalignedSubBuffer = Self("misalignedSubBuffer")

@@ -35,7 +35,7 @@ extension ComputeEncoder {
     /// ``launch(_:_:_:)`` with the arguments as an array.
     /// - Throws: as ``launch(_:_:_:)``.
     public func launch(_ kernel: Kernel, _ range: NDRange, arguments: [any KernelArgument]) throws {
-        try checkUsable()
+        try checkUsable(recordable: true)
         guard kernel.contextIdentity == ObjectIdentifier(queue.context) else {
             throw SwiftCLError.contextMismatch(object: "kernel \(kernel.name)", belongsTo: "\(kernel.program.context)",
                                                 expected: "the queue's \(queue.context)")
@@ -45,8 +45,7 @@ extension ComputeEncoder {
             throw SwiftCLError.argumentCount(kernel: core.name, expected: core.argumentCount, given: arguments.count)
         }
         if let checked = launchMemo.repeated(kernel, range, arguments, nothingMapped: mapped.isEmpty) {
-            record(try core.enqueue(on: queue.id, range: range, local: checked.local, arguments: checked.bound, options: enqueueOptions, svmReach: svmReach),
-                   label: "launch \(core.name)")
+            try enqueueLaunch(core, range, local: checked.local, arguments: checked.bound)
             launchMemo.retainRepeat(of: checked, in: &inFlight)
             return
         }
@@ -72,9 +71,19 @@ extension ComputeEncoder {
             local = try checkedLocalSize(core, range, resolving: &values)
             if let keys { core.remember(CheckedLaunchKey(device: device, range: range, arguments: keys, localSize: local)) }
         }
-        record(try core.enqueue(on: queue.id, range: range, local: local, arguments: values, options: enqueueOptions, svmReach: svmReach),
-               label: "launch \(core.name)")
+        try enqueueLaunch(core, range, local: local, arguments: values)
         launchMemo.checkedLaunch(kernel, range, given: arguments, bound: values, local: local, in: &inFlight)
+    }
+
+    /// Enqueues a checked launch, or records it while recording.
+    @inline(__always)
+    private func enqueueLaunch(_ core: KernelCore, _ range: NDRange, local: SIMD3<Int>?, arguments: [KernelArgumentValue]) throws {
+        if let recorder {
+            try recorder.launch(core, range, local: local, arguments: arguments, svmReach: svmReach)
+        } else {
+            record(try core.enqueue(on: queue.id, range: range, local: local, arguments: arguments, options: enqueueOptions, svmReach: svmReach),
+                   label: "launch \(core.name)")
+        }
     }
 
     /// Every check of a launch of `core` over `range` with `values` (as given): each object's context and mapping,

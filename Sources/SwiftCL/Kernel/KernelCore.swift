@@ -9,6 +9,8 @@ import OpenCLSource
 final class KernelCore: Sendable {
     // The cl_kernel is only touched under `launchLock` (arguments) or through thread-safe queries.
     let id: KernelHandle
+    /// The program the kernel was created from (retained by the `cl_kernel` inside OpenCL), for a recording's own copies.
+    let programID: ProgramHandle
     let name: String
     let argumentCount: Int
     /// The runtime's argument information, or what the program recorded when the runtime gives none.
@@ -28,6 +30,7 @@ final class KernelCore: Sendable {
     init(program: BuiltProgram, name: String, devices: [Device]) throws {
         try name.refusingNUL("kernel name")
         self.name = name
+        programID = program.id
         let handle = try CL.createKernel(program.id, name: name)
         id = handle
         do {
@@ -113,36 +116,65 @@ final class KernelCore: Sendable {
     func enqueue(on queue: QueueHandle, range: NDRange, local: SIMD3<Int>?, arguments: [KernelArgumentValue],
                  options: EnqueueOptions, svmReach: [UnsafeMutableRawPointer?]? = nil) throws -> CLEvent? {
         try launchLock.withLock { launches in
-            // Set with the arguments, under the same lock: another launch of this kernel cannot change it in between.
-            if let svmReach { try CL.setKernelExecInfoSVMPointers(id, svmReach, kernelName: name) }
-            for index in arguments.indices {
-                switch arguments[index].storage {
-                case let .memory(object, _):
-                    try CL.setKernelArg(id, index, handle: object.id, kernelName: name)
-                case let .bytes(bytes, _):
-                    try bytes.withUnsafeBytes { raw throws in
-                        try CL.setKernelArg(id, index, byteCount: raw.count, raw.baseAddress, kernelName: name)
-                    }
-                case let .local(byteCount, _):
-                    // The launch refused a size that is nil or not positive before binding anything.
-                    try CL.setKernelArg(id, index, byteCount: byteCount ?? 0, nil, kernelName: name)
-                case let .sampler(sampler):
-                    try CL.setKernelArg(id, index, handle: sampler.id, kernelName: name)
-                case let .svm(allocation, byteOffset, _):
-                    try CL.setKernelArgSVMPointer(id, index, allocation.baseAddress + byteOffset, kernelName: name)
-                case .null:
-                    try CL.setKernelArg(id, index, handle: nil as MemoryHandle?, kernelName: name)
-                case let .integer(value):
-                    // Resolved to the parameter's type by the launch's check; unreachable without parameters.
-                    throw SwiftCLError.argumentType(kernel: name, index: index, parameter: "#\(index)",
-                                                    expected: "a sized integer", given: "integer \(value)")
-                }
-            }
+            try bind(arguments, svmReach: svmReach, to: id)
             let event = try CL.enqueueNDRangeKernel(
                 queue, id, dimensions: range.dimensions, offset: range.offsetSize, global: range.globalSize,
                 local: local, options: options, kernelName: name)
             launches += 1
             return event
+        }
+    }
+
+    /// Records the launch into a command buffer with a `cl_kernel` of its own, created from the same program and bound
+    /// to `arguments` (so no later launch can change what the command runs with). Returns the command's sync point and
+    /// that kernel, which the recording releases when it ends.
+    ///
+    /// A kernel per command, not the kernel's own `cl_kernel`: PoCL 3.1 replays a command buffer holding two commands
+    /// of one `cl_kernel` with different arguments as no work at all (status complete, nothing written; see
+    /// docs/known-gaps.md), although the extension captures arguments at recording.
+    func record(into buffer: CommandBufferHandle, _ entryPoints: CommandBufferEntryPoints, after previous: UInt32?, range: NDRange,
+                local: SIMD3<Int>?, arguments: [KernelArgumentValue], svmReach: [UnsafeMutableRawPointer?]?)
+        throws -> (syncPoint: UInt32, kernel: KernelHandle) {
+        let own = try CL.createKernel(programID, name: name)
+        do {
+            try bind(arguments, svmReach: svmReach, to: own)
+            let syncPoint = try CL.commandNDRangeKernelKHR(entryPoints, buffer, own, dimensions: range.dimensions, offset: range.offsetSize,
+                                                           global: range.globalSize, local: local, after: previous, kernelName: name)
+            return (syncPoint, own)
+        } catch {
+            CL.releaseKernel(own)
+            throw error
+        }
+    }
+
+    /// Sets every argument (and the SVM addresses reached through data) of `kernel`: this kernel's own `cl_kernel` under
+    /// `launchLock`, or a recording's copy no one else holds.
+    private func bind(_ arguments: [KernelArgumentValue], svmReach: [UnsafeMutableRawPointer?]?, to kernel: KernelHandle) throws {
+        let id = kernel
+        // Set with the arguments, under the same lock: another launch of this kernel cannot change it in between.
+        if let svmReach { try CL.setKernelExecInfoSVMPointers(id, svmReach, kernelName: name) }
+        for index in arguments.indices {
+            switch arguments[index].storage {
+            case let .memory(object, _):
+                try CL.setKernelArg(id, index, handle: object.id, kernelName: name)
+            case let .bytes(bytes, _):
+                try bytes.withUnsafeBytes { raw throws in
+                    try CL.setKernelArg(id, index, byteCount: raw.count, raw.baseAddress, kernelName: name)
+                }
+            case let .local(byteCount, _):
+                // The launch refused a size that is nil or not positive before binding anything.
+                try CL.setKernelArg(id, index, byteCount: byteCount ?? 0, nil, kernelName: name)
+            case let .sampler(sampler):
+                try CL.setKernelArg(id, index, handle: sampler.id, kernelName: name)
+            case let .svm(allocation, byteOffset, _):
+                try CL.setKernelArgSVMPointer(id, index, allocation.baseAddress + byteOffset, kernelName: name)
+            case .null:
+                try CL.setKernelArg(id, index, handle: nil as MemoryHandle?, kernelName: name)
+            case let .integer(value):
+                // Resolved to the parameter's type by the launch's check; unreachable without parameters.
+                throw SwiftCLError.argumentType(kernel: name, index: index, parameter: "#\(index)",
+                                                expected: "a sized integer", given: "integer \(value)")
+            }
         }
     }
 }

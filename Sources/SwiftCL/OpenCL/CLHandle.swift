@@ -28,6 +28,8 @@ enum CLObject {
     enum Kernel: CLObjectKind {}
     enum Sampler: CLObjectKind {}
     enum Event: CLObjectKind {}
+    /// A `cl_command_buffer_khr` (`cl_khr_command_buffer`).
+    enum CommandBuffer: CLObjectKind {}
 }
 
 typealias PlatformHandle = CLHandle<CLObject.Platform>
@@ -39,3 +41,4 @@ typealias ProgramHandle = CLHandle<CLObject.Program>
 typealias KernelHandle = CLHandle<CLObject.Kernel>
 typealias SamplerHandle = CLHandle<CLObject.Sampler>
 typealias EventHandle = CLHandle<CLObject.Event>
+typealias CommandBufferHandle = CLHandle<CLObject.CommandBuffer>

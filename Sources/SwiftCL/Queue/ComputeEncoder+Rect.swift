@@ -6,14 +6,19 @@ extension ComputeEncoder {
     ///   ``SwiftCLError/overlappingCopy(operation:)``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func copyRect<E>(from source: Buffer<E>, _ sourceLayout: RectLayout, to destination: Buffer<E>,
                             _ destinationLayout: RectLayout, extent: Extent3D) throws {
-        try prepare(source, destination, operation: "copyRect")
+        try prepare(source, destination, recordable: true, operation: "copyRect")
         let from = try sourceLayout.touchedRange(extent, count: source.count, "copyRect source")
         let to = try destinationLayout.touchedRange(extent, count: destination.count, "copyRect destination")
         if source === destination, from.overlaps(to), sourceLayout.overlaps(destinationLayout, region: extent) {
             throw SwiftCLError.overlappingCopy(operation: "copyRect")
         }
         let geometry = try RectGeometry(E.self, source: sourceLayout, destination: destinationLayout, extent: extent)
-        record(try CL.enqueueCopyBufferRect(queue.id, from: source.id, to: destination.id, geometry, options: enqueueOptions), label: "copyRect")
+        if let recorder {
+            try recorder.copyRect(from: source.id, to: destination.id, geometry)
+        } else {
+            record(try CL.enqueueCopyBufferRect(queue.id, from: source.id, to: destination.id, geometry, options: enqueueOptions),
+                   label: "copyRect")
+        }
         keepAlive(source, destination)
     }
 

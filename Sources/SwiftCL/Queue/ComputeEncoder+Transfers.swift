@@ -58,7 +58,7 @@ extension ComputeEncoder {
     ///   for a negative count, ``SwiftCLError/overlappingCopy(operation:)``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func copy<E>(from source: Buffer<E>, at sourceOffset: Int = 0, to destination: Buffer<E>,
                         at destinationOffset: Int = 0, count: Int? = nil) throws {
-        try prepare(source, destination, operation: "copy")
+        try prepare(source, destination, recordable: true, operation: "copy")
         for (offset, buffer, side) in [(sourceOffset, source, "copy source"), (destinationOffset, destination, "copy destination")]
         where offset < 0 || offset > buffer.count {
             throw SwiftCLError.rangeOutOfBounds(operation: side, requested: offset..<offset, bound: buffer.count)
@@ -72,31 +72,44 @@ extension ComputeEncoder {
             throw SwiftCLError.overlappingCopy(operation: "copy")
         }
         let stride = MemoryLayout<E>.stride
-        record(try CL.enqueueCopyBuffer(queue.id, from: source.id, to: destination.id, sourceOffset: from.lowerBound * stride,
-                                        destinationOffset: to.lowerBound * stride, byteCount: count * stride, options: enqueueOptions), label: "copy")
+        if let recorder {
+            try recorder.copy(from: source.id, to: destination.id, sourceOffset: from.lowerBound * stride,
+                              destinationOffset: to.lowerBound * stride, byteCount: count * stride)
+        } else {
+            record(try CL.enqueueCopyBuffer(queue.id, from: source.id, to: destination.id, sourceOffset: from.lowerBound * stride,
+                                            destinationOffset: to.lowerBound * stride, byteCount: count * stride, options: enqueueOptions),
+                   label: "copy")
+        }
         keepAlive(source, destination)
     }
 
     /// Sets `range` of `buffer` (all of it by default) to `value` on the device.
     /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)``, ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func fill<E>(_ buffer: Buffer<E>, with value: E, range: Range<Int>? = nil) throws {
-        try prepare(buffer, operation: "fill")
+        try prepare(buffer, recordable: true, operation: "fill")
         let range = try buffer.checkedRange(range, "fill")
         if range.isEmpty { return }
         let stride = MemoryLayout<E>.stride
+        // The value's bytes padded to its stride: each element's place in the buffer.
+        let pattern = withUnsafeBytes(of: value) { Array($0) } + [UInt8](repeating: 0, count: stride - MemoryLayout<E>.size)
         // clEnqueueFillBuffer takes patterns of 1, 2, 4, ..., 128 bytes; other sizes are filled by a small kernel
         // on the device (or, for a buffer kernels may only read, written from the host).
         guard stride <= 128, stride & (stride - 1) == 0 else {
             if buffer.kernelAccess == .readOnly {
                 try write(buffer, from: repeatElement(value, count: range.count), at: range.lowerBound)
             } else {
-                try fillWithKernel(buffer, pattern: withUnsafeBytes(of: value) { Array($0) }, range: range)
+                try fillWithKernel(buffer, pattern: pattern, range: range)
             }
             return
         }
-        try withUnsafeBytes(of: value) { pattern in
-            record(try CL.enqueueFillBuffer(queue.id, buffer.id, pattern: pattern.baseAddress, patternBytes: stride,
-                                            offset: range.lowerBound * stride, byteCount: range.count * stride, options: enqueueOptions), label: "fill")
+        if let recorder {
+            try recorder.fill(buffer.id, pattern: pattern, offset: range.lowerBound * stride, byteCount: range.count * stride)
+        } else {
+            try pattern.withUnsafeBytes { raw in
+                record(try CL.enqueueFillBuffer(queue.id, buffer.id, pattern: raw.baseAddress, patternBytes: stride,
+                                                offset: range.lowerBound * stride, byteCount: range.count * stride, options: enqueueOptions),
+                       label: "fill")
+            }
         }
         keepAlive(buffer)
     }

@@ -28,11 +28,16 @@ public final class ComputeEncoder {
     @exclusivity(unchecked) var pendingWaits: [CLEvent] = []
     /// Set while ``launch(_:_:arguments:reaching:)`` runs: the SVM addresses the kernel reaches through data.
     @exclusivity(unchecked) var svmReach: [UnsafeMutableRawPointer?]?
+    /// Set for the closure of ``ComputeQueue/record(engine:_:)``: launches, copies and fills go into it instead of
+    /// onto the queue, and every other command is refused.
+    let recorder: CommandRecorder?
 
-    /// An encoder for one closure of `queue`, filling `lists`' storage (taken until ``end(keepingListsIn:)``).
-    init(queue: ComputeQueue, measuring: Bool, reusing lists: inout EncoderLists) {
+    /// An encoder for one closure of `queue`, filling `lists`' storage (taken until ``end(keepingListsIn:)``); with
+    /// `recorder`, one that records instead of enqueueing.
+    init(queue: ComputeQueue, measuring: Bool, reusing lists: inout EncoderLists, recorder: CommandRecorder? = nil) {
         self.queue = queue
         self.measuring = measuring
+        self.recorder = recorder
         let taken = lists.take()
         inFlight = taken.inFlight
         launchMemo = LaunchMemo(scratch: taken.launchScratch)
@@ -43,8 +48,11 @@ public final class ComputeEncoder {
     /// The context of the queue.
     public var context: Context { queue.context }
 
-    func checkUsable() throws {
+    /// Throws unless the encoder is live; while recording, also unless the command is `recordable` (a launch, device
+    /// copy or fill), naming `operation`.
+    func checkUsable(recordable: Bool = false, operation: @autoclosure () -> String = #function) throws {
         if isExpired { throw SwiftCLError.encoderExpired }
+        if recorder != nil, !recordable { throw SwiftCLError.notRecordable(operation: operation()) }
     }
 
     /// Checks that a command may use `object`: it belongs to the queue's context and this encoder does
@@ -65,8 +73,8 @@ public final class ComputeEncoder {
     /// allows the direction. On an out-of-order queue a blocking host transfer is ordered after every earlier
     /// command (a barrier), so it sees their results.
     func prepare(_ objects: MemoryObject..., hostAccess direction: HostDirection? = nil, blocking: Bool = true,
-                 operation: String = #function) throws {
-        try checkUsable()
+                 recordable: Bool = false, operation: String = #function) throws {
+        try checkUsable(recordable: recordable, operation: operation)
         for object in objects {
             try checkContext(object, operation: operation)
             guard let direction, let access = (object as? any HostAccessible)?.hostAccessMode else { continue }
@@ -135,6 +143,15 @@ public final class ComputeEncoder {
             launchMemo.forgetRetained()
         }
         isExpired = true
+    }
+
+    /// Ends a recording encoder's life: hands over what its recorded commands keep alive, then refuses further use.
+    func endRecording() -> [AnyObject] {
+        let kept = inFlight
+        inFlight = []
+        launchMemo.forgetRetained()
+        isExpired = true
+        return kept
     }
 
     /// Expires the encoder (if it has not) and gives its lists' storage back for the queue's next closure.

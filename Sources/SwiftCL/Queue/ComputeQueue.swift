@@ -98,9 +98,13 @@ public final class ComputeQueue: Sendable, CustomStringConvertible {
 
     /// Refuses a blocking call from a thread already inside one of this queue's closures, directly or
     /// through other queues' closures (it would deadlock).
-    private func checkNotNested() throws {
+    private func checkNotNested(_ operation: String = #function) throws {
         if QueueNesting.isInside(self) {
             throw SwiftCLError.reentrantSync(queue: description)
+        }
+        // While the thread records for this queue, a closure that would run now (and wait) is not part of the recording.
+        if RecordingScope.encoder(recording: self) != nil {
+            throw SwiftCLError.notRecordable(operation: "\(description).\(operation)")
         }
     }
 

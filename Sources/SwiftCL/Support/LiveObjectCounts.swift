@@ -6,7 +6,7 @@ public struct LiveObjectCounts: Hashable, Sendable, CustomStringConvertible {
     /// The kinds of object counted.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
         case context, program, kernel, queue, memoryObject = "memory object", sampler, subDevice = "sub-device"
-        case svmBuffer = "SVM buffer"
+        case svmBuffer = "SVM buffer", commandRecording = "command recording"
     }
 
     /// Live objects by kind (kinds with none are absent).

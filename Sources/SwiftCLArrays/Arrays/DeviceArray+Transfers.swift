@@ -25,11 +25,12 @@ extension DeviceArray {
         try queue.sync { cl in try cl.write(storage, from: elements, at: offset) }
     }
 
-    /// A new array with a copy of the elements, in memory of its own (contiguous, offset 0).
+    /// A new array with a copy of the elements, in memory of its own (contiguous, offset 0). Returns once the copy is
+    /// enqueued; reading either array waits for it.
     public func copy() throws -> DeviceArray {
         let result = try DeviceArray(uninitializedShape: shape, on: queue)
         if count > 0 {
-            try queue.sync { cl in try cl.copy(from: storage, at: offset, to: result.storage, at: 0, count: count) }
+            try queue.enqueue { cl in try cl.copy(from: storage, at: offset, to: result.storage, at: 0, count: count) }
         }
         return result
     }

@@ -47,7 +47,7 @@ extension DeviceArray {
     /// Copies `source`'s elements (same count) over this array's, on this array's queue, without waiting.
     func copyElements(from source: DeviceArray) throws {
         guard count > 0 else { return }
-        _ = try queue.submit { cl in
+        try queue.enqueue { cl in
             try cl.copy(from: source.storage, at: source.offset, to: storage, at: offset, count: count)
         }
     }
@@ -108,7 +108,7 @@ enum Elementwise {
     static func launch(_ kernel: Kernel, count: Int, arguments: [any KernelArgument], on queue: ComputeQueue) throws {
         let local = LaunchShape.elementwiseLocalSize(for: kernel, device: queue.device)
         let range = try NDRange(covering: count, local: local)
-        _ = try queue.submit { cl in try cl.launch(kernel, range, arguments: arguments) }
+        try queue.enqueue { cl in try cl.launch(kernel, range, arguments: arguments) }
     }
 
     /// Enqueues `bulk` over the whole work-groups in `0..<count` and `tail` (which tests `i < n`) over the last,
@@ -117,7 +117,7 @@ enum Elementwise {
         let local = Swift.min(LaunchShape.elementwiseLocalSize(for: bulk, device: queue.device),
                               LaunchShape.elementwiseLocalSize(for: tail, device: queue.device))
         let whole = count / local * local
-        _ = try queue.submit { cl in
+        try queue.enqueue { cl in
             if whole > 0 { try cl.launch(bulk, try NDRange(whole, local: local), arguments: arguments) }
             if whole < count { try cl.launch(tail, try NDRange(local, local: local, offset: whole), arguments: arguments) }
         }

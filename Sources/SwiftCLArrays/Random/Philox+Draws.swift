@@ -131,7 +131,7 @@ extension Philox {
         let range = try NDRange(covering: Int(blocks), local: local)
         let arguments: [any KernelArgument] = [result.storage, UInt64(result.offset), UInt64(count), counter, stream,
                                                UInt32(truncatingIfNeeded: seed), UInt32(truncatingIfNeeded: seed >> 32)] + extra
-        _ = try queue.submit { cl in try cl.launch(kernel, range, arguments: arguments) }
+        try queue.enqueue { cl in try cl.launch(kernel, range, arguments: arguments) }
         counter &+= blocks
     }
 

@@ -89,7 +89,7 @@ struct ReductionPlan {
         // Partials are stored as the accumulator type in a byte buffer the kernels cast.
         let partials = try Buffer<UInt8>(count: shape.groups * recipe.accumulatorBytes, context: queue.context)
         let finalLocal = Self.finalLocal(for: final, device: device)
-        _ = try queue.submit { cl in
+        try queue.enqueue { cl in
             try cl.launch(partial, try NDRange(shape.groups * shape.local, local: shape.local),
                           arguments: arguments + [UInt64(count), partials])
             try cl.launch(final, try NDRange(finalLocal, local: finalLocal),

@@ -46,7 +46,7 @@ extension DeviceArray where Element: ArrayElement & FixedWidthInteger {
                                              maxLocal: (try? kernel.workGroupInfo(on: device).maxWorkGroupSize) ?? 1)
         var arguments: [any KernelArgument] = [storage, UInt64(offset), UInt64(count), result.storage, UInt32(bins)]
         if privatised { arguments.append(LocalMemory<UInt32>(count: bins)) }
-        _ = try queue.submit { cl in
+        try queue.enqueue { cl in
             try cl.launch(kernel, try NDRange(groups * local, local: local), arguments: arguments)
         }
         return result

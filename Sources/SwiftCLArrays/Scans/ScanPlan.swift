@@ -75,7 +75,7 @@ struct ScanPlan {
         let carries = try Buffer<UInt8>(count: (groups + 1) * 16, context: queue.context)
         let flags = try Buffer<UInt32>(count: groups, context: queue.context)
         let tiles = try NDRange(groups * local, local: local)
-        _ = try queue.submit { cl in
+        try queue.enqueue { cl in
             try cl.launch(kernels.partial, tiles, arguments: arguments + [UInt64(count), carries, flags])
             try cl.launch(kernels.carries, try NDRange(1), arguments: [carries, flags, UInt32(groups)])
             try cl.launch(kernels.final, tiles, arguments: arguments + [UInt64(count), carries])

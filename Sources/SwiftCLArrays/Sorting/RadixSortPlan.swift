@@ -131,14 +131,14 @@ struct RadixSortPlan {
             let mask = UInt32((1 << width) - 1)
             let keysOut = buffers[pass % 2]
             let common: [any KernelArgument] = [count64, tile, UInt32(tiles), UInt32(shift), mask]
-            _ = try queue.submit { cl in
+            try queue.enqueue { cl in
                 try cl.launch(counter, range, arguments: [input.0, UInt64(input.1)] + common + [places])
             }
             try scan.run(count: Int(mask + 1) * tiles, on: queue)
             var arguments: [any KernelArgument] = [input.0, UInt64(input.1), keysOut]
             if let values, let valuesIn = input.2 { arguments += [valuesIn.0, UInt64(valuesIn.1), values.buffers[pass % 2]] }
             let scatterArguments = arguments + common + [places]
-            _ = try queue.submit { cl in try cl.launch(scatter, range, arguments: scatterArguments) }
+            try queue.enqueue { cl in try cl.launch(scatter, range, arguments: scatterArguments) }
             input = (keysOut, 0, values.map { ($0.buffers[pass % 2], 0) })
             shift += width
             pass += 1
