@@ -26,4 +26,26 @@ struct ShippedGeneratedTests {
         #expect(zip(box, expected).allSatisfy { abs($0 - $1) <= 1e-5 }, "values near -7: a few float ULPs")
         #expect(BoxFilterCL.kernelNames.contains("boxAvgStrip") && ShippedSources.all.contains(BoxFilterCL.source))
     }
+
+    @Test("generated typed kernels record into a command recording and replay like direct calls", arguments: TestDevices.all)
+    func recordedTypedKernels(device: Device) throws {
+        let queue = try makeQueue(device)
+        let width = 33, height = 17
+        let image = ramp(width * height, scale: 0.01)
+        let source = try Buffer(copying: image, context: queue.context)
+        let filtered = try Buffer<Float>(count: image.count, context: queue.context)
+        let squared = try Buffer<Float>(count: image.count, context: queue.context)
+        let recording = try queue.record { cl in
+            try BoxFilterCL.boxAvg1(cl, NDRange(width: width, height: height), w: width, h: height, in: source, out: filtered)
+            try SquareCL.square(cl, NDRange(image.count), input: filtered, output: squared)
+        }
+        #expect(recording.commands == ["launch boxAvg1", "launch square"])
+        let (box, squares) = try queue.sync { cl in
+            try cl.replay(recording)
+            return (try cl.read(filtered), try cl.read(squared))
+        }
+        let expected = try BoxFilterReference.exact(image, width: width, height: height, range: 2)
+        #expect(zip(box, expected).allSatisfy { abs($0 - $1) <= 1e-5 })
+        #expect(squares == SquareCL.Square.reference(box))
+    }
 }
