@@ -10,7 +10,7 @@ public enum BenchmarkSuites {
     /// Suites that run only when named: `box-sizes` is the box suite followed by its size sweep (256² … 8192²).
     public static let optionalNames = ["box-sizes"]
     /// The suites only the lab package runs (named in refusals, so a user learns where they are).
-    public static let labNames = ["square-c", "launch", "build", "arrays", "blas", "fft", "svm"]
+    public static let labNames = ["square-c", "launch", "build", "arrays", "blas", "fft", "svm", "recording"]
 
     /// What to run and how hard.
     public struct Options: Sendable {

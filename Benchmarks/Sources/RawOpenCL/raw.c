@@ -156,3 +156,21 @@ double raw_cl_batched_on(void *context, void *queue, void *input, void *output, 
     clReleaseProgram(program);
     return elapsed;
 }
+
+int raw_cl_enqueue_timed_on(void *queue, void *kernel_handle, void *input, void *output, size_t global, size_t launches,
+                            double *enqueue_seconds, double *total_seconds) {
+    cl_command_queue q = (cl_command_queue)queue;
+    cl_kernel kernel = (cl_kernel)kernel_handle;
+    cl_mem in = (cl_mem)input, out = (cl_mem)output;
+    cl_int status = clSetKernelArg(kernel, 0, sizeof(cl_mem), &in);
+    status |= clSetKernelArg(kernel, 1, sizeof(cl_mem), &out);
+    if (status != CL_SUCCESS) return status;
+    double start = now_seconds();
+    for (size_t i = 0; i < launches && status == CL_SUCCESS; i++)
+        status = clEnqueueNDRangeKernel(q, kernel, 1, NULL, &global, NULL, 0, NULL, NULL);
+    double enqueued = now_seconds();
+    if (status == CL_SUCCESS) status = clFinish(q);
+    *enqueue_seconds = enqueued - start;
+    *total_seconds = now_seconds() - start;
+    return status;
+}

@@ -7,7 +7,7 @@ public enum LabSuites {
     /// Suite names in the order a default run takes them.
     public static let names = BenchmarkSuites.names + ["square-c", "launch"]
     /// Suites that run only when named.
-    public static let optionalNames = BenchmarkSuites.optionalNames + ["build", "arrays", "blas", "fft", "svm"]
+    public static let optionalNames = BenchmarkSuites.optionalNames + ["build", "arrays", "blas", "fft", "svm", "recording"]
 
     /// Runs the named suites on `device` and returns the report.
     /// - Throws: ``BenchmarkSuiteError`` for a name no suite has, or a suite's failure.
@@ -46,6 +46,10 @@ public enum LabSuites {
             case "svm":
                 var suite = SVMSuite()
                 if quick { suite.count = 1 << 16; suite.rounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+            case "recording":
+                var suite = RecordingSuite()
+                if quick { suite.launches = 100; suite.rounds = 2 }
                 report.results += try suite.run(on: device, progress: progress)
             case "build":
                 var suite = BuildSuite()

@@ -48,6 +48,18 @@ struct LabSuitesTests {
         }
     }
 
+    @Test("the recording suite checks every way's counts, then reports each beside plain C", arguments: LabDevices.all)
+    func recordingSuite(device: Device) throws {
+        var suite = RecordingSuite()
+        suite.launches = 20
+        suite.rounds = 2
+        let records = try suite.run(on: device)
+        let variants = Set(records.map(\.variant))
+        #expect(variants.isSuperset(of: ["raw-c-one-by-one", "swiftcl-launches", "replay-one-by-one"]))
+        #expect(variants.contains("replay-command-buffer") == (device.commandBufferCapabilities != nil))
+        #expect(records.allSatisfy { $0.verified && $0.median > 0 && $0.extra["paired_ratio_to_raw_c"] != nil })
+    }
+
     @Test("the launch and square-c suites verify SwiftCL and plain C before timing them (smoke run)", arguments: LabDevices.all)
     func suitesSmoke(device: Device) throws {
         var launch = LaunchSuite()

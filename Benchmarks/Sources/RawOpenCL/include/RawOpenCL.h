@@ -38,4 +38,10 @@ double raw_cl_batched_kernel_on(void *queue, void *kernel, void *input, void *ou
 /// Like raw_cl_batched_kernel_on, each launch followed by clFinish (enqueue+wait round trips).
 double raw_cl_round_trips_kernel_on(void *queue, void *kernel, void *input, void *output, size_t global, size_t launches);
 
+/// Issue 45's yardstick: sets `kernel(input, output)` once and enqueues it over `global` items `launches` times on
+/// `queue`, then waits. Writes the enqueue loop's seconds to `enqueue_seconds` and the seconds until the queue finished
+/// to `total_seconds`. Returns a cl_int status.
+int raw_cl_enqueue_timed_on(void *queue, void *kernel, void *input, void *output, size_t global, size_t launches,
+                            double *enqueue_seconds, double *total_seconds);
+
 #endif
