@@ -303,4 +303,23 @@ struct CommandRecordingTests {
         #expect(try queue.sync { cl in try cl.read(live) } == expected)
         #expect(try queue.sync { cl in try cl.read(recorded) } == expected)
     }
+
+    @Test("the DocC article's example: a fill and 100 launches, recorded once and replayed twice", arguments: TestDevices.all)
+    func articleExample(device: Device) throws {
+        let queue = try makeQueue(device)
+        let increment = try Self.program(queue).kernel(named: "increment")
+        let counts = try Buffer<Int32>(count: 37, context: queue.context)
+        let recording = try queue.record { cl in
+            try cl.fill(counts, with: 0)
+            for _ in 0..<100 { try cl.launch(increment, NDRange(counts.count), counts) }
+        }
+        let counted = try queue.sync { cl in
+            try cl.replay(recording)
+            try cl.replay(recording)
+            return try cl.read(counts)
+        }
+        // counted: every element 100 (each replay fills, then adds 1 a hundred times)
+        #expect(counted == [Int32](repeating: 100, count: 37))
+        #expect(recording.commands.count == 101)
+    }
 }
