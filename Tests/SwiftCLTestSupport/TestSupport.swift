@@ -4,6 +4,13 @@ import SwiftCL
 /// The devices every device test runs on: all of them (PoCL's CPU device on CI).
 public enum TestDevices {
     public static let all: [Device] = (try? Device.all) ?? []
+
+    /// Every device with each shared-virtual-memory granularity it offers.
+    public static let svmGranularities: [(Device, SVMGranularity)] = all.flatMap { device in
+        [SVMGranularity.coarseGrain, .fineGrain, .fineGrainWithAtomics].filter { granularity in
+            (try? granularity.checkOffered(by: [(device.name, device.svmCapabilities)])) != nil
+        }.map { (device, $0) }
+    }
 }
 
 /// The error `body` throws, or nil.

@@ -16,11 +16,7 @@ struct ListNode: BitwiseCopyable {
 struct NoBytes: BitwiseCopyable {}
 
 /// Every device with the SVM granularities it offers.
-let svmCases: [(Device, SVMGranularity)] = TestDevices.all.flatMap { device in
-    [SVMGranularity.coarseGrain, .fineGrain, .fineGrainWithAtomics].filter { granularity in
-        (try? granularity.checkOffered(by: [(device.name, device.svmCapabilities)])) != nil
-    }.map { (device, $0) }
-}
+let svmCases = TestDevices.svmGranularities
 
 @Suite("Shared virtual memory: SVMBuffer, pointers in data, map, copy, fill")
 struct SVMTests {

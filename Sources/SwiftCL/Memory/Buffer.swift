@@ -15,6 +15,8 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     /// Where the buffer's bytes lie in a buffer that is not a sub-buffer (itself, from 0, unless it is one), so
     /// a sub-buffer of a sub-buffer can be made from the root, as OpenCL requires.
     let placement: BufferPlacement
+    /// The shared virtual memory the buffer's bytes are (``init(sharing:access:)``), kept alive with it; nil otherwise.
+    public let sharedAllocation: SVMBuffer<Element>?
 
     /// Where a buffer's memory lives.
     public enum Memory: Hashable, Sendable {
@@ -80,8 +82,10 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
 
     /// Takes ownership of one reference to a `cl_mem`: a new buffer's, or a view's (a reinterpretation, a sub-buffer).
     init(owning handle: MemoryHandle, count: Int, byteCount: Int, context: Context, access: KernelAccess,
-                 hostAccess: HostAccess, placement: BufferPlacement = BufferPlacement(root: nil, offsetBytes: 0)) {
+                 hostAccess: HostAccess, placement: BufferPlacement = BufferPlacement(root: nil, offsetBytes: 0),
+                 sharing allocation: SVMBuffer<Element>? = nil) {
         self.count = count
+        sharedAllocation = allocation
         self.kernelAccess = access
         self.hostAccess = hostAccess
         self.placement = placement

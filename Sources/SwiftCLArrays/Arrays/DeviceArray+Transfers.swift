@@ -1,10 +1,12 @@
 import SwiftCL
 
 extension DeviceArray {
-    /// The elements, copied to the host (row-major), once every command before on the array's queue has completed.
+    /// The elements, copied to the host (row-major), once every command before on the array's queue has completed. An
+    /// array in fine-grain shared virtual memory is copied from its memory in place (no OpenCL read).
     /// - Throws: SwiftCL's errors.
     public func toArray() throws -> [Element] {
         guard count > 0 else { return [] }
+        if let allocation = sharedAllocation, allocation.granularity != .coarseGrain { return try withHostElements { Array($0) } }
         return try queue.sync { cl in try cl.read(storage, range: storageRange) }
     }
 
