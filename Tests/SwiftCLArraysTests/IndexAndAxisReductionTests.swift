@@ -45,6 +45,26 @@ struct IndexAndAxisReductionTests {
         #expect(try DeviceArray([Double](repeating: .nan, count: count), on: queue).argmin() == 0, "all NaN: the first")
     }
 
+    @Test("argmin/argmax find one planted extreme at block and lane edges, behind NaN-led blocks and repeats of it",
+          arguments: TestDevices.all, [257, 4099, 65_537])
+    func plantedExtremes(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let base = (0..<count).map { Float(($0 &* 7_919) % 1_000) * 0.001 }
+        for position in Set([0, 1, 7, 8, 15, 16, 17, 63, 64, 127, 128, 129, count / 4, count / 2 + 3, count - 2, count - 1]) where position < count {
+            var values = base
+            values[position] = 5
+            // A later repeat of the extreme and NaNs leading the blocks around it: the first position still wins.
+            if position + 40 < count { values[position + 40] = 5 }
+            for nan in stride(from: 0, to: count, by: 128) where nan != position && nan != position + 40 { values[nan] = .nan }
+            let array = try DeviceArray(values, on: queue)
+            #expect(try array.argmax() == position, "Float argmax planted at \(position) of \(count)")
+            let negated = try DeviceArray(values.map { -$0 }, on: queue)
+            #expect(try negated.argmin() == position, "Float argmin planted at \(position) of \(count)")
+            let ints = try DeviceArray(values.map { $0.isNaN ? Int64(-1) : Int64($0 * 1_000) }, on: queue)
+            #expect(try ints.argmax() == position, "Int64 argmax planted at \(position) of \(count)")
+        }
+    }
+
     @Test("sum, min and max along each axis match the host for awkward shapes", arguments: TestDevices.all)
     func axes(device: Device) throws {
         let queue = try makeQueue(device)

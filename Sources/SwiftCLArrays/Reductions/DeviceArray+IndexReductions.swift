@@ -46,40 +46,52 @@ extension DeviceArray where Element: ArrayElement {
         return index == UInt64.max ? 0 : Int(index)
     }
 
-    /// The CPU layout's loop for 32- and 64-bit elements (nil for others, which take the scalar loop): per lane of
-    /// 16-element vectors, the best value so far and the vector it came from, updated by `select` (no branch); four
-    /// sub-chunks side by side; then the lanes are folded into `acc` by `swiftcl_pick` (ties to the lower index).
-    /// A strict comparison keeps a lane's first position of its best value; NaN never compares better.
+    /// The CPU layout's loop for 32- and 64-bit elements (nil for others, which take the scalar loop), in two steps so
+    /// the pass over the data is a plain extremum. Four sub-chunks side by side are read in blocks of `block` vectors;
+    /// per lane, each block's extremum (`fmax`/`fmin` for floating point, which skip NaN; `max`/`min` for integers) is
+    /// compared with the best so far, and a strictly better one keeps its value and its block's start (`select`, no
+    /// branch). Then, per lane, the one kept block is read again for the first position holding the lane's best value,
+    /// and the lanes are folded into `acc` by `swiftcl_pick` (ties to the lower index). A lane whose blocks are all NaN
+    /// keeps no position, so NaN never wins.
     private static func vectorChunk(better: String, count: Int) -> String? {
         let size = MemoryLayout<Element>.size
         let width = "$W"   // the launch shape's vector width, put in by the plan
-        // Lane positions count vectors within a chunk in the element's width (32 bits for 32-bit elements).
+        // Block starts count vectors within a sub-chunk in the element's width (32 bits for 32-bit elements).
         guard size == 4 || size == 8, size == 8 || count < Int(UInt32.max) else { return nil }
         let T = Element.openCLTypeName
         let (V, I, M) = ("\(T)\(width)", size == 8 ? "ulong\(width)" : "uint\(width)", size == 8 ? "long\(width)" : "int\(width)")
         let none = size == 8 ? "ULONG_MAX" : "UINT_MAX"
-        let parts = 4
-        let lanes = (0..<parts).map { k in
+        let extremum = Element.kind == .floatingPoint ? (better == ">" ? "fmax" : "fmin") : (better == ">" ? "max" : "min")
+        let (parts, block) = (4, 8)
+        func load(_ k: Int, _ t: String) -> String { "vload\(width)(0, x0 + x0_off + (v0 + \(k) * sub + \(t)) * \(width))" }
+        let blocks = (0..<parts).map { k in
             """
-                { const \(V) v = vload\(width)(0, x0 + x0_off + (v0 + \(k) * sub + j) * \(width));
-                  const \(I) pos = (\(I))(\(k) * sub + j);
-                  const \(M) take = (v \(better) m\(k)) | ((p\(k) == (\(I))(\(none))) & (v == v));
-                  m\(k) = select(m\(k), v, take); p\(k) = select(p\(k), pos, take); }
+                { \(V) bm = \(load(k, "j"));
+                  for (ulong t = j + 1; t < e; ++t) bm = \(extremum)(bm, \(load(k, "t")));
+                  const \(M) take = (bm \(better) m\(k)) | ((p\(k) == (\(I))(\(none))) & (bm == bm));
+                  m\(k) = select(m\(k), bm, take); p\(k) = select(p\(k), (\(I))(j), take); }
             """
         }
         let fold = (0..<parts).map { k in
             """
                 { \(T) mv[\(width)]; \(size == 8 ? "ulong" : "uint") pv[\(width)];
                   vstore\(width)(m\(k), 0, mv); vstore\(width)(p\(k), 0, pv);
-                  for (int l = 0; l < \(width); ++l)
-                      if (pv[l] != \(none)) acc = swiftcl_pick(acc, swiftcl_make_pair(mv[l], (v0 + (ulong)pv[l]) * \(width) + l)); }
+                  for (int l = 0; l < \(width); ++l) {
+                      if (pv[l] == \(none)) continue;
+                      const ulong last = min((ulong)pv[l] + \(block), sub);
+                      for (ulong t = pv[l]; t < last; ++t) {
+                          const ulong index = (v0 + \(k) * sub + t) * \(width) + l;
+                          if (x0[x0_off + index] == mv[l]) { acc = swiftcl_pick(acc, swiftcl_make_pair(mv[l], index)); break; }
+                      }
+                  } }
             """
         }
         return """
             const ulong sub = (v1 - v0) / \(parts);
             \((0..<parts).map { "\(V) m\($0) = (\(V))(0); \(I) p\($0) = (\(I))(\(none));" }.joined(separator: " "))
-            for (ulong j = 0; j < sub; ++j) {
-            \(lanes.joined(separator: "\n"))
+            for (ulong j = 0; j < sub; j += \(block)) {
+                const ulong e = min(j + \(block), sub);
+            \(blocks.joined(separator: "\n"))
             }
             \(fold.joined(separator: "\n"))
             for (ulong v = v0 + \(parts) * sub; v < v1; ++v)
