@@ -22,8 +22,10 @@ final class HostFFT: @unchecked Sendable {
                                          Int32, Int32, UnsafeMutableRawPointer?, UnsafePointer<Int32>?, Int32, Int32, UInt32) -> OpaquePointer?
     typealias Execute = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 
-    /// Seconds FFTW may spend planning one transform (`fftw_set_timelimit`).
-    static let planningSeconds = 2.0
+    /// Seconds FFTW may spend planning one transform (`fftw_set_timelimit`). A limit FFTW reaches makes it finish the
+    /// plan by estimate: 2048² c2c with two threads planned in 2 s (or 3) ran 6× slower than the plan it completes in
+    /// about 4 s (docs/measurements.md). Planning happens once per shape; the wisdom file keeps it for later processes.
+    static let planningSeconds = 10.0
 
     let isDouble: Bool
     let path: String
@@ -143,7 +145,7 @@ final class HostFFT: @unchecked Sendable {
     func scratch(bytes: Int) -> UnsafeMutableRawPointer? { allocate(max(bytes, 16)) }
     func free(_ pointer: UnsafeMutableRawPointer?) { release(pointer) }
 
-    /// `$XDG_CACHE_HOME/swiftcl/fftw-wisdom-{single,double}` (else `~/.cache/swiftcl/…`).
+    /// `$XDG_CACHE_HOME/swiftcl/fftw-wisdom-10s-{single,double}` (else `~/.cache/swiftcl/…`).
     private static func wisdomPath(double: Bool) -> String? {
         let base: String
         if let cache = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), cache.hasPrefix("/") {
@@ -153,7 +155,8 @@ final class HostFFT: @unchecked Sendable {
         } else {
             return nil
         }
-        return base + "/swiftcl/fftw-wisdom-" + (double ? "double" : "single")
+        // Named with the planning limit: wisdom planned under another limit (a shorter one cut plans short) is not reused.
+        return base + "/swiftcl/fftw-wisdom-\(Int(planningSeconds))s-" + (double ? "double" : "single")
     }
 
     private static func readWisdom(double: Bool) -> String? {
