@@ -256,7 +256,9 @@ struct CommandRecordingTests {
         // Only the queued replay holds the recording, and only the recording the buffer.
         try #require(completion).wait()
         let deadline = Date().addingTimeInterval(10)
-        while weakRecording != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        // The recording is released on the thread that ran the completion callback, and its stored objects just after
+        // its weak references clear: wait for both.
+        while weakRecording != nil || weakBuffer != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(weakRecording == nil && weakBuffer == nil, "released once the replay completed")
         // A kept recording keeps its buffer.
         let buffer = try Buffer(copying: [Int32](repeating: 0, count: 16), context: queue.context)

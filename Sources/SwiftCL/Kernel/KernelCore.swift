@@ -149,27 +149,26 @@ final class KernelCore: Sendable {
 
     /// Sets every argument (and the SVM addresses reached through data) of `kernel`: this kernel's own `cl_kernel` under
     /// `launchLock`, or a recording's copy no one else holds.
-    private func bind(_ arguments: [KernelArgumentValue], svmReach: [UnsafeMutableRawPointer?]?, to kernel: KernelHandle) throws {
-        let id = kernel
-        // Set with the arguments, under the same lock: another launch of this kernel cannot change it in between.
-        if let svmReach { try CL.setKernelExecInfoSVMPointers(id, svmReach, kernelName: name) }
+    private func bind(_ arguments: [KernelArgumentValue], svmReach: [UnsafeMutableRawPointer?]?, to target: KernelHandle) throws {
+        // Set with the arguments (under the launch lock for the kernel's own cl_kernel): no other launch changes it between.
+        if let svmReach { try CL.setKernelExecInfoSVMPointers(target, svmReach, kernelName: name) }
         for index in arguments.indices {
             switch arguments[index].storage {
             case let .memory(object, _):
-                try CL.setKernelArg(id, index, handle: object.id, kernelName: name)
+                try CL.setKernelArg(target, index, handle: object.id, kernelName: name)
             case let .bytes(bytes, _):
                 try bytes.withUnsafeBytes { raw throws in
-                    try CL.setKernelArg(id, index, byteCount: raw.count, raw.baseAddress, kernelName: name)
+                    try CL.setKernelArg(target, index, byteCount: raw.count, raw.baseAddress, kernelName: name)
                 }
             case let .local(byteCount, _):
                 // The launch refused a size that is nil or not positive before binding anything.
-                try CL.setKernelArg(id, index, byteCount: byteCount ?? 0, nil, kernelName: name)
+                try CL.setKernelArg(target, index, byteCount: byteCount ?? 0, nil, kernelName: name)
             case let .sampler(sampler):
-                try CL.setKernelArg(id, index, handle: sampler.id, kernelName: name)
+                try CL.setKernelArg(target, index, handle: sampler.id, kernelName: name)
             case let .svm(allocation, byteOffset, _):
-                try CL.setKernelArgSVMPointer(id, index, allocation.baseAddress + byteOffset, kernelName: name)
+                try CL.setKernelArgSVMPointer(target, index, allocation.baseAddress + byteOffset, kernelName: name)
             case .null:
-                try CL.setKernelArg(id, index, handle: nil as MemoryHandle?, kernelName: name)
+                try CL.setKernelArg(target, index, handle: nil as MemoryHandle?, kernelName: name)
             case let .integer(value):
                 // Resolved to the parameter's type by the launch's check; unreachable without parameters.
                 throw SwiftCLError.argumentType(kernel: name, index: index, parameter: "#\(index)",

@@ -51,7 +51,7 @@ extension ComputeEncoder {
             var options = enqueueOptions(wantEvent: measuring || (capturingEvent && last) || queue.isOutOfOrder)
             if index > 0 { options.waitList = previous.map { [$0] } ?? [] }
             let event = try commands[index].enqueue(on: queue.id, options: options)
-            if measuring || last { record(event, label: labels[index]) }
+            record(event, label: labels[index])
             previous = event
         }
     }

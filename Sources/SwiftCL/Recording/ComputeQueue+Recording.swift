@@ -25,14 +25,13 @@ extension ComputeQueue {
         let recorder = CommandRecorder(target)
         var lists = EncoderLists()
         let encoder = ComputeEncoder(queue: self, measuring: false, reusing: &lists, recorder: recorder)
-        let retained: [AnyObject]
         do {
             try RecordingScope.recording(with: encoder) { try body(encoder) }
         } catch {
             _ = encoder.endRecording()
             throw error
         }
-        retained = encoder.endRecording()
+        let retained = encoder.endRecording()
         let finalized = try recorder.finalize()
         let used: RecordingEngine = if case .commandBuffer = finalized { .commandBuffer } else { .oneByOne }
         return CommandRecording(queue: self, engine: used, fallbackReason: fallbackReason, labels: recorder.labels,
