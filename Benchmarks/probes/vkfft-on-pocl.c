@@ -1,5 +1,5 @@
 // Issue 44 probe: VkFFT's OpenCL backend (Debian's libvkfft-dev, header-only) on the first OpenCL device, beside what
-// SwiftCLFFT reports for the same shapes. Plain C, no SwiftCL:
+// SwiftCLFFT reports for the same shapes. Plain C, no SwiftCL (needs `apt-get install libvkfft-dev`):
 //   cc -O2 vkfft-on-pocl.c -o /tmp/vkfft-probe -lOpenCL -lm && /tmp/vkfft-probe [SHAPE ...]   (SHAPE: N or NxM)
 // For each shape: the first-use latency (initializeVkFFT: generates and builds its kernels), a check of 16 bins of an
 // in-place forward c2c against a direct DFT in double, then min / median / max of 7 timed transforms
