@@ -18,9 +18,7 @@ extension DeviceArray {
     public init(sharing elements: [Element], on queue: ComputeQueue) throws {
         try self.init(sharedShape: [elements.count], granularity: .fineGrain, on: queue)
         guard let allocation = storage.sharedAllocation else { return }
-        try allocation.withUnsafeMutableBufferPointer { all in
-            for index in elements.indices { all[index] = elements[index] }
-        }
+        try allocation.withUnsafeMutableBufferPointer { all in _ = all.update(fromContentsOf: elements) }
     }
 
     /// The shared virtual memory the elements live in, for an array made by ``init(sharedShape:granularity:on:)`` (or
