@@ -8,8 +8,10 @@ extension ComputeQueue {
     /// host command, an image command) throws ``SwiftCLError/notRecordable(operation:)`` naming it, and the recording
     /// is not made. The commands replay in the order they were recorded, also on an out-of-order queue.
     ///
-    /// - Parameter engine: ``RecordingEngine/commandBuffer`` or ``RecordingEngine/oneByOne``; by default the command
-    ///   buffer where the device and queue allow one, and one by one elsewhere (``CommandRecording/fallbackReason`` says why).
+    /// - Parameters:
+    ///   - engine: ``RecordingEngine/commandBuffer`` or ``RecordingEngine/oneByOne``; by default the command buffer where
+    ///     the device and queue allow one, and one by one elsewhere (``CommandRecording/fallbackReason`` says why).
+    ///   - body: The commands to record, given the recording encoder; it runs once, on the calling thread.
     /// - Throws: what `body` throws, ``SwiftCLError/notRecordable(operation:)``,
     ///   ``SwiftCLError/commandBufferUnsupported(device:reason:)`` when a command buffer was asked for and cannot be had,
     ///   ``OpenCLError``.
