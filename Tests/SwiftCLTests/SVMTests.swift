@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import SwiftCL
 import SwiftCLTestSupport
 import Testing
@@ -245,5 +246,39 @@ struct SVMTests {
     /// A weak reference the test's closures share.
     private final class WeakSVM: @unchecked Sendable {
         weak var svm: SVMBuffer<Float>?
+    }
+}
+
+@Suite("Shared virtual memory: atomics from the host and the device at once")
+struct SVMAtomicsTests {
+    @Test("a kernel and the host add to one fine-grain counter with atomics, the host while the kernel is in flight; none is lost",
+          arguments: TestDevices.svmGranularities.filter { $0.1 == .fineGrainWithAtomics }.map(\.0))
+    func hostAndDevice(device: Device) throws {
+        let queue = try makeQueue(device)
+        var options = BuildOptions()
+        options.raw = ["-cl-std=CL3.0"]
+        let add = try queue.context.program(source: """
+            // Host-visible scope where the compiler has it; PoCL 3.1 lacks the feature macro, and its device scope is the
+            // CPU's own atomics, which the host's share.
+            #ifdef __opencl_c_atomic_scope_all_devices
+            #define SWIFTCL_SCOPE memory_scope_all_svm_devices
+            #else
+            #define SWIFTCL_SCOPE memory_scope_device
+            #endif
+            kernel void add(global atomic_int *counter, uint times)
+            {
+                for (uint t = 0; t < times; t++) atomic_fetch_add_explicit(counter, 1, memory_order_relaxed, SWIFTCL_SCOPE);
+            }
+            """, name: "svm-atomics.cl", options: options).kernel(named: "add")
+        let counter = try SVMBuffer<Int32>(count: 1, granularity: .fineGrainWithAtomics, context: queue.context)
+        try counter.withUnsafeMutableBufferPointer { $0[0] = 0 }
+        let (items, times, hostAdds) = (64, 20_000, 200_000)
+        let (_, done) = try queue.submit { cl in try cl.launch(add, NDRange(items), counter, UInt32(times)) }
+        // The host adds while the kernel is in flight (how much they overlap is up to the scheduler; the sum must hold
+        // either way), to the same address, with atomics of its own (`Atomic<Int32>` laid over it).
+        let atomic = counter.baseAddress.bindMemory(to: Atomic<Int32>.self, capacity: 1)
+        for _ in 0..<hostAdds { atomic.pointee.wrappingAdd(1, ordering: .relaxed) }
+        try done.wait()
+        #expect(atomic.pointee.load(ordering: .sequentiallyConsistent) == Int32(items * times + hostAdds))
     }
 }
