@@ -4,7 +4,7 @@ extension CommandRecording {
     /// recording alive until such a replay completes, and do not release the handle.
     public func withUnsafeHandle<R, E: Error>(_ body: (OpaquePointer?) throws(E) -> R) throws(E) -> R {
         defer { withExtendedLifetime(self) {} }
-        if case let .commandBuffer(handle, _, _) = storage.target { return try body(handle.pointer) }
+        if case let .commandBuffer(handle, _, _) = storage.recorder.target { return try body(handle.pointer) }
         return try body(nil)
     }
 }

@@ -1,6 +1,7 @@
 /// What a recording ``ComputeEncoder`` writes its commands into (see ``ComputeQueue/record(engine:_:)``): a
-/// `cl_khr_command_buffer` command buffer, or a list of checked commands to enqueue one by one. Owns the command buffer
-/// until ``CommandRecording`` takes it over (a closure that throws leaves it to this object's `deinit`).
+/// `cl_khr_command_buffer` command buffer, or a list of checked commands to enqueue one by one. It owns the command
+/// buffer and its launches' kernels and releases them in `deinit`: a ``CommandRecording`` keeps it once recording ends
+/// (nothing changes it afterwards), and a closure that throws leaves it to be released at once.
 final class CommandRecorder {
     /// Where commands go.
     enum Target {
@@ -16,13 +17,10 @@ final class CommandRecorder {
     /// The sync point of the last command a command buffer holds: the next one waits for it.
     private var lastSyncPoint: UInt32?
     /// The command buffer's launches' own kernels (``KernelCore/record(into:_:after:range:local:arguments:svmReach:)``).
-    private(set) var kernels: [KernelHandle] = []
-    private var handedOver = false
-
+    private var kernels: [KernelHandle] = []
     init(_ target: Target) { self.target = target }
 
     deinit {
-        guard !handedOver else { return }
         if case let .commandBuffer(handle, entryPoints, _) = target { CL.releaseCommandBufferKHR(entryPoints, handle) }
         for kernel in kernels { CL.releaseKernel(kernel) }
     }
@@ -74,10 +72,8 @@ final class CommandRecorder {
         labels.append("fill")
     }
 
-    /// Ends recording (`clFinalizeCommandBufferKHR`) and hands the command buffer over to the caller.
-    func finalize() throws -> Target {
+    /// Ends recording (`clFinalizeCommandBufferKHR`).
+    func finalize() throws {
         if case let .commandBuffer(handle, entryPoints, _) = target { try CL.finalizeCommandBufferKHR(entryPoints, handle) }
-        handedOver = true
-        return target
     }
 }

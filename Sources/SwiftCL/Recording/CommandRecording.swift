@@ -10,39 +10,36 @@ public final class CommandRecording: Sendable, CustomStringConvertible {
     /// The queue the commands were recorded for; replays run there.
     public let queue: ComputeQueue
     /// How replays run: one command buffer, or the commands one by one.
-    public let engine: RecordingEngine
+    public var engine: RecordingEngine {
+        if case .commandBuffer = storage.recorder.target { return .commandBuffer }
+        return .oneByOne
+    }
     /// Why the recording replays one by one when the engine was left to SwiftCL (the device lacks
     /// `cl_khr_command_buffer`, the queue lacks properties it requires, …); nil otherwise.
     public let fallbackReason: String?
     /// What each command is, in order (`launch NAME`, `copy`, `copyRect`, `fill`).
-    public let commands: [String]
+    public var commands: [String] { storage.recorder.labels }
     let storage: Storage
     /// Where the device cannot enqueue a command buffer again before its last replay completes, that replay's event.
     let lastReplay = Locked<CLEvent?>(nil)
 
-    /// The recorded commands and what they keep alive.
+    /// The recorded commands (their recorder, which releases the command buffer and its kernels) and what they keep alive.
     struct Storage: @unchecked Sendable {
-        // Unchecked: set once when recording ends and only read afterwards; the handles are OpenCL's (thread-safe), the
-        // one-by-one commands bind their kernel's arguments under its launch lock, and `retained` is only held.
-        let target: CommandRecorder.Target
-        let commands: [RecordedCommand]
-        /// The command buffer's launches' own kernels, released with it.
-        let kernels: [KernelHandle]
+        // Unchecked: the recorder is finalized before the recording exists and only read afterwards; the handles are
+        // OpenCL's (thread-safe), the one-by-one commands bind their kernel's arguments under its launch lock, and
+        // `retained` is only held.
+        let recorder: CommandRecorder
         let retained: [AnyObject]
     }
 
-    init(queue: ComputeQueue, engine: RecordingEngine, fallbackReason: String?, labels: [String], storage: Storage) {
+    init(queue: ComputeQueue, fallbackReason: String?, storage: Storage) {
         self.queue = queue
-        self.engine = engine
         self.fallbackReason = fallbackReason
-        commands = labels
         self.storage = storage
         LiveObjectCounts.track(.commandRecording, +1)
     }
 
     deinit {
-        if case let .commandBuffer(handle, entryPoints, _) = storage.target { CL.releaseCommandBufferKHR(entryPoints, handle) }
-        for kernel in storage.kernels { CL.releaseKernel(kernel) }
         LiveObjectCounts.track(.commandRecording, -1)
     }
 

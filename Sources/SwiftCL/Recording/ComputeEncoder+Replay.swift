@@ -15,7 +15,7 @@ extension ComputeEncoder {
             throw SwiftCLError.recordingQueueMismatch(recordedFor: "\(recording.queue)", replayedOn: "\(queue)")
         }
         let label = "replay of \(recording.commands.count) commands"
-        switch recording.storage.target {
+        switch recording.storage.recorder.target {
         case let .commandBuffer(handle, entryPoints, simultaneousUse):
             if simultaneousUse {
                 record(try CL.enqueueCommandBufferKHR(entryPoints, handle, options: enqueueOptions), label: label)
@@ -29,7 +29,7 @@ extension ComputeEncoder {
                 }
             }
         case .oneByOne:
-            try replayOneByOne(recording.storage.commands, labels: recording.commands)
+            try replayOneByOne(recording.storage.recorder.commands, labels: recording.commands)
         }
         keepAlive(recording)
     }

@@ -34,11 +34,8 @@ extension ComputeQueue {
             throw error
         }
         let retained = encoder.endRecording()
-        let finalized = try recorder.finalize()
-        let used: RecordingEngine = if case .commandBuffer = finalized { .commandBuffer } else { .oneByOne }
-        return CommandRecording(queue: self, engine: used, fallbackReason: fallbackReason, labels: recorder.labels,
-                                storage: .init(target: finalized, commands: recorder.commands, kernels: recorder.kernels,
-                                              retained: retained))
+        try recorder.finalize()
+        return CommandRecording(queue: self, fallbackReason: fallbackReason, storage: .init(recorder: recorder, retained: retained))
     }
 
     /// Enqueues `body`'s commands and returns without waiting for them or making an event: the path for libraries
