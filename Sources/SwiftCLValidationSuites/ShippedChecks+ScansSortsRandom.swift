@@ -52,8 +52,12 @@ extension ShippedChecks {
                 let uniform: DeviceArray<Float> = try generator.uniform(shape: [size.pixels], on: queue)
                 let dice: DeviceArray<Int32> = try generator.uniform(in: 1...6, shape: [size.pixels], on: queue)
                 let diceOK = try dice.toArray().allSatisfy { (1...6).contains($0) }
+                var fast = ChaCha8(seed: 42, stream: 3)
+                let fastExpected = fast.uniformHostReference(count: size.pixels, as: Float.self)
+                let fastUniform: DeviceArray<Float> = try fast.uniform(shape: [size.pixels], on: queue)
                 return KernelCheck.Outcome(outputs: [
                     .init("uniform", actual: try uniform.toArray(), expected: expected),
+                    .init("uniform (ChaCha8)", actual: try fastUniform.toArray(), expected: fastExpected),
                     .init("dice in 1...6", actual: [diceOK ? 1 : 0] as [Int32], expected: [1]),
                 ])
             },

@@ -45,6 +45,7 @@ struct ArraysAdversarialTests {
             attempt { _ = try keys.sorted(significantBits: n) }
             attempt { _ = try keys.histogram(bins: n) }
             attempt { var generator = Philox(seed: 1); let _: DeviceArray<Float> = try generator.uniform(shape: [n], on: queue) }
+            attempt { var generator = ChaCha8(seed: 1); let _: DeviceArray<Float> = try generator.uniform(shape: [n], on: queue) }
             attempt { try copy(count: n, on: queue, ones, target) }
             for m in Self.extremes where m >= n && m >= 0 && n >= 0 {
                 attempt { _ = try matrix[n..<m] }

@@ -123,30 +123,13 @@ struct RandomTests {
     func uniformMatchesHost(device: Device, count: Int) throws {
         let queue = try makeQueue(device)
         let start = Philox(seed: 0x1234_5678_9ABC_DEF0, counter: 42, stream: 7)
-        var generator = start
-        let host = start.uniformHostReference(count: count, as: Float.self)
-        let floats: DeviceArray<Float> = try generator.uniform(shape: [count], on: queue)
-        #expect(try floats.toArray() == host)
-        #expect(host.allSatisfy { $0 >= 0 && $0 < 1 })
-        if device.supportsDoublePrecision {
-            var doubleGenerator = start
-            let doubles: DeviceArray<Double> = try doubleGenerator.uniform(shape: [count], on: queue)
-            #expect(try doubles.toArray() == start.uniformHostReference(count: count, as: Double.self))
-        }
+        let host = try checkUniformDraws(from: start, count: count, on: queue)
         // A draw that starts later in the counter is the tail of the longer draw.
         if count >= 8 {
             var later = start.advanced(pastDrawsOf: 4, of: Float.self)
             let tail: DeviceArray<Float> = try later.uniform(shape: [count - 4], on: queue)
             #expect(try tail.toArray() == Array(host.dropFirst(4)))
         }
-        // Into an existing array, a view with an offset: the same numbers, and nothing outside the view changes.
-        let backing = try DeviceArray<Float>.filled(with: -1, shape: [count + 5], on: queue)
-        var again = start
-        try again.uniform(into: try backing[3..<(count + 3)])
-        #expect(try backing.toArray() == [-1, -1, -1] + host + [-1, -1])
-        // Each draw moved its generator past exactly what it used.
-        #expect(generator == start.advanced(pastDrawsOf: count, of: Float.self))
-        #expect(again == generator)
     }
 
     @Test("integers in a range: within it, every value hit, equal to the host's mapping", arguments: TestDevices.all)

@@ -45,7 +45,7 @@ public struct ArraysSuite: Sendable {
         let ints = try DeviceArray((0..<n).map { Int32(truncatingIfNeeded: $0 &* 2_654_435_761) >> 8 }, on: queue)
         let half = try (ints .> 0).evaluated()
         let compactedInts = try DeviceArray<Int32>(uninitializedShape: [n], on: queue)
-        let generator = Philox(seed: 7)
+        let generator = Philox(seed: 7), fastGenerator = ChaCha8(seed: 7)
         // Draws go into one preallocated array, like the write bound (a fresh array per draw adds its page faults).
         let drawn = try DeviceArray<Float>(uninitializedShape: [n], on: queue)
         // The same a·x+y on float4 elements: the three arrays' buffers seen as n/4 vectors (when n is a multiple of 4).
@@ -61,6 +61,11 @@ public struct ArraysSuite: Sendable {
             Primitive(name: "compaction-50%-into", bytesPerElement: 7, bound: "copy") { _ = try ints.compact(where: half, into: compactedInts) },
             Primitive(name: "uniform-float", bytesPerElement: 4, bound: "write") {
                 var draws = generator   // every round draws the same numbers (a copy of one position)
+                try draws.uniform(into: drawn)
+                try queue.sync { _ in }
+            },
+            Primitive(name: "uniform-float-chacha8", bytesPerElement: 4, bound: "write") {
+                var draws = fastGenerator
                 try draws.uniform(into: drawn)
                 try queue.sync { _ in }
             },
@@ -88,7 +93,7 @@ public struct ArraysSuite: Sendable {
             try z4.assign(a4 * x4 + y4)
             try check("a*x+y on float4", try z.toArray() == host.map { a * $0 + 0.5 }, "differs from the host")
         }
-        try verifyScans(host: host, x: x, scanned: scanned, ints: ints, generator: generator, queue: queue)
+        try verifyScans(host: host, x: x, scanned: scanned, ints: ints, generators: (generator, fastGenerator), queue: queue)
         let firstUse = try firstUseLatencies(device: device, count: 4096)
 
         // Bounds: the read-only kernel over n floats as 4096-wide rows, the copy kernel one item per element.
@@ -182,7 +187,7 @@ public struct ArraysSuite: Sendable {
 
     /// Scans, compaction and draws against the host before anything is timed.
     private func verifyScans(host: [Float], x: DeviceArray<Float>, scanned: DeviceArray<Float>, ints: DeviceArray<Int32>,
-                             generator: Philox, queue: ComputeQueue) throws {
+                             generators: (Philox, ChaCha8), queue: ComputeQueue) throws {
         try x.prefixSums(into: scanned)
         let device = try scanned.toArray()
         // A sequential prefix's error is at most k·ε·Σ|x| (k = the prefix's length); checked at every index.
@@ -200,11 +205,16 @@ public struct ArraysSuite: Sendable {
         let keptCount = try ints.compact(where: try (ints .> 0).evaluated(), into: into)
         try check("compaction into an array", keptCount == kept.count && Array(try into.toArray().prefix(keptCount)) == values.filter { $0 > 0 },
                   "differs from the host")
+        try checkDraw("uniform (Philox)", generators.0, count: host.count, queue: queue)
+        try checkDraw("uniform (ChaCha8)", generators.1, count: host.count, queue: queue)
+    }
+
+    /// A uniform Float draw against the generator's host reference, bit for bit.
+    private func checkDraw(_ what: String, _ generator: some CounterBasedGenerator, count: Int, queue: ComputeQueue) throws {
         var draws = generator
-        let expected = draws.uniformHostReference(count: host.count, as: Float.self)
-        let drawn: DeviceArray<Float> = try draws.uniform(shape: [host.count], on: queue)
-        try check("uniform", try drawn.toArray() == expected,
-                  "differs from the host generator")
+        let expected = draws.uniformHostReference(count: count, as: Float.self)
+        let drawn: DeviceArray<Float> = try draws.uniform(shape: [count], on: queue)
+        try check(what, try drawn.toArray() == expected, "differs from the host generator")
     }
 
     /// Seconds for each primitive's first call in a fresh context (its program built there; PoCL's own disk cache may

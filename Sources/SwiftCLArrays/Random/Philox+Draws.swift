@@ -11,17 +11,9 @@ import SwiftCL
 /// - Normal: the Box–Muller transform of pairs of uniforms in (0, 1]; agrees with the host to the device's
 ///   `log`/`sqrt`/`cospi` accuracy, not bit for bit.
 extension Philox {
-    /// Uniform values in [0, 1); the generator moves past them.
-    /// - Throws: ``ArrayError`` for a negative extent or an element the device lacks; SwiftCL's allocation errors.
-    public mutating func uniform<Element: ArrayElement & BinaryFloatingPoint>(shape: [Int], on queue: ComputeQueue) throws -> DeviceArray<Element> {
-        let result = try DeviceArray<Element>(uninitializedShape: shape, on: queue)
-        try uniform(into: result)
-        return result
-    }
-
     /// Uniform values in [0, 1) written over `array` (on its queue), the same numbers ``uniform(shape:on:)`` gives for
     /// its count; allocates nothing, so repeated draws reuse one array's memory (each draw new numbers).
-    /// - Throws: as ``uniform(shape:on:)``.
+    /// - Throws: ``ArrayError`` for a negative extent or an element the device lacks; SwiftCL's allocation errors.
     public mutating func uniform<Element: ArrayElement & BinaryFloatingPoint>(into array: DeviceArray<Element>) throws {
         let T = Element.openCLTypeName
         let body: String
@@ -44,7 +36,7 @@ extension Philox {
     }
 
     /// Uniform integers in `range` (both ends included); the generator moves past them.
-    /// - Throws: as ``uniform(shape:on:)``.
+    /// - Throws: ``ArrayError`` for a negative extent or an element the device lacks; SwiftCL's allocation errors.
     public mutating func uniform<Element: ArrayElement & FixedWidthInteger>(in range: ClosedRange<Element>, shape: [Int],
                                                                   on queue: ComputeQueue) throws -> DeviceArray<Element> {
         let T = Element.openCLTypeName
@@ -63,7 +55,7 @@ extension Philox {
     }
 
     /// Normally distributed values (Box–Muller), `mean` + `standardDeviation` · N(0, 1); the generator moves past them.
-    /// - Throws: as ``uniform(shape:on:)``.
+    /// - Throws: ``ArrayError`` for a negative extent or an element the device lacks; SwiftCL's allocation errors.
     public mutating func normal<Element: ArrayElement & BinaryFloatingPoint>(mean: Element = 0, standardDeviation: Element = 1, shape: [Int],
                                                                    on queue: ComputeQueue) throws -> DeviceArray<Element> {
         let T = Element.openCLTypeName

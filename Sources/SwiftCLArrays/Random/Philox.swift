@@ -13,7 +13,7 @@ import SwiftCL
 /// copy (or a new `Philox` with the same seed, counter and stream) gives the same numbers again, on any device and on
 /// the host (``uniformHostReference(count:as:)`` describes the next draw without advancing). Independent parts of a
 /// computation can also take different seeds or different ``stream``s.
-public struct Philox: Sendable, Hashable {
+public struct Philox: CounterBasedGenerator {
     /// The key: two 32-bit words (low word first).
     public var seed: UInt64
     /// The counter's low 64 bits at the first element.
