@@ -29,15 +29,44 @@ struct CompactionTests {
     }
 
     /// Masks whose rejected runs end at the kernels' sub-block (32), block (256) and tile (16 Ki) edges, where a store
-    /// below the run's end must not reach the next run's first kept place.
+    /// below the run's end must not reach the next run's first kept place; on CPUs, at the eight-element steps and the
+    /// tiles of the mask placement (only the first or the last element kept, runs across tile ends).
     static let compactionMasks: [(String, @Sendable (Int) -> Bool)] = [
         ("none", { _ in false }), ("all", { _ in true }), ("first of 32", { $0 % 32 == 0 }), ("last of 32", { $0 % 32 == 31 }),
+        ("first only", { $0 == 0 }), ("last of 8", { $0 % 8 == 7 }), ("first of 12,501 (a tile at 100,003)", { $0 % 12_501 == 0 }),
         ("first of 256", { $0 % 256 == 0 }), ("last of 16 Ki", { $0 % 16_384 == 16_383 }), ("half, hashed", { ($0 &* 2_654_435_761) >> 7 & 1 == 1 }),
         ("first half", { $0 < 50_000 }), ("every other run of 33", { $0 / 33 % 2 == 0 }),
     ]
 
+    @Test("uniqued and unique(into:) keep each run's first element, for runs shorter and longer than a step or a tile",
+          arguments: TestDevices.all, [1, 2, 9, 100_003, 1_000_003])
+    func unique(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let storage = try DeviceArray<Int64>.filled(with: -7, shape: [count + 2], on: queue)
+        let result = try storage[1..<(count + 1)]
+        for run in [1, 2, 3, 8, 9, 12_501, 1_000_000] {
+            let x = (0..<count).map { Int64($0 / run) - 5 }
+            var distinct: [Int64] = []
+            for v in x where distinct.last != v { distinct.append(v) }
+            let dx = try DeviceArray(x, on: queue)
+            #expect(try dx.uniqued().toArray() == distinct, "runs of \(run), \(count)")
+            try result.fill(with: -7)
+            #expect(try dx.unique(into: result) == distinct.count, "runs of \(run), \(count)")
+            let all = try storage.toArray()
+            #expect(Array(all[1..<(1 + distinct.count)]) == distinct && all[0] == -7
+                    && all[(1 + distinct.count)...].allSatisfy { $0 == -7 }, "runs of \(run), \(count): nothing else written")
+        }
+        // Floats: NaNs are all kept (never equal), -0 equals 0; and into the array itself, through a temporary.
+        let floats: [Float] = [-.infinity, -1, -1, -0.0, 0, 0, .nan, .nan, 2, 2, .infinity]
+        let kept = try DeviceArray(floats, on: queue).uniqued().toArray()
+        #expect(kept.count == 7 && kept[0] == -.infinity && kept[1] == -1 && kept[2] == 0 && kept[3].isNaN && kept[4].isNaN
+                && kept[5] == 2 && kept[6] == .infinity, "\(kept)")
+        let again = try DeviceArray(floats, on: queue)
+        #expect(try again.unique(into: again) == 7)
+    }
+
     @Test("compact(where:into:) writes the kept elements to the front of a given array (a view, an overlapping one) and leaves the rest",
-          arguments: TestDevices.all, [1, 2, 31, 257, 16_385, 100_003])
+          arguments: TestDevices.all, [1, 2, 31, 257, 16_385, 100_003, 1_000_003])
     func compactInto(device: Device, count: Int) throws {
         let queue = try makeQueue(device)
         let x = (0..<count).map { Int32($0) &* 7 &- 11 }
@@ -46,7 +75,8 @@ struct CompactionTests {
         let result = try storage[3..<(count + 3)]
         for (name, keep) in Self.compactionMasks {
             try result.fill(with: -1)
-            let mask = (0..<count).map { UInt8(keep($0) ? 1 : 0) }
+            // Kept elements carry any nonzero flag, not only 1.
+            let mask = (0..<count).map { UInt8(keep($0) ? 1 + $0 % 255 : 0) }
             let kept = x.indices.filter { mask[$0] != 0 }.map { x[$0] }
             let dm = try DeviceArray(mask, on: queue)
             #expect(try dx.compact(where: dm, into: result) == kept.count, "\(name), \(count)")
@@ -54,6 +84,13 @@ struct CompactionTests {
             #expect(Array(all[3..<(3 + kept.count)]) == kept, "\(name), \(count)")
             #expect(all[0..<3].allSatisfy { $0 == -1 } && all[(3 + kept.count)...].allSatisfy { $0 == -1 }, "\(name), \(count): nothing else written")
             #expect(try dx.compacted(where: dm).toArray() == kept, "\(name), \(count)")
+            let rejected = x.indices.filter { mask[$0] == 0 }.map { x[$0] }
+            let (partitioned, keptCount) = try dx.partitioned(where: dm)
+            #expect(keptCount == kept.count, "\(name), \(count)")
+            #expect(try partitioned.toArray() == kept + rejected, "\(name), \(count)")
+            #expect(try dx.partition(where: dm, into: result) == kept.count, "\(name), \(count)")
+            let partitionedInto = try storage.toArray()
+            #expect(Array(partitionedInto[3...]) == kept + rejected && partitionedInto[0..<3].allSatisfy { $0 == -1 }, "\(name), \(count)")
         }
         // Into the array itself, and over the mask's memory: through a temporary, the same result.
         let mask = (0..<count).map { UInt8($0 % 3 == 1 ? 1 : 0) }
@@ -61,6 +98,9 @@ struct CompactionTests {
         let again = try DeviceArray(x, on: queue)
         #expect(try again.compact(where: try DeviceArray(mask, on: queue), into: again) == kept.count)
         #expect(Array(try again.toArray().prefix(kept.count)) == kept)
+        let inPlace = try DeviceArray(x, on: queue)
+        #expect(try inPlace.partition(where: try DeviceArray(mask, on: queue), into: inPlace) == kept.count)
+        #expect(try inPlace.toArray() == kept + x.indices.filter { mask[$0] == 0 }.map { x[$0] })
         let shared = try Buffer(copying: mask + [UInt8](repeating: 0, count: 3 * count), context: queue.context)
         let maskView = try DeviceArray(buffer: shared, on: queue)[0..<count]
         let overMask = try DeviceArray(buffer: try shared.reinterpreted(as: Int32.self), on: queue)

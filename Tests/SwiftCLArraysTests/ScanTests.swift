@@ -163,3 +163,31 @@ struct ScanLayoutTests {
         }
     }
 }
+
+@Suite("Compaction through the general scan (the route on GPUs)")
+struct ScanRouteCompactionTests {
+    @Test("compaction and partition through the scan equal the host, for masks with runs across the scan's blocks and tiles",
+          arguments: TestDevices.all, [1, 31, 257, 16_385, 100_003])
+    func throughScan(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let x = (0..<count).map { Int32($0) &* 7 &- 11 }
+        let dx = try DeviceArray(x, on: queue)
+        for (name, keep) in CompactionTests.compactionMasks {
+            let mask = (0..<count).map { UInt8(keep($0) ? 1 + $0 % 255 : 0) }
+            let kept = x.indices.filter { mask[$0] != 0 }.map { x[$0] }
+            let dm = try DeviceArray(mask, on: queue)
+            let (compacted, keptCount) = try dx.placed(by: dm, rejectedToo: false, name: "compact", throughScan: true)
+            #expect(keptCount == kept.count, "\(name), \(count)")
+            #expect(Array(try compacted.toArray().prefix(keptCount)) == kept, "\(name), \(count)")
+            let (partitioned, _) = try dx.placed(by: dm, rejectedToo: true, name: "partition", throughScan: true)
+            #expect(try partitioned.toArray() == kept + x.indices.filter { mask[$0] == 0 }.map { x[$0] }, "\(name), \(count)")
+        }
+        for run in [1, 3, 9, 300] {
+            let sorted = (0..<count).map { Int32($0 / run) }
+            var distinct: [Int32] = []
+            for v in sorted where distinct.last != v { distinct.append(v) }
+            let (unique, keptCount) = try DeviceArray(sorted, on: queue).placed(by: nil, rejectedToo: false, name: "unique", throughScan: true)
+            #expect(Array(try unique.toArray().prefix(keptCount)) == distinct, "runs of \(run), \(count)")
+        }
+    }
+}

@@ -45,6 +45,8 @@ public struct ArraysSuite: Sendable {
         let ints = try DeviceArray((0..<n).map { Int32(truncatingIfNeeded: $0 &* 2_654_435_761) >> 8 }, on: queue)
         let half = try (ints .> 0).evaluated()
         let compactedInts = try DeviceArray<Int32>(uninitializedShape: [n], on: queue)
+        // Sorted pairs (each value twice): unique keeps 50 %, counted as x read once and the kept half written.
+        let pairs = try DeviceArray((0..<n).map { Int32($0 / 2) }, on: queue)
         let generator = Philox(seed: 7), fastGenerator = ChaCha8(seed: 7)
         // Draws go into one preallocated array, like the write bound (a fresh array per draw adds its page faults).
         let drawn = try DeviceArray<Float>(uninitializedShape: [n], on: queue)
@@ -59,6 +61,9 @@ public struct ArraysSuite: Sendable {
             Primitive(name: "compaction-50%", bytesPerElement: 7, bound: "copy") { _ = try ints.compacted(where: half) },
             // Into one preallocated array, like the copy bound (`compacted` allocates its result: page faults each round).
             Primitive(name: "compaction-50%-into", bytesPerElement: 7, bound: "copy") { _ = try ints.compact(where: half, into: compactedInts) },
+            // A partition writes every element (x and mask read, x written).
+            Primitive(name: "partition-50%-into", bytesPerElement: 9, bound: "copy") { _ = try ints.partition(where: half, into: compactedInts) },
+            Primitive(name: "unique-50%-into", bytesPerElement: 6, bound: "copy") { _ = try pairs.unique(into: compactedInts) },
             Primitive(name: "uniform-float", bytesPerElement: 4, bound: "write") {
                 var draws = generator   // every round draws the same numbers (a copy of one position)
                 try draws.uniform(into: drawn)
@@ -205,6 +210,13 @@ public struct ArraysSuite: Sendable {
         let keptCount = try ints.compact(where: try (ints .> 0).evaluated(), into: into)
         try check("compaction into an array", keptCount == kept.count && Array(try into.toArray().prefix(keptCount)) == values.filter { $0 > 0 },
                   "differs from the host")
+        let partitionCount = try ints.partition(where: try (ints .> 0).evaluated(), into: into)
+        try check("partition into an array", partitionCount == kept.count
+                  && (try into.toArray()) == values.filter { $0 > 0 } + values.filter { $0 <= 0 }, "differs from the host")
+        let pairCount = values.count
+        let uniqueCount = try DeviceArray((0..<pairCount).map { Int32($0 / 2) }, on: queue).unique(into: into)
+        try check("unique into an array", uniqueCount == (pairCount + 1) / 2
+                  && Array(try into.toArray().prefix(uniqueCount)) == (0..<((pairCount + 1) / 2)).map { Int32($0) }, "differs from the host")
         try checkDraw("uniform (Philox)", generators.0, count: host.count, queue: queue)
         try checkDraw("uniform (ChaCha8)", generators.1, count: host.count, queue: queue)
     }

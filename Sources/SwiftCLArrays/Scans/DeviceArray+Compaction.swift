@@ -8,8 +8,7 @@ extension DeviceArray where Element: ArrayElement {
     /// - Throws: ``ArrayError/Code/shapeMismatch`` when the counts differ, ``ArrayError/Code/contextMismatch``.
     public func compacted(where mask: DeviceArray<UInt8>) throws -> DeviceArray {
         try checkCompatible(mask, what: "the mask")
-        let (result, kept) = try placed(flag: "m[m_off + i] != 0", parameters: ["global const uchar *m", "const ulong m_off"],
-                                        arguments: [mask.storage, UInt64(mask.offset)], rejectedToo: false, name: "compact")
+        let (result, kept) = try placed(by: mask, rejectedToo: false, name: "compact")
         return try result[0..<kept]
     }
 
@@ -19,17 +18,7 @@ extension DeviceArray where Element: ArrayElement {
     /// array or the mask goes through a temporary array).
     /// - Throws: ``ArrayError/Code/shapeMismatch`` when the counts differ, ``ArrayError/Code/contextMismatch``.
     public func compact(where mask: DeviceArray<UInt8>, into result: DeviceArray) throws -> Int {
-        try checkCompatible(mask, what: "the mask")
-        try checkCompatible(result, what: "the result")
-        let footprint = result.storage.memoryFootprint(elements: result.storageRange)
-        if footprint.overlaps(storage.memoryFootprint(elements: storageRange))
-            || footprint.overlaps(mask.storage.memoryFootprint(elements: mask.storageRange)) {
-            let kept = try compacted(where: mask)
-            if kept.count > 0 { try result[0..<kept.count].copyElements(from: kept) }
-            return kept.count
-        }
-        return try placed(flag: "m[m_off + i] != 0", parameters: ["global const uchar *m", "const ulong m_off"],
-                          arguments: [mask.storage, UInt64(mask.offset)], rejectedToo: false, name: "compact", into: result).1
+        try placed(by: mask, rejectedToo: false, intoGiven: result)
     }
 
     /// The elements where `mask` is nonzero, in their order, followed by the others, in their order (a stable
@@ -37,18 +26,76 @@ extension DeviceArray where Element: ArrayElement {
     /// - Throws: as ``compacted(where:)``.
     public func partitioned(where mask: DeviceArray<UInt8>) throws -> (elements: DeviceArray, keptCount: Int) {
         try checkCompatible(mask, what: "the mask")
-        let (result, kept) = try placed(flag: "m[m_off + i] != 0", parameters: ["global const uchar *m", "const ulong m_off"],
-                                        arguments: [mask.storage, UInt64(mask.offset)], rejectedToo: true, name: "partition")
+        let (result, kept) = try placed(by: mask, rejectedToo: true, name: "partition")
         return (result, kept)
+    }
+
+    /// Writes the elements where `mask` is nonzero, in their order, then the others, in their order, over `result`
+    /// (a stable partition) and returns how many were kept. `result` has this array's count and context; like
+    /// ``compact(where:into:)`` it allocates nothing but a counter (a `result` sharing memory with this array or the
+    /// mask goes through a temporary array).
+    /// - Throws: ``ArrayError/Code/shapeMismatch`` when the counts differ, ``ArrayError/Code/contextMismatch``.
+    public func partition(where mask: DeviceArray<UInt8>, into result: DeviceArray) throws -> Int {
+        try placed(by: mask, rejectedToo: true, intoGiven: result)
+    }
+
+    /// ``compact(where:into:)``, ``partition(where:into:)`` and ``unique(into:)`` (no mask): checked, and through a
+    /// temporary when `result` shares memory with this array or the mask.
+    private func placed(by mask: DeviceArray<UInt8>?, rejectedToo: Bool, intoGiven result: DeviceArray) throws -> Int {
+        if let mask { try checkCompatible(mask, what: "the mask") }
+        try checkCompatible(result, what: "the result")
+        let name = mask == nil ? "unique" : rejectedToo ? "partition" : "compact"
+        let footprint = result.storage.memoryFootprint(elements: result.storageRange)
+        if footprint.overlaps(storage.memoryFootprint(elements: storageRange))
+            || mask.map({ footprint.overlaps($0.storage.memoryFootprint(elements: $0.storageRange)) }) == true {
+            let (placed, kept) = try placed(by: mask, rejectedToo: rejectedToo, name: name)
+            let written = rejectedToo ? count : kept
+            if written > 0 { try result[0..<written].copyElements(from: try placed[0..<written]) }
+            return kept
+        }
+        return try placed(by: mask, rejectedToo: rejectedToo, name: name, into: result).1
     }
 
     /// The elements that differ from the one before them: on sorted data, each distinct value once, in order
     /// (NumPy's `unique` of a sorted array). Floating-point NaNs never equal anything, so each NaN is kept.
     /// - Throws: SwiftCL's allocation errors.
     public func uniqued() throws -> DeviceArray {
-        let (result, kept) = try placed(flag: "i == 0 || x[x_off + i] != x[x_off + i - 1]", parameters: [], arguments: [],
-                                        rejectedToo: false, name: "unique")
+        let (result, kept) = try placed(by: nil, rejectedToo: false, name: "unique")
         return try result[0..<kept]
+    }
+
+    /// Writes the elements that differ from the one before them (``uniqued()``) to the front of `result` and returns
+    /// how many there are; `result`'s other elements stay as they were. `result` has this array's count and context;
+    /// like ``compact(where:into:)`` it allocates nothing but a counter (a `result` sharing memory with this array goes
+    /// through a temporary array).
+    /// - Throws: ``ArrayError/Code/shapeMismatch`` when the counts differ, ``ArrayError/Code/contextMismatch``.
+    public func unique(into result: DeviceArray) throws -> Int {
+        try placed(by: nil, rejectedToo: false, intoGiven: result)
+    }
+
+    /// Places the elements where `mask` is nonzero (or, without a mask, those that differ from the one before them; see
+    /// `placed(flag:parameters:arguments:rejectedToo:name:into:)`): on CPU devices with `PlacementPlan` (several
+    /// tiles walked side by side per work-item), elsewhere through the general scan. `throughScan` takes the general
+    /// scan on any device (tests cover the GPU route with it on a CPU device).
+    func placed(by mask: DeviceArray<UInt8>?, rejectedToo: Bool, name: String, into given: DeviceArray? = nil,
+                throughScan: Bool = false) throws -> (DeviceArray, Int) {
+        if let mask { try checkCompatible(mask, what: "the mask") }
+        guard queue.device.type.contains(.cpu), !throughScan else {
+            if let mask {
+                return try placed(flag: "m[m_off + i] != 0", parameters: ["global const uchar *m", "const ulong m_off"],
+                                  arguments: [mask.storage, UInt64(mask.offset)], rejectedToo: rejectedToo, name: name, into: given)
+            }
+            return try placed(flag: "i == 0 || x[x_off + i] != x[x_off + i - 1]", parameters: [], arguments: [],
+                              rejectedToo: rejectedToo, name: name, into: given)
+        }
+        let result = try given ?? DeviceArray(uninitializedShape: [count], on: queue)
+        guard count > 0 else { return (result, 0) }
+        let kept = try Buffer<UInt64>(count: 1, context: context)
+        let plan = PlacementPlan(type: Element.openCLTypeName, pragma: Element.pragma, selection: mask == nil ? .distinctFromPrevious : .mask,
+                                 partition: rejectedToo)
+        try plan.run(count: count, x: (storage, UInt64(offset)), mask: mask.map { ($0.storage, UInt64($0.offset)) },
+                     out: (result.storage, UInt64(result.offset)), kept: kept, on: queue)
+        return (result, Int(try queue.sync { cl in try cl.read(kept) }[0]))
     }
 
     /// Scans `flag` (0 or 1 per index) and writes each flagged element at its prefix, and with `rejectedToo` every other
