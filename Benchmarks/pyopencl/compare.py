@@ -19,7 +19,7 @@ import pyopencl.array as cl_array
 from pyopencl.elementwise import ElementwiseKernel
 from pyopencl.reduction import ReductionKernel
 from pyopencl.scan import InclusiveScanKernel
-from pyopencl.algorithm import RadixSort, copy_if
+from pyopencl.algorithm import RadixSort, copy_if, partition, unique
 from pyopencl.clrandom import PhiloxGenerator
 
 
@@ -96,6 +96,16 @@ def main():
     uniform_target = cl_array.empty(queue, n, np.float32)
     generator.fill_uniform(uniform_target)
     assert uniform_target.get().min() >= 0, "pyopencl fill_uniform"
+    # Partition and unique (issue 44): PyOpenCL's own algorithms, the peers of SwiftCL's partition(where:into:) and
+    # unique(into:) (PyOpenCL has no into-forms: its results are allocated per call).
+    true_part, false_part, true_count, _ = partition(ints, "ary[i] > 0")
+    kept_count = int(true_count.get())
+    assert np.array_equal(true_part.get()[:kept_count], host_ints[host_ints > 0]), "pyopencl partition (true)"
+    assert np.array_equal(false_part.get()[:n - kept_count], host_ints[host_ints <= 0]), "pyopencl partition (false)"
+    host_pairs = (np.arange(n) // 2).astype(np.int32)
+    pairs = cl_array.to_device(queue, host_pairs)
+    distinct, distinct_count, _ = unique(pairs)
+    assert np.array_equal(distinct.get()[:int(distinct_count.get())], np.unique(host_pairs)), "pyopencl unique"
 
     # Radix sorts (issue 26): UInt32 keys, and (Float key, UInt32 value) pairs. PyOpenCL's RadixSort takes unsigned
     # keys from a key expression, so float keys go through the IEEE total-order map SwiftCL uses.
@@ -125,8 +135,14 @@ def main():
         "a*x+y": (12, lambda: (2 * x + y).finish(), lambda: 2 * host_x + host_y),
         "inclusive-scan": (8, lambda: (scan(x, scanned), queue.finish()), lambda: np.cumsum(host_x)),
         "compaction-50%": (7, lambda: copy_if(ints, "ary[i] > 0")[1].get(), lambda: host_ints[host_ints > 0]),
+        # SwiftCL into a preallocated array; PyOpenCL allocates its results (it has no into-form).
+        "compaction-50%-into": (7, lambda: copy_if(ints, "ary[i] > 0")[1].get(), lambda: host_ints[host_ints > 0]),
+        "partition-50%-into": (9, lambda: partition(ints, "ary[i] > 0")[2].get(), lambda: np.concatenate((host_ints[host_ints > 0], host_ints[host_ints <= 0]))),
+        "unique-50%-into": (6, lambda: unique(pairs)[1].get(), lambda: np.unique(host_pairs)),
         # Both sides draw into one preallocated array (PyOpenCL's fill_uniform, SwiftCL's uniform(into:)).
         "uniform-float": (4, lambda: (generator.fill_uniform(uniform_target), queue.finish()), lambda: np.random.random(n).astype(np.float32)),
+        # SwiftCL's ChaCha8 against the same PyOpenCL Philox draw (PyOpenCL has no other counter-based generator).
+        "uniform-float-chacha8": (4, lambda: (generator.fill_uniform(uniform_target), queue.finish()), lambda: np.random.random(n).astype(np.float32)),
         "elementwise-kernel-axpy": (12, lambda: (axpy(np.float32(2), x, y, z), queue.finish()), lambda: np.add(2 * host_x, host_y, out=None)),
         # bytes per element None: Mkeys/s over the sort count.
         "radix-sort-uint32": (None, lambda: key_sort(keys, key_bits=32)[1].wait(), lambda: np.sort(host_keys, kind="stable")),

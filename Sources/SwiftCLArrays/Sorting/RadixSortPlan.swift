@@ -73,10 +73,18 @@ struct RadixSortPlan {
                                             const uint tiles, const uint shift, const uint mask, global \(C) *counts)
             {
             \(tileRange)
-                \(C) h[\(R)];
-                for (uint d = 0; d < \(R); ++d) h[d] = 0;
-                for (ulong i = i0; i < i1; ++i) ++h[SC_DIGIT(keys[k_off + i])];
-                for (uint d = 0; d <= mask; ++d) counts[(ulong)d * tiles + t] = h[d];
+                // Four histograms, one per key of each group of four: an increment does not wait for the previous key's
+                // when both have the same digit (one histogram ran the count at half this speed on PoCL).
+                \(C) h0[\(R)], h1[\(R)], h2[\(R)], h3[\(R)];
+                for (uint d = 0; d < \(R); ++d) { h0[d] = 0; h1[d] = 0; h2[d] = 0; h3[d] = 0; }
+                ulong i = i0;
+                for (; i + 4 <= i1; i += 4) {
+                    // One vector load for the four keys (scalar loads ran the loop 1.8x slower on PoCL).
+                    const \(U)4 k = vload4(0, keys + k_off + i);
+                    ++h0[SC_DIGIT(k.x)]; ++h1[SC_DIGIT(k.y)]; ++h2[SC_DIGIT(k.z)]; ++h3[SC_DIGIT(k.w)];
+                }
+                for (; i < i1; ++i) ++h0[SC_DIGIT(keys[k_off + i])];
+                for (uint d = 0; d <= mask; ++d) counts[(ulong)d * tiles + t] = h0[d] + h1[d] + h2[d] + h3[d];
             }
 
             kernel void swiftcl_radix_scatter(global const \(U) *keys, const ulong k_off, global \(U) *keys_out, \(valueParameters)
