@@ -7,7 +7,6 @@ extension DeviceArray where Element: ArrayElement {
     /// `copy_if`; masks come from comparisons: `try a.compacted(where: (a .> 0).evaluated())`).
     /// - Throws: ``ArrayError/Code/shapeMismatch`` when the counts differ, ``ArrayError/Code/contextMismatch``.
     public func compacted(where mask: DeviceArray<UInt8>) throws -> DeviceArray {
-        try checkCompatible(mask, what: "the mask")
         let (result, kept) = try placed(by: mask, rejectedToo: false, name: "compact")
         return try result[0..<kept]
     }
@@ -25,7 +24,6 @@ extension DeviceArray where Element: ArrayElement {
     /// partition), and how many were kept.
     /// - Throws: as ``compacted(where:)``.
     public func partitioned(where mask: DeviceArray<UInt8>) throws -> (elements: DeviceArray, keptCount: Int) {
-        try checkCompatible(mask, what: "the mask")
         let (result, kept) = try placed(by: mask, rejectedToo: true, name: "partition")
         return (result, kept)
     }
@@ -40,9 +38,8 @@ extension DeviceArray where Element: ArrayElement {
     }
 
     /// ``compact(where:into:)``, ``partition(where:into:)`` and ``unique(into:)`` (no mask): checked, and through a
-    /// temporary when `result` shares memory with this array or the mask.
+    /// temporary when `result` shares memory with this array or the mask (the mask is checked where it is placed by).
     private func placed(by mask: DeviceArray<UInt8>?, rejectedToo: Bool, intoGiven result: DeviceArray) throws -> Int {
-        if let mask { try checkCompatible(mask, what: "the mask") }
         try checkCompatible(result, what: "the result")
         let name = mask == nil ? "unique" : rejectedToo ? "partition" : "compact"
         let footprint = result.storage.memoryFootprint(elements: result.storageRange)
@@ -77,6 +74,7 @@ extension DeviceArray where Element: ArrayElement {
     /// `placed(flag:parameters:arguments:rejectedToo:name:into:)`): on CPU devices with `PlacementPlan` (several
     /// tiles walked side by side per work-item), elsewhere through the general scan. `throughScan` takes the general
     /// scan on any device (tests cover the GPU route with it on a CPU device).
+    /// - Throws: ``ArrayError/Code/shapeMismatch`` or ``ArrayError/Code/contextMismatch`` for a mask unlike this array.
     func placed(by mask: DeviceArray<UInt8>?, rejectedToo: Bool, name: String, into given: DeviceArray? = nil,
                 throughScan: Bool = false) throws -> (DeviceArray, Int) {
         if let mask { try checkCompatible(mask, what: "the mask") }
