@@ -83,7 +83,10 @@ struct CompactionTests {
             let all = try storage.toArray()
             #expect(Array(all[3..<(3 + kept.count)]) == kept, "\(name), \(count)")
             #expect(all[0..<3].allSatisfy { $0 == -1 } && all[(3 + kept.count)...].allSatisfy { $0 == -1 }, "\(name), \(count): nothing else written")
-            #expect(try dx.compacted(where: dm).toArray() == kept, "\(name), \(count)")
+            let compacted = try dx.compacted(where: dm)
+            #expect(try compacted.toArray() == kept, "\(name), \(count)")
+            // On CPU devices a new result holds only the kept elements (the scan route allocates the input's count).
+            if device.type.contains(.cpu) { #expect(compacted.storage.count <= Swift.max(1, kept.count), "\(name), \(count)") }
             let rejected = x.indices.filter { mask[$0] == 0 }.map { x[$0] }
             let (partitioned, keptCount) = try dx.partitioned(where: dm)
             #expect(keptCount == kept.count, "\(name), \(count)")

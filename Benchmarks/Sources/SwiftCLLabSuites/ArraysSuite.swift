@@ -58,12 +58,17 @@ public struct ArraysSuite: Sendable {
         let a4 = SIMD4<Float>(repeating: a)
         var primitives = [
             Primitive(name: "inclusive-scan", bytesPerElement: 8, bound: "copy") { try x.prefixSums(into: scanned); try queue.sync { _ in } },
-            Primitive(name: "compaction-50%", bytesPerElement: 7, bound: "copy") { _ = try ints.compacted(where: half) },
+            // Each returns once it knows the count, with the placement still enqueued: the sync makes it count.
+            Primitive(name: "compaction-50%", bytesPerElement: 7, bound: "copy") { _ = try ints.compacted(where: half); try queue.sync { _ in } },
             // Into one preallocated array, like the copy bound (`compacted` allocates its result: page faults each round).
-            Primitive(name: "compaction-50%-into", bytesPerElement: 7, bound: "copy") { _ = try ints.compact(where: half, into: compactedInts) },
+            Primitive(name: "compaction-50%-into", bytesPerElement: 7, bound: "copy") {
+                _ = try ints.compact(where: half, into: compactedInts); try queue.sync { _ in }
+            },
             // A partition writes every element (x and mask read, x written).
-            Primitive(name: "partition-50%-into", bytesPerElement: 9, bound: "copy") { _ = try ints.partition(where: half, into: compactedInts) },
-            Primitive(name: "unique-50%-into", bytesPerElement: 6, bound: "copy") { _ = try pairs.unique(into: compactedInts) },
+            Primitive(name: "partition-50%-into", bytesPerElement: 9, bound: "copy") {
+                _ = try ints.partition(where: half, into: compactedInts); try queue.sync { _ in }
+            },
+            Primitive(name: "unique-50%-into", bytesPerElement: 6, bound: "copy") { _ = try pairs.unique(into: compactedInts); try queue.sync { _ in } },
             Primitive(name: "uniform-float", bytesPerElement: 4, bound: "write") {
                 var draws = generator   // every round draws the same numbers (a copy of one position)
                 try draws.uniform(into: drawn)

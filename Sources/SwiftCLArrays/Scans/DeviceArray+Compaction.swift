@@ -86,14 +86,17 @@ extension DeviceArray where Element: ArrayElement {
             return try placed(flag: "i == 0 || x[x_off + i] != x[x_off + i - 1]", parameters: [], arguments: [],
                               rejectedToo: rejectedToo, name: name, into: given)
         }
-        let result = try given ?? DeviceArray(uninitializedShape: [count], on: queue)
-        guard count > 0 else { return (result, 0) }
+        guard count > 0 else { return (try given ?? DeviceArray(uninitializedShape: [0], on: queue), 0) }
         let kept = try Buffer<UInt64>(count: 1, context: context)
         let plan = PlacementPlan(type: Element.openCLTypeName, pragma: Element.pragma, selection: mask == nil ? .distinctFromPrevious : .mask,
                                  partition: rejectedToo)
-        try plan.run(count: count, x: (storage, UInt64(offset)), mask: mask.map { ($0.storage, UInt64($0.offset)) },
-                     out: (result.storage, UInt64(result.offset)), kept: kept, on: queue)
-        return (result, Int(try queue.sync { cl in try cl.read(kept) }[0]))
+        let x = (storage as any KernelArgument, UInt64(offset)), m = mask.map { ($0.storage as any KernelArgument, UInt64($0.offset)) }
+        let tiles = try plan.countKept(count: count, x: x, mask: m, kept: kept, on: queue)
+        let keptCount = Int(try queue.sync { cl in try cl.read(kept) }[0])
+        // A new compaction result holds only the kept elements (the placement writes nothing past them).
+        let result = try given ?? DeviceArray(uninitializedShape: [rejectedToo ? count : keptCount], on: queue)
+        try plan.place(count: count, x: x, mask: m, out: (result.storage, UInt64(result.offset)), tiles: tiles, on: queue)
+        return (result, keptCount)
     }
 
     /// Scans `flag` (0 or 1 per index) and writes each flagged element at its prefix, and with `rejectedToo` every other

@@ -36,27 +36,36 @@ struct PlacementPlan {
         Swift.max(1, Swift.min((count + 65_535) / 65_536, device.computeUnits * 6))
     }
 
-    /// Enqueues the three kernels: `x` (storage and offset) filtered by `mask` (for ``Selection/mask``) into `out`, the
-    /// kept count into `kept[0]`.
-    func run(count: Int, x: (any KernelArgument, UInt64), mask: (any KernelArgument, UInt64)?, out: (any KernelArgument, UInt64),
-             kept: Buffer<UInt64>, on queue: ComputeQueue) throws {
-        let name = "place_\(selection == .mask ? "mask" : "distinct")_\(partition ? "partition" : "compact")_\(type)"
-        let program = try queue.context.program(source: source, name: name)
-        let (countKernel, startsKernel, placeKernel) = (try program.sharedKernel(named: "swiftcl_place_count"),
-                                                        try program.sharedKernel(named: "swiftcl_place_starts"),
-                                                        try program.sharedKernel(named: "swiftcl_place"))
-        let items = Self.workItems(count: count, device: queue.device)
-        let tiles = items * Self.chains
+    /// Enqueues the count and the tile starts for `x` (storage and offset), filtered by `mask` (for
+    /// ``Selection/mask``): the kept count lands in `kept[0]`; returns the tiles' places for ``place(count:x:mask:out:tiles:on:)``.
+    func countKept(count: Int, x: (any KernelArgument, UInt64), mask: (any KernelArgument, UInt64)?, kept: Buffer<UInt64>,
+                   on queue: ComputeQueue) throws -> Buffer<UInt64> {
+        let program = try self.program(on: queue)
+        let (countKernel, startsKernel) = (try program.sharedKernel(named: "swiftcl_place_count"),
+                                           try program.sharedKernel(named: "swiftcl_place_starts"))
+        let tiles = Self.workItems(count: count, device: queue.device) * Self.chains
         // Per tile: its kept count (then its first place) and the index after its last kept element; then the total.
         let tileInfo = try Buffer<UInt64>(count: 2 * tiles + 1, context: queue.context)
-        let n = UInt64(count)
         let selected: [any KernelArgument] = mask.map { [$0.0, $0.1] } ?? [x.0, x.1]
         try queue.enqueue { cl in
-            try cl.launch(countKernel, try NDRange(tiles, local: 1), arguments: selected + [n, tileInfo])
+            try cl.launch(countKernel, try NDRange(tiles, local: 1), arguments: selected + [UInt64(count), tileInfo])
             try cl.launch(startsKernel, try NDRange(1), arguments: [tileInfo, UInt32(tiles), kept])
-            try cl.launch(placeKernel, try NDRange(items, local: 1),
-                          arguments: [x.0, x.1] + (mask.map { [$0.0, $0.1] } ?? []) + [out.0, out.1, n, tileInfo])
         }
+        return tileInfo
+    }
+
+    /// Enqueues the placement of the elements into `out` (storage and offset) after ``countKept(count:x:mask:kept:on:)``
+    /// gave `tiles`. A compaction writes only below the kept count, so `out` may hold just the kept elements.
+    func place(count: Int, x: (any KernelArgument, UInt64), mask: (any KernelArgument, UInt64)?, out: (any KernelArgument, UInt64),
+               tiles: Buffer<UInt64>, on queue: ComputeQueue) throws {
+        let placeKernel = try program(on: queue).sharedKernel(named: "swiftcl_place")
+        let items = Self.workItems(count: count, device: queue.device)
+        let arguments: [any KernelArgument] = [x.0, x.1] + (mask.map { [$0.0, $0.1] } ?? []) + [out.0, out.1, UInt64(count), tiles]
+        try queue.enqueue { cl in try cl.launch(placeKernel, try NDRange(items, local: 1), arguments: arguments) }
+    }
+
+    private func program(on queue: ComputeQueue) throws -> Program {
+        try queue.context.program(source: source, name: "place_\(selection == .mask ? "mask" : "distinct")_\(partition ? "partition" : "compact")_\(type)")
     }
 
     /// The three kernels' OpenCL C.
