@@ -26,6 +26,13 @@ struct CompactionTests {
         let floats = x.map { Float($0) * 0.5 }
         let positive = try (try DeviceArray(floats, on: queue) .> 0).evaluated()
         #expect(try DeviceArray(floats, on: queue).compacted(where: positive).toArray() == floats.filter { $0 > 0 })
+        if device.supportsDoublePrecision {
+            let doubles = try DeviceArray(x.map { Double($0) / 3 }, on: queue)
+            let rejected = x.indices.filter { mask[$0] == 0 }.map { x[$0] }
+            #expect(try doubles.compacted(where: dm).toArray() == kept.map { Double($0) / 3 })
+            #expect(try doubles.partitioned(where: dm).elements.toArray() == (kept + rejected).map { Double($0) / 3 })
+            #expect(try DeviceArray(sorted.map(Double.init), on: queue).uniqued().toArray() == distinct.map(Double.init))
+        }
     }
 
     /// Masks whose rejected runs end at the kernels' sub-block (32), block (256) and tile (16 Ki) edges, where a store
