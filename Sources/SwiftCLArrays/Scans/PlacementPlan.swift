@@ -91,12 +91,12 @@ struct PlacementPlan {
         let stepStores = (0..<8).map { e in
             chains.map { c in
                 partition
-                    ? "{ const uchar f = k\(c).s\(e); out[f ? p\(c) : r\(c)] = v\(c).s\(e); p\(c) += f; r\(c) += 1 - f; }"
+                    ? "{ const uchar f = k\(c).s\(e); out[f ? p\(c) : q\(c) + j + \(e) - p\(c)] = v\(c).s\(e); p\(c) += f; }"
                     : "out[p\(c)] = v\(c).s\(e); p\(c) += k\(c).s\(e);"
             }.joined(separator: " ")
         }.joined(separator: "\n            ")
         let singleStore = partition
-            ? "{ const uchar f = \(flag("i")); out[f ? p : r] = x[i]; p += f; r += 1 - f; }"
+            ? "{ const uchar f = \(flag("i")); out[f ? p : total_kept + i - p] = x[i]; p += f; }"
             : "{ out[p] = x[i]; p += \(flag("i")); }"
         // The count kernel's vector part: sixteen mask bytes at a time, or eight elements against their predecessors.
         let countVectors = byMask
@@ -146,12 +146,13 @@ struct PlacementPlan {
                 global \(T) *out = out_base + out_off;
                 const ulong sp_tiles = \(Self.chains) * get_global_size(0), t0 = \(Self.chains) * get_global_id(0);
                 \(tileBounds)
-                // Each chain's first index, the index its walk stops at, its next kept place (p) and, in a partition, its
-                // next rejected place (r: after every kept element, then the rejected ones before the tile).
+                // Each chain's first index, the index its walk stops at and its next kept place (p). In a partition the
+                // element at index i with p kept before it, if rejected, goes after every kept element and the i − p
+                // rejected ones before it: total_kept + i − p (q is total_kept + the chain's first index).
                 \(partition ? "const ulong total_kept = info[2 * sp_tiles];" : "")
                 \(chains.map { c in
                     "ulong s\(c) = SP_FIRST(t0 + \(c)); const ulong l\(c) = \(partition ? "SP_END(t0 + \(c))" : "info[2 * (t0 + \(c)) + 1]"); "
-                    + "ulong p\(c) = info[2 * (t0 + \(c))];" + (partition ? " ulong r\(c) = total_kept + s\(c) - p\(c);" : "")
+                    + "ulong p\(c) = info[2 * (t0 + \(c))];" + (partition ? " const ulong q\(c) = total_kept + s\(c);" : "")
                 }.joined(separator: "\n    "))
                 \(byMask ? "" : "if (s0 == 0 && l0 > 0) { out[0] = x[0]; p0 = 1; s0 = 1; }")
                 ulong len = l0 > s0 ? l0 - s0 : 0;
@@ -162,7 +163,7 @@ struct PlacementPlan {
                     \(stepStores)
                 }
                 \(chains.map { c in
-                    "{ ulong p = p\(c)\(partition ? ", r = r\(c)" : ""); for (ulong i = s\(c) + j; i < l\(c); ++i) \(singleStore) }"
+                    "{ ulong p = p\(c); for (ulong i = s\(c) + j; i < l\(c); ++i) \(singleStore) }"
                 }.joined(separator: "\n    "))
             }
             """
