@@ -118,6 +118,13 @@ struct CompactionTests {
         #expect(Array(try overMask.toArray().prefix(kept.count)) == kept)
         // Refusals: another count.
         #expect(throws: ArrayError.self) { _ = try dx.compact(where: try DeviceArray(mask, on: queue), into: try storage[0..<(count + 1)]) }
+        #expect(throws: ArrayError.self) { _ = try dx.partition(where: try DeviceArray(mask, on: queue), into: try storage[0..<(count + 1)]) }
+        #expect(throws: ArrayError.self) { _ = try dx.unique(into: try storage[0..<(count + 1)]) }
+        #expect(throws: ArrayError.self) { _ = try dx.partition(where: try DeviceArray(mask + [1], on: queue), into: result) }
+        // Nothing was written by the refused calls.
+        let before = try storage.toArray()
+        _ = try? dx.partition(where: try DeviceArray(mask + [1], on: queue), into: result)
+        #expect(try storage.toArray() == before)
     }
 
     @Test("histogram of integer keys, keys outside the bins ignored", arguments: TestDevices.all, [0, 1, 7, 1023, (1 << 20) + 3])
