@@ -110,10 +110,7 @@ struct ChaCha8Tests {
         let host = start.normalHostReference(count: count, mean: 3, standardDeviation: 2, as: Float.self)
         let worst = zip(values, host).map { abs(Double($0) - $1) / max(1, abs($1)) }.max() ?? 0
         #expect(worst < 1e-5, "largest relative difference \(worst)")
-        let mean = values.reduce(0.0) { $0 + Double($1) } / Double(count)
-        let variance = values.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / Double(count - 1)
-        #expect(abs(mean - 3) < 5 * 2 / Double(count).squareRoot(), "mean \(mean)")
-        #expect(abs(variance.squareRoot() - 2) < 5 * 2 / Double(2 * count).squareRoot(), "deviation \(variance.squareRoot())")
+        expectNormalMoments(values, mean: 3, deviation: 2)
         #expect(generator.counter == start.counter + ChaCha8.blocksForTesting(count, perBlock: 20))
         if device.supportsDoublePrecision {
             var wide = start
@@ -133,9 +130,7 @@ struct ChaCha8Tests {
         let y = try (generator.uniform(shape: [count], on: queue) as DeviceArray<Float>).toArray()
         #expect(x != y)
         #expect(x + y == ChaCha8(seed: 2026).uniformHostReference(count: 2 * count, as: Float.self))
-        let inside = zip(x, y).filter { $0 * $0 + $1 * $1 <= 1 }.count
-        let pi = 4 * Double(inside) / Double(count)
-        #expect(abs(pi - Double.pi) < 5 * 4 * (0.25 * Double.pi * (1 - 0.25 * Double.pi) / Double(count)).squareRoot(), "π ≈ \(pi)")
+        expectPiEstimate(x, y)
         var other = ChaCha8(seed: 2026, stream: 1), reseeded = ChaCha8(seed: 2027)
         #expect(try (other.uniform(shape: [count], on: queue) as DeviceArray<Float>).toArray() != x)
         #expect(try (reseeded.uniform(shape: [count], on: queue) as DeviceArray<Float>).toArray() != x)

@@ -216,10 +216,7 @@ struct RandomTests {
         var generator = start
         let z: DeviceArray<Float> = try generator.normal(mean: 3, standardDeviation: 2, shape: [count], on: queue)
         let values = try z.toArray()
-        let mean = values.reduce(0.0) { $0 + Double($1) } / Double(count)
-        let variance = values.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / Double(count - 1)
-        #expect(abs(mean - 3) < 5 * 2 / Double(count).squareRoot(), "mean \(mean)")
-        #expect(abs(variance.squareRoot() - 2) < 5 * 2 / Double(2 * count).squareRoot(), "deviation \(variance.squareRoot())")
+        expectNormalMoments(values, mean: 3, deviation: 2)
         #expect(values.allSatisfy { $0.isFinite })
         var replay = start
         let again: DeviceArray<Float> = try replay.normal(mean: 3, standardDeviation: 2, shape: [count], on: queue)
@@ -238,10 +235,7 @@ struct RandomTests {
         #expect(xs != ys)
         // y continues the stream where x stopped: the host reference of one draw of 2·count is x followed by y.
         #expect(xs + ys == Philox(seed: 2026).uniformHostReference(count: 2 * count, as: Float.self))
-        // The Monte-Carlo estimate of π from the two draws is within 5 standard errors (it was 2.83 with x == y).
-        let inside = zip(xs, ys).filter { $0 * $0 + $1 * $1 <= 1 }.count
-        let pi = 4 * Double(inside) / Double(count)
-        #expect(abs(pi - Double.pi) < 5 * 4 * (0.25 * Double.pi * (1 - 0.25 * Double.pi) / Double(count)).squareRoot(), "π ≈ \(pi)")
+        expectPiEstimate(xs, ys)
         // Integer and normal draws advance too, by the blocks they use (2 and 4 values per block).
         let before = generator
         let _: DeviceArray<Int32> = try generator.uniform(in: 1...6, shape: [5], on: queue)

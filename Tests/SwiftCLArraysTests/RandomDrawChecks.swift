@@ -27,3 +27,20 @@ func checkUniformDraws<Generator: CounterBasedGenerator>(from start: Generator, 
     #expect(again == generator)
     return host
 }
+
+/// Normal draws' sample mean and deviation each within 5 standard errors of `mean` and `deviation`.
+func expectNormalMoments(_ values: [Float], mean: Double, deviation: Double) {
+    let count = Double(values.count)
+    let sampleMean = values.reduce(0.0) { $0 + Double($1) } / count
+    let variance = values.reduce(0.0) { $0 + (Double($1) - sampleMean) * (Double($1) - sampleMean) } / (count - 1)
+    #expect(abs(sampleMean - mean) < 5 * deviation / count.squareRoot(), "mean \(sampleMean)")
+    #expect(abs(variance.squareRoot() - deviation) < 5 * deviation / (2 * count).squareRoot(), "deviation \(variance.squareRoot())")
+}
+
+/// The Monte-Carlo estimate of π from two uniform draws (points (x, y) inside the unit circle) within 5 standard
+/// errors: it fails when the draws are not independent (2.83 with x == y).
+func expectPiEstimate(_ xs: [Float], _ ys: [Float]) {
+    let inside = zip(xs, ys).filter { $0 * $0 + $1 * $1 <= 1 }.count
+    let pi = 4 * Double(inside) / Double(xs.count)
+    #expect(abs(pi - Double.pi) < 5 * 4 * (0.25 * Double.pi * (1 - 0.25 * Double.pi) / Double(xs.count)).squareRoot(), "π ≈ \(pi)")
+}
