@@ -191,3 +191,69 @@ struct ScanRouteCompactionTests {
         }
     }
 }
+
+@Suite("Compaction into a given array in one pass (CPU devices): blocks chained by their running kept counts")
+struct OnePassCompactionTests {
+    @Test("compaction by a mask and unique equal the host for blocks shorter than a step, a tile and the array, and write nothing else",
+          arguments: TestDevices.all, [1, 2, 7, 33, 1_000, 4_099])
+    func shortBlocks(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let x = (0..<count).map { Int32($0) &* 7 &- 11 }
+        let dx = try DeviceArray(x, on: queue)
+        let storage = try DeviceArray([Int32](repeating: -1, count: count + 3), on: queue)
+        let result = try storage[3..<(count + 3)]
+        for block in [1, 3, 8, 33, 1_024] {
+            for (name, keep) in CompactionTests.compactionMasks {
+                try result.fill(with: -1)
+                let mask = (0..<count).map { UInt8(keep($0) ? 1 + $0 % 255 : 0) }
+                let kept = x.indices.filter { mask[$0] != 0 }.map { x[$0] }
+                let (_, keptCount) = try dx.placed(by: try DeviceArray(mask, on: queue), rejectedToo: false, name: "compact",
+                                                   into: result, onePassBlock: block)
+                #expect(keptCount == kept.count, "\(name), \(count), blocks of \(block)")
+                let all = try storage.toArray()
+                #expect(Array(all[3..<(3 + kept.count)]) == kept && all[0..<3].allSatisfy { $0 == -1 }
+                        && all[(3 + kept.count)...].allSatisfy { $0 == -1 }, "\(name), \(count), blocks of \(block)")
+            }
+            for run in [1, 2, 3, 9, 40] {
+                let sorted = (0..<count).map { Int32($0 / run) - 3 }
+                var distinct: [Int32] = []
+                for v in sorted where distinct.last != v { distinct.append(v) }
+                try result.fill(with: -1)
+                let (_, keptCount) = try DeviceArray(sorted, on: queue).placed(by: nil, rejectedToo: false, name: "unique",
+                                                                               into: result, onePassBlock: block)
+                #expect(keptCount == distinct.count, "runs of \(run), \(count), blocks of \(block)")
+                let all = try storage.toArray()
+                #expect(Array(all[3..<(3 + distinct.count)]) == distinct && all[0..<3].allSatisfy { $0 == -1 }
+                        && all[(3 + distinct.count)...].allSatisfy { $0 == -1 }, "runs of \(run), \(count), blocks of \(block)")
+            }
+        }
+    }
+
+    @Test("Double and Int8 elements, a view that does not start its buffer: one pass equals counting first", arguments: TestDevices.all)
+    func otherTypes(device: Device) throws {
+        let queue = try makeQueue(device)
+        if device.type.contains(.cpu) { #expect(device.extensions.contains("cl_khr_int64_base_atomics"), "the one-pass route runs here") }
+        let count = 50_003
+        let bytes = (0..<(count + 5)).map { Int8(truncatingIfNeeded: $0 / 3) }
+        let view = try DeviceArray(bytes, on: queue)[5..<(count + 5)]
+        for block in [7, 4_096, 100_000] {
+            let onePass = try DeviceArray<Int8>.filled(with: 0, shape: [count], on: queue)
+            let counted = try DeviceArray<Int8>.filled(with: 0, shape: [count], on: queue)
+            let a = try view.placed(by: nil, rejectedToo: false, name: "unique", into: onePass, onePassBlock: block).1
+            let b = try view.placed(by: nil, rejectedToo: false, name: "unique", into: counted, onePass: false).1
+            let (written, expected) = (try onePass.toArray(), try counted.toArray())
+            #expect(a == b && written == expected, "blocks of \(block)")
+        }
+        guard device.supportsDoublePrecision else { return }
+        let doubles = (0..<count).map { Double($0 % 97) / 4 }
+        let mask = try DeviceArray((0..<count).map { UInt8($0 % 5 == 2 ? 1 : 0) }, on: queue)
+        let kept = doubles.indices.filter { $0 % 5 == 2 }.map { doubles[$0] }
+        for block in [5, 777, 1 << 20] {
+            let out = try DeviceArray<Double>.filled(with: -1, shape: [count], on: queue)
+            let (_, keptCount) = try DeviceArray(doubles, on: queue).placed(by: mask, rejectedToo: false, name: "compact",
+                                                                            into: out, onePassBlock: block)
+            let written = try out.toArray()
+            #expect(keptCount == kept.count && Array(written.prefix(keptCount)) == kept, "blocks of \(block)")
+        }
+    }
+}

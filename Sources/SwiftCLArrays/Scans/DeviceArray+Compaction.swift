@@ -72,11 +72,13 @@ extension DeviceArray where Element: ArrayElement {
 
     /// Places the elements where `mask` is nonzero (or, without a mask, those that differ from the one before them; see
     /// `placed(flag:parameters:arguments:rejectedToo:name:into:)`): on CPU devices with `PlacementPlan` (several
-    /// tiles walked side by side per work-item), elsewhere through the general scan. `throughScan` takes the general
-    /// scan on any device (tests cover the GPU route with it on a CPU device).
+    /// tiles walked side by side per work-item; into a given array a compaction runs in one pass where the device has
+    /// 64-bit atomics), elsewhere through the general scan. `throughScan` takes the general scan on any device (tests
+    /// cover the GPU route with it on a CPU device); `onePass: false` counts first even into a given array, and
+    /// `onePassBlock` sets the one-pass blocks' length (tests cross many blocks with short ones).
     /// - Throws: ``ArrayError/Code/shapeMismatch`` or ``ArrayError/Code/contextMismatch`` for a mask unlike this array.
     func placed(by mask: DeviceArray<UInt8>?, rejectedToo: Bool, name: String, into given: DeviceArray? = nil,
-                throughScan: Bool = false) throws -> (DeviceArray, Int) {
+                throughScan: Bool = false, onePass: Bool = true, onePassBlock: Int? = nil) throws -> (DeviceArray, Int) {
         if let mask { try checkCompatible(mask, what: "the mask") }
         guard queue.device.type.contains(.cpu), !throughScan else {
             if let mask {
@@ -91,6 +93,11 @@ extension DeviceArray where Element: ArrayElement {
         let plan = PlacementPlan(type: Element.openCLTypeName, pragma: Element.pragma, selection: mask == nil ? .distinctFromPrevious : .mask,
                                  partition: rejectedToo)
         let x = (storage as any KernelArgument, UInt64(offset)), m = mask.map { ($0.storage as any KernelArgument, UInt64($0.offset)) }
+        if let given, onePass, plan.runsInOnePass(on: queue.device) {
+            try plan.placeInOnePass(count: count, x: x, mask: m, out: (given.storage, UInt64(given.offset)),
+                                    of: Element.self, kept: kept, block: onePassBlock, on: queue)
+            return (given, Int(try queue.sync { cl in try cl.read(kept) }[0]))
+        }
         let tiles = try plan.countKept(count: count, x: x, mask: m, kept: kept, on: queue)
         let keptCount = Int(try queue.sync { cl in try cl.read(kept) }[0])
         // A new compaction result holds only the kept elements (the placement writes nothing past them).

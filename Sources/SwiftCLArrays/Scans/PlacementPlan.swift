@@ -13,6 +13,11 @@ import SwiftCL
 /// unconditionally up to its tile's last kept one: a rejected element's store lands where the next kept element of
 /// the same tile overwrites it, and nothing past the last kept element is stored, so no store reaches another tile's
 /// places or the result's unused end. A partition stores every element, the rejected ones after all the kept ones.
+///
+/// A compaction into a given array (`compact(where:into:)`, `unique(into:)`) on a device with 64-bit atomics runs in
+/// one kernel instead, `swiftcl_place_chained`: cache-sized blocks taken in order, each publishing its running kept
+/// count for the next (a chained scan), so the input is read from memory once (see `chainedKernel(byMask:)`). The
+/// allocating forms count first, to size their result to the kept elements.
 struct PlacementPlan {
     /// Which elements are kept.
     enum Selection {
@@ -64,11 +69,48 @@ struct PlacementPlan {
         try queue.enqueue { cl in try cl.launch(placeKernel, try NDRange(items, local: 1), arguments: arguments) }
     }
 
+    /// Elements per block of the one-pass placement: an eighth of the device's share of its global memory cache per
+    /// compute unit, between 256 KiB and 2 MiB of elements, so that a block's count leaves it in the cache for its
+    /// placement (on a 2-core Zen 4 with 32 MiB of L3: 16, 32 and 64 KiB blocks ran at 51–66 % of the copy bound, 256 KiB
+    /// at 78–80 %, 1–2 MiB at 87–92 %).
+    static func blockLength(elementSize: Int, device: Device) -> Int {
+        let bytes = Swift.min(Swift.max(device.globalMemoryCacheBytes / (8 * Swift.max(1, device.computeUnits)), 256 * 1_024), 2 * 1_024 * 1_024)
+        return Swift.max(1_024, (bytes / Swift.max(1, elementSize)) & ~31)
+    }
+
+    /// Whether `device` can run ``placeInOnePass(count:x:mask:out:of:kept:block:on:)``: a compaction (not a
+    /// partition) on a device with 64-bit global atomics.
+    func runsInOnePass(on device: Device) -> Bool {
+        !partition && device.extensions.contains("cl_khr_int64_base_atomics")
+    }
+
+    /// Enqueues a compaction in one pass over `x` (see `swiftcl_place_chained`): the kept count lands in `kept[0]`, and
+    /// `out` receives the kept elements (nothing past them is written). `block` replaces
+    /// ``blockLength(elementSize:device:)`` (tests take small blocks to cross many).
+    func placeInOnePass<Element: BitwiseCopyable>(count: Int, x: (any KernelArgument, UInt64), mask: (any KernelArgument, UInt64)?,
+                                                  out: (any KernelArgument, UInt64), of _: Element.Type, kept: Buffer<UInt64>,
+                                                  block blockOverride: Int? = nil, on queue: ComputeQueue) throws {
+        let kernel = try program(on: queue).sharedKernel(named: "swiftcl_place_chained")
+        let block = blockOverride ?? Self.blockLength(elementSize: MemoryLayout<Element>.stride, device: queue.device)
+        let blocks = (count + block - 1) / block
+        // state[0]: the next block's ticket; state[1 + b]: block b's inclusive kept count plus one, once known.
+        let state = try Buffer<UInt64>(count: blocks + 1, context: queue.context)
+        let items = Swift.max(1, Swift.min(blocks, queue.device.computeUnits))
+        // Without a mask, each work-item's block placed before its place in `out` is known.
+        let scratch: [any KernelArgument] = mask == nil ? [try Buffer<Element>(count: items * block, context: queue.context)] : []
+        let arguments: [any KernelArgument] = [x.0, x.1] + (mask.map { [$0.0, $0.1] } ?? [])
+            + [out.0, out.1, UInt64(count), UInt64(block), state, kept] + scratch
+        try queue.enqueue { cl in
+            try cl.fill(state, with: 0)
+            try cl.launch(kernel, try NDRange(items, local: 1), arguments: arguments)
+        }
+    }
+
     private func program(on queue: ComputeQueue) throws -> Program {
         try queue.context.program(source: source, name: "place_\(selection == .mask ? "mask" : "distinct")_\(partition ? "partition" : "compact")_\(type)")
     }
 
-    /// The three kernels' OpenCL C.
+    /// The kernels' OpenCL C.
     var source: String {
         let T = type
         let chains = 0..<Self.chains
@@ -88,17 +130,18 @@ struct PlacementPlan {
         }
         let selectedParameters = byMask ? "global const uchar *m_base, const ulong m_off" : "global const \(T) *x_base, const ulong x_off"
         let selectedPointer = byMask ? "global const uchar *m = m_base + m_off;" : "global const \(T) *x = x_base + x_off;"
+        let selectedArgument = byMask ? "global const uchar *m" : "global const \(T) *x"
         let stepStores = (0..<8).map { e in
             chains.map { c in
                 partition
                     ? "{ const uchar f = k\(c).s\(e); out[f ? p\(c) : q\(c) + j + \(e) - p\(c)] = v\(c).s\(e); p\(c) += f; }"
                     : "out[p\(c)] = v\(c).s\(e); p\(c) += k\(c).s\(e);"
             }.joined(separator: " ")
-        }.joined(separator: "\n            ")
+        }.joined(separator: "\n        ")
         let singleStore = partition
             ? "{ const uchar f = \(flag("i")); out[f ? p : total_kept + i - p] = x[i]; p += f; }"
             : "{ out[p] = x[i]; p += \(flag("i")); }"
-        // The count kernel's vector part: sixteen mask bytes at a time, or eight elements against their predecessors.
+        // The count's vector part: sixteen mask bytes at a time, or eight elements against their predecessors.
         let countVectors = byMask
             ? """
                 uint16 acc = (uint16)(0);
@@ -108,25 +151,55 @@ struct PlacementPlan {
             """
             : """
                 if (i == 0 && i < end) { total = 1; i = 1; }
-                uint8 acc = (uint8)(0);
-                for (; i + 8 <= end; i += 8) acc += convert_uint8(\(flags8("i")));
-                const uint4 a4 = acc.lo + acc.hi; const uint2 a2 = a4.lo + a4.hi;
-                total += (ulong)a2.x + a2.y;
+                // A vector comparison is −1 where true.
+                int16 acc = (int16)(0);
+                for (; i + 16 <= end; i += 16) acc -= convert_int16(vload16(0, x + i) != vload16(0, x + i - 1));
+                const int8 a8 = acc.lo + acc.hi; const int4 a4 = a8.lo + a8.hi; const int2 a2 = a4.lo + a4.hi;
+                total += (ulong)(a2.x + a2.y);
             """
+        let chainParameters = chains.map { "ulong s\($0), const ulong l\($0), ulong p\($0)" }.joined(separator: ", ")
         return """
             \(pragma)
+            #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+            // The kept elements in [first, end); *last gets the index just after the last kept one (first when none).
+            ulong swiftcl_count_kept(\(selectedArgument), const ulong first, const ulong end, ulong *last)
+            {
+                ulong i = first, total = 0;
+            \(countVectors)
+                for (; i < end; ++i) total += \(flag("i"));
+                ulong l = end;
+                while (l > first && !\(flag("(l - 1)"))) --l;
+                *last = l;
+                return total;
+            }
+
+            // Walks \(Self.chains) tiles side by side: tile c covers [s_c, l_c) and places its next kept element at p_c.
+            void swiftcl_place_tiles(global const \(T) *x, \(byMask ? "global const uchar *m, " : "")global \(T) *out, \(partition ? "const ulong total_kept, " : "")\(chainParameters), ulong *ends)
+            {
+                // In a partition the element at index i with p kept before it, if rejected, goes after every kept element
+                // and the i − p rejected ones before it: total_kept + i − p (q is total_kept + the tile's first index).
+                \(partition ? chains.map { "const ulong q\($0) = total_kept + s\($0);" }.joined(separator: " ") : "")
+                \(byMask ? "" : "if (s0 == 0 && l0 > 0) { out[p0] = x[0]; p0 += 1; s0 = 1; }")
+                ulong len = l0 > s0 ? l0 - s0 : 0;
+                \((1..<Self.chains).map { "len = min(len, l\($0) > s\($0) ? l\($0) - s\($0) : 0);" }.joined(separator: " "))
+                ulong j = 0;
+                for (; j + 8 <= len; j += 8) {
+                    \(chains.map { "const uchar8 k\($0) = \(flags8("s\($0) + j")); const \(T)8 v\($0) = vload8(0, x + s\($0) + j);" }.joined(separator: "\n        "))
+                    \(stepStores)
+                }
+                \(chains.map { c in
+                    "{ ulong p = p\(c); for (ulong i = s\(c) + j; i < l\(c); ++i) \(singleStore) ends[\(c)] = p; }"
+                }.joined(separator: "\n    "))
+            }
+
             kernel void swiftcl_place_count(\(selectedParameters), const ulong n, global ulong *info)
             {
                 \(selectedPointer)
                 const ulong sp_tiles = get_global_size(0), t = get_global_id(0);
                 \(tileBounds)
-                const ulong first = SP_FIRST(t), end = SP_END(t);
-                ulong i = first, total = 0;
-            \(countVectors)
-                for (; i < end; ++i) total += \(flag("i"));
-                ulong last = end;
-                while (last > first && !\(flag("(last - 1)"))) --last;
-                info[2 * t] = total;
+                ulong last;
+                info[2 * t] = swiftcl_count_kept(\(byMask ? "m" : "x"), SP_FIRST(t), SP_END(t), &last);
                 info[2 * t + 1] = last;
             }
 
@@ -146,25 +219,79 @@ struct PlacementPlan {
                 global \(T) *out = out_base + out_off;
                 const ulong sp_tiles = \(Self.chains) * get_global_size(0), t0 = \(Self.chains) * get_global_id(0);
                 \(tileBounds)
-                // Each chain's first index, the index its walk stops at and its next kept place (p). In a partition the
-                // element at index i with p kept before it, if rejected, goes after every kept element and the i − p
-                // rejected ones before it: total_kept + i − p (q is total_kept + the chain's first index).
-                \(partition ? "const ulong total_kept = info[2 * sp_tiles];" : "")
-                \(chains.map { c in
-                    "ulong s\(c) = SP_FIRST(t0 + \(c)); const ulong l\(c) = \(partition ? "SP_END(t0 + \(c))" : "info[2 * (t0 + \(c)) + 1]"); "
-                    + "ulong p\(c) = info[2 * (t0 + \(c))];" + (partition ? " const ulong q\(c) = total_kept + s\(c);" : "")
-                }.joined(separator: "\n    "))
-                \(byMask ? "" : "if (s0 == 0 && l0 > 0) { out[0] = x[0]; p0 = 1; s0 = 1; }")
-                ulong len = l0 > s0 ? l0 - s0 : 0;
-                \((1..<Self.chains).map { "len = min(len, l\($0) > s\($0) ? l\($0) - s\($0) : 0);" }.joined(separator: " "))
-                ulong j = 0;
-                for (; j + 8 <= len; j += 8) {
-                    \(chains.map { "const uchar8 k\($0) = \(flags8("s\($0) + j")); const \(T)8 v\($0) = vload8(0, x + s\($0) + j);" }.joined(separator: "\n        "))
-                    \(stepStores)
+                ulong ends[\(Self.chains)];
+                swiftcl_place_tiles(x, \(byMask ? "m, " : "")out, \(partition ? "info[2 * sp_tiles], " : "")\(chains.map { c in
+                    "SP_FIRST(t0 + \(c)), \(partition ? "SP_END(t0 + \(c))" : "info[2 * (t0 + \(c)) + 1]"), info[2 * (t0 + \(c))]"
+                }.joined(separator: ", ")), ends);
+            }
+            \(partition ? "" : chainedKernel(byMask: byMask))
+            """
+    }
+
+    /// The one-pass placement of a compaction (``Selection/mask`` or ``Selection/distinctFromPrevious``): work-items
+    /// take blocks of `block` elements in order from a ticket (`state[0]`), wait for the block before theirs to
+    /// publish its inclusive kept count (`state[1 + b]`, stored plus one so that zero means not yet) and publish their
+    /// own. A block waits only for one that a running work-item holds (tickets are taken in order), so the wait ends
+    /// whatever the device's scheduling of work-groups.
+    ///
+    /// By a mask, a block counts its \(chains) tiles' flags (a quarter of the data) and then places its elements, so its
+    /// walk reads `x` from memory while the flags are still in the cache. Without a mask the flags are the elements
+    /// themselves, so a count first would read the block twice: each block is placed into its work-item's own part
+    /// of `scratch` (cache-sized) as it is read, learning the tiles' kept counts, and its kept elements are copied to
+    /// their places in `out` as vectors once the block before has published (Zen 4: 61–64 % of the copy bound against
+    /// 56–66 % counting first; by a mask, counting first: 87–92 % against 75–76 %).
+    private func chainedKernel(byMask: Bool) -> String {
+        let T = type
+        let chains = 0..<Self.chains
+        let tiles = chains.map { c in "const ulong s\(c) = min(first + \(c) * per, end), e\(c) = min(first + \(c + 1) * per, end);" }
+            .joined(separator: " ")
+        let publish = """
+                    ulong before = 0;
+                    if (b > 0) { ulong s; while ((s = atom_add(&state[b], 0)) == 0) {} before = s - 1; }
+                    const ulong through = before + \(chains.map { "c\($0)" }.joined(separator: " + "));
+                    atom_xchg(&state[1 + b], through + 1);
+                    if (b == blocks - 1) kept[0] = through;
+            """
+        let block = byMask
+            ? """
+                    \(chains.map { c in "ulong l\(c); const ulong c\(c) = swiftcl_count_kept(m, s\(c), e\(c), &l\(c));" }.joined(separator: " "))
+            \(publish)
+                    ulong ends[\(Self.chains)];
+                    swiftcl_place_tiles(x, m, out, \(chains.map { c in "s\(c), l\(c), before\((0..<c).map { " + c\($0)" }.joined())" }.joined(separator: ", ")), ends);
+            """
+            : """
+                    ulong ends[\(Self.chains)];
+                    swiftcl_place_tiles(x, mine, \(chains.map { c in "s\(c), e\(c), \(c) * per" }.joined(separator: ", ")), ends);
+                    \(chains.map { c in "const ulong c\(c) = ends[\(c)] - \(c) * per;" }.joined(separator: " "))
+            \(publish)
+                    \(chains.map { c in
+                        "swiftcl_copy_run(mine + \(c) * per, out + before\((0..<c).map { " + c\($0)" }.joined()), c\(c));"
+                    }.joined(separator: "\n            "))
+            """
+        return """
+
+            void swiftcl_copy_run(global const \(T) *from, global \(T) *to, const ulong count)
+            {
+                ulong i = 0;
+                for (; i + 8 <= count; i += 8) vstore8(vload8(0, from + i), 0, to + i);
+                for (; i < count; ++i) to[i] = from[i];
+            }
+
+            kernel void swiftcl_place_chained(global const \(T) *x_base, const ulong x_off, \(byMask ? "global const uchar *m_base, const ulong m_off, " : "")
+                                              global \(T) *out_base, const ulong out_off, const ulong n, const ulong block,
+                                              global volatile ulong *state, global ulong *kept\(byMask ? "" : ", global \(T) *scratch"))
+            {
+                global const \(T) *x = x_base + x_off;
+                \(byMask ? "global const uchar *m = m_base + m_off;" : "global \(T) *mine = scratch + get_global_id(0) * block;")
+                global \(T) *out = out_base + out_off;
+                const ulong blocks = (n + block - 1) / block;
+                for (;;) {
+                    const ulong b = atom_inc(state);
+                    if (b >= blocks) break;
+                    const ulong first = b * block, end = min(first + block, n), per = (end - first + \(Self.chains - 1)) / \(Self.chains);
+                    \(tiles)
+            \(block)
                 }
-                \(chains.map { c in
-                    "{ ulong p = p\(c); for (ulong i = s\(c) + j; i < l\(c); ++i) \(singleStore) }"
-                }.joined(separator: "\n    "))
             }
             """
     }
