@@ -141,7 +141,7 @@ struct CommandRecordingTests {
             ("write", { cl in try cl.write(a, from: ramp(8)) }),
             ("map", { cl in try cl.withMapped(a) { _ in } }),
             ("marker", { cl in _ = try cl.marker() }),
-            ("barrier", { cl in try cl.barrier() }),
+            ("image read", { cl in _ = try cl.read(try Image(format: .rFloat, width: 2, height: 2, context: queue.context), as: Float.self) }),
             ("commandEvent", { cl in _ = try cl.commandEvent { try cl.launch(step, NDRange(8), a, a, Float(1)) } }),
             ("waiting", { cl in try cl.waiting(for: []) { } }),
             ("finish", { cl in try cl.finish() }),
@@ -288,6 +288,54 @@ struct CommandRecordingTests {
         }
         #expect(try queue.sync { cl in try cl.read(a) } == [Int32](repeating: 20, count: 100))
         #expect(try other.sync { cl in try cl.read(b) } == [Int32](repeating: 20, count: 100))
+    }
+
+    @Test("image fills, image↔image and image↔buffer copies and barriers, recorded, equal the same commands enqueued directly (1×1 and odd sizes)",
+          arguments: recordingCases.filter { $0.0.supportsImages })
+    func imageCommands(device: Device, engine: RecordingEngine) throws {
+        let queue = try makeQueue(device)
+        let step = try Self.program(queue).kernel(named: "advance")
+        for (width, height) in [(1, 1), (5, 3), (67, 33)] {
+            let n = width * height
+            let inner = Extent3D(width: max(1, width - 2), height: max(1, height - 1))
+            let corner = Origin3D(x: min(1, width - 1), y: min(1, height - 1))
+            let objects = {
+                (try Image(format: .rFloat, width: width, height: height, copying: [Float](repeating: -1, count: n), context: queue.context),
+                 try Image(format: .rFloat, width: width, height: height, context: queue.context),
+                 try Buffer(copying: ramp(n), context: queue.context), try Buffer(copying: [Float](repeating: 0, count: n + 3), context: queue.context))
+            }
+            // A fill of an image's inner region, a buffer into a second image, the first image's region over the second,
+            // a barrier, the second image into a buffer from element 3, then a launch on that buffer.
+            func commands(_ cl: ComputeEncoder, _ objects: (Image, Image, Buffer<Float>, Buffer<Float>)) throws {
+                let (a, b, source, target) = objects
+                try cl.fill(a, with: .float(SIMD4(2.5, 0, 0, 1)), origin: corner, extent: inner)
+                try cl.copy(from: source, to: b)
+                try cl.copy(from: a, origin: corner, to: b, origin: .zero, extent: inner)
+                try cl.barrier()
+                try cl.copy(from: b, to: target, at: 3)
+                try cl.launch(step, NDRange(n), target, source, Float(2))
+            }
+            // The host's model of one run.
+            var a = [Float](repeating: -1, count: n), b = ramp(n), target = [Float](repeating: 0, count: n + 3)
+            for y in 0..<inner.height { for x in 0..<inner.width { a[(corner.y + y) * width + corner.x + x] = 2.5 } }
+            for y in 0..<inner.height { for x in 0..<inner.width { b[y * width + x] = a[(corner.y + y) * width + corner.x + x] } }
+            for i in 0..<n { target[3 + i] = b[i] }
+            for i in 0..<n { target[i] = target[i] * 2 + ramp(n)[i] }
+            let direct = try objects(), recorded = try objects()
+            let recording = try queue.record(engine: engine) { cl in try commands(cl, recorded) }
+            #expect(recording.commands == ["fill image", "copy buffer to image", "copy image", "barrier", "copy image to buffer", "launch advance"])
+            #expect(try queue.sync { cl in try cl.read(recorded.3) } == [Float](repeating: 0, count: n + 3), "nothing ran while recording")
+            for run in 1...2 {
+                try queue.sync { cl in try commands(cl, direct) }
+                try queue.sync { cl in try cl.replay(recording) }
+                let (expected, replayed) = (try queue.sync { cl in try cl.read(direct.3) }, try queue.sync { cl in try cl.read(recorded.3) })
+                #expect(replayed == expected, "\(width)×\(height), run \(run)")
+                if run == 1 { #expect(expected == target, "\(width)×\(height): the host's model") }
+                let (directImage, replayedImage) = (try queue.sync { cl in try cl.read(direct.1, as: Float.self) },
+                                                    try queue.sync { cl in try cl.read(recorded.1, as: Float.self) })
+                #expect(replayedImage == directImage && directImage == b, "\(width)×\(height), run \(run)")
+            }
+        }
     }
 
     @Test("a fill places each value a stride apart when the element has padding, live and recorded", arguments: recordingCases)

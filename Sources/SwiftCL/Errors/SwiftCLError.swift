@@ -266,9 +266,9 @@ public struct SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A command that a ``CommandRecording`` cannot hold was called while recording: a recording holds launches, device
     /// copies and fills; host transfers, maps, events, markers, barriers, host commands and image commands run when called.
     public static func notRecordable(operation: String) -> SwiftCLError {
-        SwiftCLError(.notRecordable, "\(operation) cannot be recorded: a CommandRecording holds launches, device copies (copy, copyRect) "
-                     + "and fills; host transfers, maps, events, markers, barriers, host commands and image commands run when they "
-                     + "are called, outside a recording", operation: operation)
+        SwiftCLError(.notRecordable, "\(operation) cannot be recorded: a CommandRecording holds launches, device copies (copy, copyRect, "
+                     + "image copies), fills (buffers and images) and barriers; host transfers, maps, events, markers, host commands "
+                     + "and SVM commands run when they are called, outside a recording", operation: operation)
     }
 
     /// A replay on a queue other than the one its commands were recorded for.

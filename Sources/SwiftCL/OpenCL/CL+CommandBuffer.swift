@@ -13,6 +13,11 @@ struct CommandBufferEntryPoints: @unchecked Sendable {
     let copyBuffer: clCommandCopyBufferKHR_fn
     let copyBufferRect: clCommandCopyBufferRectKHR_fn
     let fillBuffer: clCommandFillBufferKHR_fn
+    let copyImage: clCommandCopyImageKHR_fn
+    let copyBufferToImage: clCommandCopyBufferToImageKHR_fn
+    let copyImageToBuffer: clCommandCopyImageToBufferKHR_fn
+    let fillImage: clCommandFillImageKHR_fn
+    let barrier: clCommandBarrierWithWaitListKHR_fn
 
     /// The platform's entry points, or the name of the first one it does not have.
     static func load(platform: PlatformHandle) -> Result<CommandBufferEntryPoints, MissingEntryPoint> {
@@ -29,7 +34,12 @@ struct CommandBufferEntryPoints: @unchecked Sendable {
                 ndRangeKernel: try address("clCommandNDRangeKernelKHR", as: clCommandNDRangeKernelKHR_fn.self),
                 copyBuffer: try address("clCommandCopyBufferKHR", as: clCommandCopyBufferKHR_fn.self),
                 copyBufferRect: try address("clCommandCopyBufferRectKHR", as: clCommandCopyBufferRectKHR_fn.self),
-                fillBuffer: try address("clCommandFillBufferKHR", as: clCommandFillBufferKHR_fn.self)))
+                fillBuffer: try address("clCommandFillBufferKHR", as: clCommandFillBufferKHR_fn.self),
+                copyImage: try address("clCommandCopyImageKHR", as: clCommandCopyImageKHR_fn.self),
+                copyBufferToImage: try address("clCommandCopyBufferToImageKHR", as: clCommandCopyBufferToImageKHR_fn.self),
+                copyImageToBuffer: try address("clCommandCopyImageToBufferKHR", as: clCommandCopyImageToBufferKHR_fn.self),
+                fillImage: try address("clCommandFillImageKHR", as: clCommandFillImageKHR_fn.self),
+                barrier: try address("clCommandBarrierWithWaitListKHR", as: clCommandBarrierWithWaitListKHR_fn.self)))
         } catch {
             return .failure(error)
         }
@@ -87,6 +97,15 @@ extension CL {
         return (status, syncPoint)
     }
 
+    /// ``recorded(after:_:)`` with its status checked: the sync point of a command recorded without a kernel name.
+    private static func recordedChecked(after previous: UInt32?,
+                                        _ body: (cl_uint, UnsafePointer<cl_sync_point_khr>?, UnsafeMutablePointer<cl_sync_point_khr>) -> cl_int)
+        throws(OpenCLError) -> UInt32 {
+        let result = recorded(after: previous, body)
+        try check(result.status)
+        return result.syncPoint
+    }
+
     static func commandNDRangeKernelKHR(_ entryPoints: CommandBufferEntryPoints, _ buffer: CommandBufferHandle, _ kernel: KernelHandle,
                                         dimensions: Int, offset: SIMD3<Int>, global: SIMD3<Int>, local: SIMD3<Int>?,
                                         after previous: UInt32?, kernelName: String) throws(OpenCLError) -> UInt32 {
@@ -112,24 +131,20 @@ extension CL {
     static func commandCopyBufferKHR(_ entryPoints: CommandBufferEntryPoints, _ buffer: CommandBufferHandle, from source: MemoryHandle,
                                      to destination: MemoryHandle, sourceOffset: Int, destinationOffset: Int, byteCount: Int,
                                      after previous: UInt32?) throws(OpenCLError) -> UInt32 {
-        let result = recorded(after: previous) { count, waits, syncPoint in
+        try recordedChecked(after: previous) { count, waits, syncPoint in
             entryPoints.copyBuffer(buffer.pointer, nil, source.pointer, destination.pointer, sourceOffset, destinationOffset, byteCount,
                                    count, waits, syncPoint, nil)
         }
-        try check(result.status)
-        return result.syncPoint
     }
 
     static func commandCopyBufferRectKHR(_ entryPoints: CommandBufferEntryPoints, _ buffer: CommandBufferHandle, from source: MemoryHandle,
                                          to destination: MemoryHandle, _ rect: RectGeometry,
                                          after previous: UInt32?) throws(OpenCLError) -> UInt32 {
-        let result = recorded(after: previous) { count, waits, syncPoint in
+        try recordedChecked(after: previous) { count, waits, syncPoint in
             entryPoints.copyBufferRect(buffer.pointer, nil, source.pointer, destination.pointer, rect.sourceOrigin, rect.destinationOrigin,
                                        rect.region, rect.sourceRowPitch, rect.sourceSlicePitch, rect.destinationRowPitch,
                                        rect.destinationSlicePitch, count, waits, syncPoint, nil)
         }
-        try check(result.status)
-        return result.syncPoint
     }
 
     static func commandFillBufferKHR(_ entryPoints: CommandBufferEntryPoints, _ buffer: CommandBufferHandle, _ target: MemoryHandle,
@@ -142,5 +157,51 @@ extension CL {
         }
         try check(result.status)
         return result.syncPoint
+    }
+
+    static func commandCopyImageKHR(_ entryPoints: CommandBufferEntryPoints, _ buffer: CommandBufferHandle, from source: MemoryHandle,
+                                    origin sourceOrigin: Origin3D, to destination: MemoryHandle, origin destinationOrigin: Origin3D,
+                                    region: Extent3D, after previous: UInt32?) throws(OpenCLError) -> UInt32 {
+        try recordedChecked(after: previous) { count, waits, syncPoint in
+            entryPoints.copyImage(buffer.pointer, nil, source.pointer, destination.pointer, sourceOrigin.values, destinationOrigin.values,
+                                  region.values, count, waits, syncPoint, nil)
+        }
+    }
+
+    static func commandCopyBufferToImageKHR(_ entryPoints: CommandBufferEntryPoints, _ buffer: CommandBufferHandle, from source: MemoryHandle,
+                                            offset: Int, to image: MemoryHandle, origin: Origin3D, region: Extent3D,
+                                            after previous: UInt32?) throws(OpenCLError) -> UInt32 {
+        try recordedChecked(after: previous) { count, waits, syncPoint in
+            entryPoints.copyBufferToImage(buffer.pointer, nil, source.pointer, image.pointer, offset, origin.values, region.values,
+                                          count, waits, syncPoint, nil)
+        }
+    }
+
+    static func commandCopyImageToBufferKHR(_ entryPoints: CommandBufferEntryPoints, _ buffer: CommandBufferHandle, from image: MemoryHandle,
+                                            origin: Origin3D, region: Extent3D, to destination: MemoryHandle, offset: Int,
+                                            after previous: UInt32?) throws(OpenCLError) -> UInt32 {
+        try recordedChecked(after: previous) { count, waits, syncPoint in
+            entryPoints.copyImageToBuffer(buffer.pointer, nil, image.pointer, destination.pointer, origin.values, region.values, offset,
+                                          count, waits, syncPoint, nil)
+        }
+    }
+
+    /// `clCommandFillImageKHR` with `color`'s bytes (four channels of the image's sampled type).
+    static func commandFillImageKHR(_ entryPoints: CommandBufferEntryPoints, _ buffer: CommandBufferHandle, _ image: MemoryHandle,
+                                    color: [UInt8], origin: Origin3D, region: Extent3D, after previous: UInt32?) throws(OpenCLError) -> UInt32 {
+        let result = color.withUnsafeBytes { raw in
+            recorded(after: previous) { count, waits, syncPoint in
+                entryPoints.fillImage(buffer.pointer, nil, image.pointer, raw.baseAddress, origin.values, region.values, count, waits, syncPoint, nil)
+            }
+        }
+        try check(result.status)
+        return result.syncPoint
+    }
+
+    static func commandBarrierKHR(_ entryPoints: CommandBufferEntryPoints, _ buffer: CommandBufferHandle,
+                                  after previous: UInt32?) throws(OpenCLError) -> UInt32 {
+        try recordedChecked(after: previous) { count, waits, syncPoint in
+            entryPoints.barrier(buffer.pointer, nil, count, waits, syncPoint, nil)
+        }
     }
 }

@@ -210,6 +210,11 @@ extension CL {
         }
     }
 
+    /// A barrier with `options`' wait list, and its event when asked for (a recorded barrier replayed one by one).
+    static func enqueueBarrierWithWaitList(_ queue: QueueHandle, options: EnqueueOptions) throws(OpenCLError) -> CLEvent? {
+        try enqueue(options) { waits, event in clEnqueueBarrierWithWaitList(queue.pointer, waits.count, waits.events, event) }
+    }
+
     /// Blocks the calling thread until `events` have completed; throws when one of them failed.
     static func waitForEvents(_ events: [CLEvent]) throws(OpenCLError) {
         var list: [cl_event?] = events.map { $0.handle.pointer }

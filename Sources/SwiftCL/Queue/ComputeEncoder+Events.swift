@@ -70,7 +70,8 @@ extension ComputeEncoder {
     /// out-of-order queues; an in-order queue already runs in order).
     /// - Throws: ``SwiftCLError/encoderExpired``, ``OpenCLError``.
     public func barrier() throws {
-        try checkUsable()
+        try checkUsable(recordable: true)
+        if let recorder { return try recorder.barrier() }
         try CL.enqueueBarrierWithWaitList(queue.id, waitingFor: [])
     }
 

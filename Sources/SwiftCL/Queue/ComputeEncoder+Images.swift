@@ -21,7 +21,7 @@ extension ComputeEncoder {
     /// - Throws: as ``write(_:from:origin:extent:)``, and ``SwiftCLError/notWholeElements(operation:byteCount:elementType:elementBytes:)``.
     public func read<T: BitwiseCopyable>(_ image: Image, as _: T.Type = T.self, origin: Origin3D = .zero,
                                          extent: Extent3D? = nil) throws -> [T] {
-        try checkUsable()
+        try checkUsable(operation: "image read")
         let region = try image.checkedRegion(origin: origin, extent: extent, "image read")
         let bytes = try regionBytes(region, of: image, "image read")
         guard bytes % MemoryLayout<T>.stride == 0 else {
@@ -54,14 +54,18 @@ extension ComputeEncoder {
     ///   ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func copy(from source: Image, origin sourceOrigin: Origin3D = .zero, to destination: Image,
                      origin destinationOrigin: Origin3D = .zero, extent: Extent3D? = nil) throws {
-        try prepare(source, destination, operation: "image copy")
+        try prepare(source, destination, recordable: true, operation: "image copy")
         guard source.format == destination.format else {
             throw SwiftCLError.imageFormatMismatch(expected: source.format, given: destination.format)
         }
         let region = try source.checkedRegion(origin: sourceOrigin, extent: extent, "image copy source")
         _ = try destination.checkedRegion(origin: destinationOrigin, extent: region, "image copy destination")
-        record(try CL.enqueueCopyImage(queue.id, from: source.id, origin: sourceOrigin, to: destination.id, origin: destinationOrigin,
-                                       region: region, options: enqueueOptions), label: "copy image")
+        if let recorder {
+            try recorder.copyImage(from: source.id, origin: sourceOrigin, to: destination.id, origin: destinationOrigin, region: region)
+        } else {
+            record(try CL.enqueueCopyImage(queue.id, from: source.id, origin: sourceOrigin, to: destination.id, origin: destinationOrigin,
+                                           region: region, options: enqueueOptions), label: "copy image")
+        }
         keepAlive(source, destination)
     }
 
@@ -84,14 +88,16 @@ extension ComputeEncoder {
     private func copyBetween<T>(_ image: Image, origin: Origin3D, extent: Extent3D?, _ buffer: Buffer<T>, at offset: Int,
                                 toImage: Bool) throws {
         let operation = toImage ? "buffer to image copy" : "image to buffer copy"
-        try prepare(image, buffer, operation: operation)
+        try prepare(image, buffer, recordable: true, operation: operation)
         let region = try image.checkedRegion(origin: origin, extent: extent, operation)
         let bytes = try regionBytes(region, of: image, operation)
         let stride = MemoryLayout<T>.stride
         let elements = bytes / stride + (bytes % stride == 0 ? 0 : 1)  // no overflow: a remainder means stride > 1
         let range = try buffer.checkedRange(offset: offset, count: elements, operation)
         let byteOffset = range.lowerBound * stride
-        if toImage {
+        if let recorder {
+            try recorder.copy(image: image.id, origin: origin, region: region, buffer: buffer.id, offset: byteOffset, toImage: toImage)
+        } else if toImage {
             record(try CL.enqueueCopyBufferToImage(queue.id, from: buffer.id, offset: byteOffset, to: image.id, origin: origin,
                                                    region: region, options: enqueueOptions), label: "copy buffer to image")
         } else {
@@ -105,12 +111,15 @@ extension ComputeEncoder {
     /// - Throws: ``SwiftCLError/fillColorMismatch(format:color:)``, ``SwiftCLError/regionOutsideImage(operation:origin:region:extent:)``,
     ///   ``SwiftCLError/contextMismatch(object:belongsTo:expected:)``, ``OpenCLError``.
     public func fill(_ image: Image, with color: ImageFillColor, origin: Origin3D = .zero, extent: Extent3D? = nil) throws {
-        try prepare(image, operation: "image fill")
+        try prepare(image, recordable: true, operation: "image fill")
         guard color.sampledAs == image.format.type.sampledAs else {
             throw SwiftCLError.fillColorMismatch(format: image.format, color: "\(color)")
         }
         let region = try image.checkedRegion(origin: origin, extent: extent, "image fill")
         func enqueue<C: BitwiseCopyable>(_ value: C) throws {
+            if let recorder {
+                return try recorder.fill(image: image.id, color: withUnsafeBytes(of: value) { Array($0) }, origin: origin, region: region)
+            }
             try withUnsafeBytes(of: value) { color in
                 record(try CL.enqueueFillImage(queue.id, image.id, color: color.baseAddress, origin: origin, region: region,
                                                options: enqueueOptions), label: "fill image")

@@ -1,11 +1,12 @@
 extension ComputeQueue {
-    /// Records the launches, device copies (`copy`, `copyRect`) and fills `body` makes — typed kernels and
-    /// `DeviceArray` expressions included — into a ``CommandRecording`` that ``ComputeEncoder/replay(_:)`` enqueues
-    /// again, as often as needed, with one call where the device has `cl_khr_command_buffer`.
+    /// Records the launches, device copies (`copy`, `copyRect`, image↔image and image↔buffer copies), fills of
+    /// buffers and images, and barriers `body` makes — typed kernels and `DeviceArray` expressions included — into a
+    /// ``CommandRecording`` that ``ComputeEncoder/replay(_:)`` enqueues again, as often as needed, with one call where the
+    /// device has `cl_khr_command_buffer`.
     ///
     /// Nothing runs while recording. Every command is checked as it would be when enqueued, with the arguments it
     /// has now (a replay binds the same ones); any other command (a host read or write, a map, an event, a marker, a
-    /// host command, an image command) throws ``SwiftCLError/notRecordable(operation:)`` naming it, and the recording
+    /// host command, an SVM command) throws ``SwiftCLError/notRecordable(operation:)`` naming it, and the recording
     /// is not made. The commands replay in the order they were recorded, also on an out-of-order queue.
     ///
     /// - Parameters:
