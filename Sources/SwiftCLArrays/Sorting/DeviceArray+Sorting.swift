@@ -56,9 +56,10 @@ extension DeviceArray where Element: ArrayElement {
         }
     }
 
-    /// `gpuLayout` forces the layout used off CPUs (tests run it on CPU devices this way).
+    /// `gpuLayout` forces the layout used off CPUs (tests run it on CPU devices this way); `unchained` keeps the CPU
+    /// layout's count-then-scatter passes where chained ones would run, and `chainedBlock` sets their blocks' length.
     package func sort<Value: ArrayElement>(descending: Bool, significantBits: Int?, values: DeviceArray<Value>?,
-                                   gpuLayout: Bool = false) throws -> (keys: DeviceArray, values: DeviceArray<Value>?) {
+                                   gpuLayout: Bool = false, unchained: Bool = false, chainedBlock: Int? = nil) throws -> (keys: DeviceArray, values: DeviceArray<Value>?) {
         try checkSortBits(significantBits)
         let n = count
         let keyBytes = MemoryLayout<Element>.size
@@ -66,7 +67,9 @@ extension DeviceArray where Element: ArrayElement {
         let device = queue.device
         let plan = RadixSortPlan(keyBits: keyBytes * 8, keyKind: Element.kind, valueBytes: values.map { _ in MemoryLayout<Value>.size },
                                  descending: descending, cpuLayout: device.type.contains(.cpu) && !gpuLayout,
-                                 placeType: n <= Int(UInt32.max) ? "uint" : "ulong")
+                                 placeType: n <= Int(UInt32.max) ? "uint" : "ulong",
+                                 chained: device.type.contains(.cpu) && !gpuLayout && !unchained
+                                     && device.extensions.contains("cl_khr_int64_base_atomics"), chainedBlock: chainedBlock)
         let passes = n <= 1 ? 0 : plan.passes(bits: bits)
         guard passes > 0 else {
             return (try copy().reshaped([n]), try values?.copy().reshaped([n]))
