@@ -137,34 +137,6 @@ struct SortTests {
         #expect(try pair.values?.toArray() == order.map { UInt32($0) })
     }
 
-    @Test("chained CPU passes (blocks of 1 to 4,099 keys) sort like the host and like count-then-scatter passes, with values, descending, fewer bits",
-          arguments: TestDevices.all, [1, 2, 7, 1023, 4097, 100_003])
-    func chainedPasses(device: Device, count: Int) throws {
-        let queue = try makeQueue(device)
-        if device.type.contains(.cpu) { #expect(device.extensions.contains("cl_khr_int64_base_atomics"), "chained passes run here") }
-        let keys = sortKeys(count, as: Int32.self), doubles = sortKeys(count, as: Int32.self).map { Double($0) / 7 }
-        let values = (0..<count).map { UInt16(truncatingIfNeeded: $0) }
-        let (dk, dd, dv) = (try DeviceArray(keys, on: queue), try DeviceArray(doubles, on: queue), try DeviceArray(values, on: queue))
-        for block in [1, 3, 64, 4_099] {
-            let pair = try dk.sort(descending: false, significantBits: nil, values: dv, chainedBlock: block)
-            let order = hostStableOrder(keys, less: <)
-            #expect(try pair.keys.toArray() == order.map { keys[$0] }, "blocks of \(block)")
-            #expect(try pair.values?.toArray() == order.map { values[$0] }, "blocks of \(block)")
-            let down = try dd.sort(descending: true, significantBits: nil, values: Optional<DeviceArray<UInt8>>.none, chainedBlock: block)
-            #expect(try down.keys.toArray().map(\.bitPattern) == hostStableOrder(doubles, descending: true, less: totallyBelow).map { doubles[$0].bitPattern },
-                    "descending Doubles, blocks of \(block)")
-            // 12 of 32 bits: a last pass of 4 bits; keys equal in those bits keep their order.
-            let low = try dk.sort(descending: false, significantBits: 12, values: dv, chainedBlock: block)
-            let lowOrder = keys.indices.sorted { (UInt32(bitPattern: keys[$0]) & 0xFFF, $0) < (UInt32(bitPattern: keys[$1]) & 0xFFF, $1) }
-            #expect(try low.values?.toArray() == lowOrder.map { values[$0] }, "12 bits, blocks of \(block)")
-        }
-        let unchained = try dk.sort(descending: false, significantBits: nil, values: dv, unchained: true)
-        let chained = try dk.sort(descending: false, significantBits: nil, values: dv)
-        let (a, b) = (try unchained.keys.toArray(), try chained.keys.toArray())
-        let (va, vb) = (try unchained.values?.toArray(), try chained.values?.toArray())
-        #expect(a == b && va == vb)
-    }
-
     @Test("2^24 UInt32 keys (2^21 under a sanitizer, a permutation) with their indices", arguments: TestDevices.all)
     func large(device: Device) throws {
         let queue = try makeQueue(device)

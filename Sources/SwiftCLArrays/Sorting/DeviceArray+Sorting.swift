@@ -56,10 +56,9 @@ extension DeviceArray where Element: ArrayElement {
         }
     }
 
-    /// `gpuLayout` forces the layout used off CPUs (tests run it on CPU devices this way); `unchained` keeps the CPU
-    /// layout's count-then-scatter passes where chained ones would run, and `chainedBlock` sets their blocks' length.
+    /// `gpuLayout` forces the layout used off CPUs (tests run it on CPU devices this way).
     package func sort<Value: ArrayElement>(descending: Bool, significantBits: Int?, values: DeviceArray<Value>?,
-                                   gpuLayout: Bool = false, unchained: Bool = false, chainedBlock: Int? = nil) throws -> (keys: DeviceArray, values: DeviceArray<Value>?) {
+                                   gpuLayout: Bool = false) throws -> (keys: DeviceArray, values: DeviceArray<Value>?) {
         try checkSortBits(significantBits)
         let n = count
         let keyBytes = MemoryLayout<Element>.size
@@ -67,9 +66,7 @@ extension DeviceArray where Element: ArrayElement {
         let device = queue.device
         let plan = RadixSortPlan(keyBits: keyBytes * 8, keyKind: Element.kind, valueBytes: values.map { _ in MemoryLayout<Value>.size },
                                  descending: descending, cpuLayout: device.type.contains(.cpu) && !gpuLayout,
-                                 placeType: n <= Int(UInt32.max) ? "uint" : "ulong",
-                                 chained: device.type.contains(.cpu) && !gpuLayout && !unchained
-                                     && device.extensions.contains("cl_khr_int64_base_atomics"), chainedBlock: chainedBlock)
+                                 placeType: n <= Int(UInt32.max) ? "uint" : "ulong")
         let passes = n <= 1 ? 0 : plan.passes(bits: bits)
         guard passes > 0 else {
             return (try copy().reshaped([n]), try values?.copy().reshaped([n]))

@@ -23,10 +23,6 @@ struct RadixSortPlan {
     var digitBits: Int { cpuLayout ? 8 : 4 }
     /// `uint` places when the count fits in 32 bits, `ulong` otherwise.
     var placeType: String
-    /// Whether the CPU layout's passes run chained (``chainedSource``): the device has 64-bit global atomics.
-    var chained: Bool = false
-    /// Keys per block of a chained pass instead of ``blockLength(keyBytes:valueBytes:device:)`` (tests cross many blocks).
-    var chainedBlock: Int?
 
     static func rawType(bytes: Int) -> String {
         switch bytes {
@@ -55,7 +51,6 @@ struct RadixSortPlan {
 
     var name: String {
         "radix_sort_\(keyKind)_\(keyBits)\(descending ? "_desc" : "")_\(digitBits)_\(placeType)" + (valueBytes.map { "_v\($0)" } ?? "")
-            + (chained ? "_chained" : "")
     }
 
     var source: String {
@@ -106,106 +101,6 @@ struct RadixSortPlan {
                     \(moveValue)
                 }
             }
-            \(chained ? chainedSource : "")
-            """
-    }
-
-    /// The chained CPU passes: one kernel counts every pass's digits at once (each work-item its tile, two histograms
-    /// per pass so that equal neighbouring digits do not wait on each other), one work-item turns the counts into each
-    /// pass's digit starts, and each pass is then one kernel over cache-sized blocks taken in order from a ticket: a
-    /// block counts its digits (reading its keys from memory), waits for the block before it to publish its running
-    /// digit counts, publishes its own, and scatters its keys from the cache. A pass reads its keys from memory once
-    /// instead of twice (the count and the scatter): 8 bytes moved per 32-bit key instead of 12, plus 4 for the first
-    /// count. A block waits only for a lower ticket, which a running work-item holds, so the wait ends whatever the
-    /// device's scheduling.
-    var chainedSource: String {
-        let U = Self.rawType(bytes: keyBits / 8)
-        let C = placeType
-        let R = 1 << digitBits
-        let P = keyBits / digitBits
-        let V = valueBytes.map(Self.rawType(bytes:))
-        let valueParameters = V.map { "global const \($0) *values, const ulong v_off, global \($0) *values_out, " } ?? ""
-        let moveValue = V == nil ? "" : "values_out[sc_p] = values[v_off + i];"
-        return """
-
-            #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
-
-            kernel void swiftcl_radix_histograms(global const \(U) *keys, const ulong k_off, const ulong n, const ulong tile,
-                                                 const uint tiles, const uint bits, global \(C) *hist)
-            {
-                const uint t = get_global_id(0);
-                if (t >= tiles) return;
-                const ulong i0 = min((ulong)t * tile, n), i1 = min(i0 + tile, n);
-                \(C) h0[\(P * R)], h1[\(P * R)];
-                for (uint d = 0; d < \(P * R); ++d) { h0[d] = 0; h1[d] = 0; }
-                // The digit of pass p within the sorted bits (a last pass of fewer bits masks the rest away).
-                #define SC_PASS_DIGIT(X, p) ((uint)((X) >> (\(digitBits) * (p))) & (uint)((1u << min(\(digitBits)u, bits - \(digitBits) * (p))) - 1u))
-                ulong i = i0;
-                for (; i + 2 <= i1; i += 2) {
-                    const \(U) a = swiftcl_sort_bits(keys[k_off + i]), b = swiftcl_sort_bits(keys[k_off + i + 1]);
-                    for (uint p = 0; p < \(P); ++p) {
-                        if (\(digitBits) * p < bits) { ++h0[p * \(R) + SC_PASS_DIGIT(a, p)]; ++h1[p * \(R) + SC_PASS_DIGIT(b, p)]; }
-                    }
-                }
-                for (; i < i1; ++i) {
-                    const \(U) a = swiftcl_sort_bits(keys[k_off + i]);
-                    for (uint p = 0; p < \(P); ++p) if (\(digitBits) * p < bits) ++h0[p * \(R) + SC_PASS_DIGIT(a, p)];
-                }
-                for (uint d = 0; d < \(P * R); ++d) hist[(ulong)d * tiles + t] = h0[d] + h1[d];
-            }
-
-            kernel void swiftcl_radix_starts(global const \(C) *hist, const uint tiles, const uint passes, global \(C) *starts)
-            {
-                for (uint p = 0; p < passes; ++p) {
-                    \(C) place = 0;
-                    for (uint d = 0; d < \(R); ++d) {
-                        starts[p * \(R) + d] = place;
-                        for (uint t = 0; t < tiles; ++t) place += hist[(ulong)(p * \(R) + d) * tiles + t];
-                    }
-                }
-            }
-
-            kernel void swiftcl_radix_chained(global const \(U) *keys, const ulong k_off, global \(U) *keys_out, \(valueParameters)
-                                              const ulong n, const ulong block, const uint shift, const uint mask,
-                                              global const \(C) *starts, const uint s_off, global volatile ulong *state,
-                                              global \(C) *running)
-            {
-                const ulong blocks = (n + block - 1) / block;
-                for (;;) {
-                    const ulong b = atom_inc(state);
-                    if (b >= blocks) break;
-                    const ulong i0 = b * block, i1 = min(i0 + block, n);
-                    \(C) h0[\(R)], h1[\(R)], h2[\(R)], h3[\(R)];
-                    for (uint d = 0; d < \(R); ++d) { h0[d] = 0; h1[d] = 0; h2[d] = 0; h3[d] = 0; }
-                    ulong i = i0;
-                    for (; i + 4 <= i1; i += 4) {
-                        const \(U)4 k = vload4(0, keys + k_off + i);
-                        ++h0[SC_DIGIT(k.x)]; ++h1[SC_DIGIT(k.y)]; ++h2[SC_DIGIT(k.z)]; ++h3[SC_DIGIT(k.w)];
-                    }
-                    for (; i < i1; ++i) ++h0[SC_DIGIT(keys[k_off + i])];
-                    // The keys of each digit in the blocks before this one, then this block's places.
-                    \(C) p[\(R)];
-                    if (b > 0) {
-                        while (atom_add(&state[b], 0) == 0) {}
-                        read_mem_fence(CLK_GLOBAL_MEM_FENCE);
-                        for (uint d = 0; d < \(R); ++d) p[d] = running[(b - 1) * \(R) + d];
-                    } else {
-                        for (uint d = 0; d < \(R); ++d) p[d] = 0;
-                    }
-                    for (uint d = 0; d < \(R); ++d) {
-                        running[b * \(R) + d] = p[d] + h0[d] + h1[d] + h2[d] + h3[d];
-                        p[d] += starts[s_off + d];
-                    }
-                    write_mem_fence(CLK_GLOBAL_MEM_FENCE);
-                    atom_xchg(&state[1 + b], 1);
-                    for (i = i0; i < i1; ++i) {
-                        const \(U) k = keys[k_off + i];
-                        const \(C) sc_p = p[SC_DIGIT(k)]++;
-                        keys_out[sc_p] = k;
-                        \(moveValue)
-                    }
-                }
-            }
             """
     }
 
@@ -237,10 +132,6 @@ struct RadixSortPlan {
                             parameters: ["global \(placeType) *c"], arguments: [places], pragmas: [],
                             name: "radix_places_\(placeType)")
         let range = try NDRange((tiles + local - 1) / local * local, local: local)
-        if chained {
-            return try runChained(count: count, bits: bits, keys: keys, keyOffset: keyOffset, buffers: buffers, values: values,
-                                  tiles: tiles, tile: tile, range: range, on: queue)
-        }
         var input = (keys, keyOffset, values.map { ($0.input, $0.offset) })
         var shift = 0, pass = 0
         while shift < bits {
@@ -259,50 +150,6 @@ struct RadixSortPlan {
             input = (keysOut, 0, values.map { ($0.buffers[pass % 2], 0) })
             shift += width
             pass += 1
-        }
-    }
-
-    /// Elements per block of a chained pass: as ``PlacementPlan/blockLength(elementSize:device:)`` for the bytes a
-    /// key and its value take.
-    static func blockLength(keyBytes: Int, valueBytes: Int, device: Device) -> Int {
-        PlacementPlan.blockLength(elementSize: keyBytes + valueBytes, device: device)
-    }
-
-    /// ``run(count:bits:keys:keyOffset:buffers:values:on:)`` with ``chainedSource``'s kernels: all passes' digit counts
-    /// first, then one chained kernel per pass.
-    private func runChained(count: Int, bits: Int, keys: any KernelArgument, keyOffset: Int, buffers: [any KernelArgument],
-                            values: (input: any KernelArgument, offset: Int, buffers: [any KernelArgument])?,
-                            tiles: Int, tile: UInt64, range: NDRange, on queue: ComputeQueue) throws {
-        let context = queue.context
-        let radix = 1 << digitBits, passes = self.passes(bits: bits)
-        let histograms = try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_radix_histograms", context: context)
-        let starter = try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_radix_starts", context: context)
-        let chainedPass = try ProgramCompiler.kernel(source: source, name: name, kernel: "swiftcl_radix_chained", context: context)
-        func places(_ count: Int) throws -> any KernelArgument {
-            placeType == "uint" ? try Buffer<UInt32>(count: count, context: context) : try Buffer<UInt64>(count: count, context: context)
-        }
-        let hist = try places(keyBits / digitBits * radix * tiles), starts = try places(passes * radix)
-        let block = chainedBlock ?? Self.blockLength(keyBytes: keyBits / 8, valueBytes: valueBytes ?? 0, device: queue.device)
-        let blocks = (count + block - 1) / block
-        // state[0]: the next block's ticket; state[1 + b]: nonzero once block b's running counts are in `running`.
-        let state = try Buffer<UInt64>(count: blocks + 1, context: context), running = try places(blocks * radix)
-        let items = try NDRange(Swift.max(1, Swift.min(blocks, queue.device.computeUnits)), local: 1)
-        try queue.enqueue { cl in
-            try cl.launch(histograms, range, arguments: [keys, UInt64(keyOffset), UInt64(count), tile, UInt32(tiles), UInt32(bits), hist])
-            try cl.launch(starter, try NDRange(1), arguments: [hist, UInt32(tiles), UInt32(passes), starts])
-        }
-        var input = (keys, keyOffset, values.map { ($0.input, $0.offset) })
-        for pass in 0..<passes {
-            let shift = pass * digitBits, width = Swift.min(digitBits, bits - shift)
-            var arguments: [any KernelArgument] = [input.0, UInt64(input.1), buffers[pass % 2]]
-            if let values, let valuesIn = input.2 { arguments += [valuesIn.0, UInt64(valuesIn.1), values.buffers[pass % 2]] }
-            arguments += [UInt64(count), UInt64(block), UInt32(shift), UInt32((1 << width) - 1), starts, UInt32(pass * radix), state, running]
-            let passArguments = arguments
-            try queue.enqueue { cl in
-                try cl.fill(state, with: 0)
-                try cl.launch(chainedPass, items, arguments: passArguments)
-            }
-            input = (buffers[pass % 2], 0, values.map { ($0.buffers[pass % 2], 0) })
         }
     }
 
