@@ -91,9 +91,9 @@ extension DeviceArray where Element: ArrayElement {
         guard count > 0 else { return (try given ?? DeviceArray(uninitializedShape: [0], on: queue), 0) }
         let kept = try Buffer<UInt64>(count: 1, context: context)
         let plan = PlacementPlan(type: Element.openCLTypeName, pragma: Element.pragma, selection: mask == nil ? .distinctFromPrevious : .mask,
-                                 partition: rejectedToo)
+                                 partition: rejectedToo, device: queue.device)
         let x = (storage as any KernelArgument, UInt64(offset)), m = mask.map { ($0.storage as any KernelArgument, UInt64($0.offset)) }
-        if let given, onePass, plan.runsInOnePass(on: queue.device) {
+        if let given, onePass, plan.onePass {
             try plan.placeInOnePass(count: count, x: x, mask: m, out: (given.storage, UInt64(given.offset)),
                                     of: Element.self, kept: kept, block: onePassBlock, on: queue)
             return (given, Int(try queue.sync { cl in try cl.read(kept) }[0]))

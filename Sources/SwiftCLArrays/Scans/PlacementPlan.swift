@@ -35,6 +35,14 @@ struct PlacementPlan {
     var selection: Selection
     /// Whether rejected elements follow the kept ones (a stable partition) instead of being dropped.
     var partition: Bool
+    /// Whether the program holds `swiftcl_place_chained` for ``placeInOnePass(count:x:mask:out:of:kept:block:on:)``:
+    /// a compaction (not a partition) on a device with 64-bit global atomics.
+    var onePass: Bool
+
+    init(type: String, pragma: String, selection: Selection, partition: Bool, device: Device) {
+        (self.type, self.pragma, self.selection, self.partition) = (type, pragma, selection, partition)
+        onePass = !partition && device.extensions.contains("cl_khr_int64_base_atomics")
+    }
 
     /// Work-items for `count` elements on `device`: at least 64 Ki elements per work-item, up to six per compute unit.
     static func workItems(count: Int, device: Device) -> Int {
@@ -78,12 +86,6 @@ struct PlacementPlan {
         return Swift.max(1_024, (bytes / Swift.max(1, elementSize)) & ~31)
     }
 
-    /// Whether `device` can run ``placeInOnePass(count:x:mask:out:of:kept:block:on:)``: a compaction (not a
-    /// partition) on a device with 64-bit global atomics.
-    func runsInOnePass(on device: Device) -> Bool {
-        !partition && device.extensions.contains("cl_khr_int64_base_atomics")
-    }
-
     /// Enqueues a compaction in one pass over `x` (see `swiftcl_place_chained`): the kept count lands in `kept[0]`, and
     /// `out` receives the kept elements (nothing past them is written). `block` replaces
     /// ``blockLength(elementSize:device:)`` (tests take small blocks to cross many).
@@ -107,7 +109,8 @@ struct PlacementPlan {
     }
 
     private func program(on queue: ComputeQueue) throws -> Program {
-        try queue.context.program(source: source, name: "place_\(selection == .mask ? "mask" : "distinct")_\(partition ? "partition" : "compact")_\(type)")
+        try queue.context.program(source: source, name: "place_\(selection == .mask ? "mask" : "distinct")_\(partition ? "partition" : "compact")_\(type)"
+                                  + (onePass ? "_one_pass" : ""))
     }
 
     /// The kernels' OpenCL C.
@@ -160,7 +163,7 @@ struct PlacementPlan {
         let chainParameters = chains.map { "ulong s\($0), const ulong l\($0), ulong p\($0)" }.joined(separator: ", ")
         return """
             \(pragma)
-            #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+            \(onePass ? "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable" : "")
 
             // The kept elements in [first, end); *last gets the index just after the last kept one (first when none).
             ulong swiftcl_count_kept(\(selectedArgument), const ulong first, const ulong end, ulong *last)
@@ -224,7 +227,7 @@ struct PlacementPlan {
                     "SP_FIRST(t0 + \(c)), \(partition ? "SP_END(t0 + \(c))" : "info[2 * (t0 + \(c)) + 1]"), info[2 * (t0 + \(c))]"
                 }.joined(separator: ", ")), ends);
             }
-            \(partition ? "" : chainedKernel(byMask: byMask))
+            \(onePass ? chainedKernel(byMask: byMask) : "")
             """
     }
 
