@@ -9,6 +9,11 @@ import SwiftCLKernels
 /// elementwise work (`a * x + y` fused, a user `ElementwiseKernel`) against the guide's copy kernel. Each primitive is
 /// verified against a host reference before it is timed; every sample is host time around enqueue and wait, for the
 /// bounds too. First use (a fresh context: program build included) and cached latency are reported per primitive.
+///
+/// `percent_of_<bound>_bound` is the primitive's median over the bound's median (the bounds are measured at the start
+/// of each round); `paired_percent_of_<bound>_bound` is the median over rounds of the primitive against its bound
+/// measured just before it, so that a change of the machine's memory speed within a run cancels out (on the shared
+/// 2-core machines the copy bound moved by up to ±20 % between rounds of one run).
 public struct ArraysSuite: Sendable {
     public var count = 1 << 26
     public var rounds = 5
@@ -121,7 +126,7 @@ public struct ArraysSuite: Sendable {
             ("read", 4, { try queue.sync { cl in try readRows(cl, try NDRange(rows), w: 4096, h: Int32(rows), in: xBuffer, rowSums: rowSums) } }),
             ("copy", 8, { try queue.sync { cl in try copy(cl, try NDRange(n), in: xBuffer, out: copyOut) } }),
         ]
-        var samples: [String: [Double]] = [:]
+        var samples: [String: [Double]] = [:], pairedRatios: [String: [Double]] = [:]
         // A sample is the mean of back-to-back calls filling ≥ 2 ms (one call on a CPU, where each takes longer; several
         // on a GPU, where one call's 0.1–0.3 ms is mostly the host's wake-up noise), timed after a warm-up call.
         var repeats: [String: Int] = [:]
@@ -141,7 +146,11 @@ public struct ArraysSuite: Sendable {
                 samples["bound-" + bound.0, default: []].append(Double(bound.1 * n) / (try seconds("bound-" + bound.0, bound.2)) / 1e9)
             }
             for primitive in primitives {
-                samples[primitive.name, default: []].append(Double(primitive.bytesPerElement * n) / (try seconds(primitive.name, primitive.run)) / 1e9)
+                guard let bound = bounds.first(where: { $0.0 == primitive.bound }) else { continue }
+                let boundSpeed = Double(bound.1 * n) / (try seconds("bound-" + bound.0, bound.2)) / 1e9
+                let speed = Double(primitive.bytesPerElement * n) / (try seconds(primitive.name, primitive.run)) / 1e9
+                samples[primitive.name, default: []].append(speed)
+                pairedRatios[primitive.name, default: []].append(speed / boundSpeed)
             }
         }
         var records: [BenchmarkRecord] = []
@@ -156,6 +165,7 @@ public struct ArraysSuite: Sendable {
             guard let summary = Summary(samples[primitive.name] ?? []),
                   let bound = Summary(samples["bound-" + primitive.bound] ?? []) else { continue }
             var extra = ["percent_of_\(primitive.bound)_bound": 100 * summary.median / bound.median]
+            if let paired = Summary(pairedRatios[primitive.name] ?? []) { extra["paired_percent_of_\(primitive.bound)_bound"] = 100 * paired.median }
             if let latency = firstUse[primitive.name] {
                 extra["first_use_ms"] = latency.first * 1e3
                 extra["cached_ms"] = latency.cached * 1e3

@@ -31,7 +31,8 @@ struct LabSuitesTests {
             #expect(names.contains(name), "\(name) in \(names.sorted())")
         }
         let float4 = try #require(records.first { $0.variant == "a*x+y-float4" })
-        #expect(float4.verified && float4.median > 0 && float4.extra["percent_of_copy_bound"] != nil)
+        #expect(float4.verified && float4.median > 0 && float4.extra["percent_of_copy_bound"] != nil
+                && (float4.extra["paired_percent_of_copy_bound"] ?? 0) > 0)
     }
 
     @Test("the svm suite verifies the kernel's values, then reports the in-place SVM read beside a Swift array's", arguments: LabDevices.all)
