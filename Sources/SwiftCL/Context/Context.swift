@@ -13,6 +13,9 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
     public let programCache: ProgramCache
     /// Where ``program(source:name:options:)`` keeps built binaries across runs (nil: nowhere).
     public let binaryStore: (any ProgramBinaryStore)?
+    /// Released `DeviceArray` memory kept for reuse by later arrays of the same byte count in this context; it keeps
+    /// nothing until its ``MemoryPool/capacityBytes`` is raised (`context.memoryPool.capacityBytes = 1 << 30`).
+    public let memoryPool = MemoryPool()
     /// What the package's other modules memoise for this context (generated kernels by recipe).
     package let memos = ContextMemos()
 

@@ -65,6 +65,17 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
         try self.init(count: count, context: context, access: access, hostAccess: hostAccess, memory: .runtimeChosen)
     }
 
+    /// An uninitialised buffer of `count` elements (kernels and the host read and write it) from `pool`: memory the
+    /// pool holds of the same byte count when it has some, else a new allocation; either way the memory returns to
+    /// the pool when the buffer goes away (see ``MemoryPool``).
+    /// - Throws: as ``init(count:context:access:hostAccess:)``.
+    public convenience init(count: Int, context: Context, pool: MemoryPool) throws {
+        let byteCount = try Self.checkedByteCount(count, context: context)
+        let handle = try pool.take(byteCount: byteCount)
+            ?? CL.createBuffer(context.id, flags: KernelAccess.readWrite.flags | HostAccess.readWrite.flags, byteCount: byteCount, copying: nil)
+        self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: .readWrite, hostAccess: .readWrite, pool: pool)
+    }
+
     /// A buffer initialised with a copy of `elements` (`CL_MEM_COPY_HOST_PTR`).
     /// - Throws: as ``init(count:context:access:hostAccess:)``.
     public convenience init<C: Collection<Element>>(
@@ -83,13 +94,13 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     /// Takes ownership of one reference to a `cl_mem`: a new buffer's, or a view's (a reinterpretation, a sub-buffer).
     init(owning handle: MemoryHandle, count: Int, byteCount: Int, context: Context, access: KernelAccess,
                  hostAccess: HostAccess, placement: BufferPlacement = BufferPlacement(root: nil, offsetBytes: 0),
-                 sharing allocation: SVMBuffer<Element>? = nil) {
+                 sharing allocation: SVMBuffer<Element>? = nil, pool: MemoryPool? = nil) {
         self.count = count
         sharedAllocation = allocation
         self.kernelAccess = access
         self.hostAccess = hostAccess
         self.placement = placement
-        super.init(id: handle, context: context, byteCount: byteCount)
+        super.init(id: handle, context: context, byteCount: byteCount, pool: pool)
     }
 
     override var storageRoot: (object: MemoryObject, offsetBytes: Int) {
@@ -106,8 +117,10 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
             throw SwiftCLError.notWholeElements(operation: "reinterpreted(as: \(T.self))", byteCount: byteCount,
                                                 elementType: "\(T.self)", elementBytes: stride)
         }
+        // The view keeps its root alive (as a sub-buffer does), so a pooled root's memory returns only after its views.
         return Buffer<T>(owning: try CL.retainMemObject(id), count: byteCount / stride, byteCount: byteCount, context: context,
-                         access: kernelAccess, hostAccess: hostAccess, placement: placement)
+                         access: kernelAccess, hostAccess: hostAccess,
+                         placement: placement.root == nil ? BufferPlacement(root: self, offsetBytes: 0) : placement)
     }
 
     /// A sub-buffer over `range` of this buffer's elements (`clCreateSubBuffer`): commands and kernels on it see

@@ -2,7 +2,7 @@
 /// copy keeps the objects it uses alive until the command completes.
 public class MemoryObject: @unchecked Sendable {
     // `@unchecked` only because the class is open to Buffer and Image (Swift checks Sendable on final
-    // classes only): it stores nothing but these constants.
+    // classes only): it stores nothing but these constants (the pool is itself Sendable).
     let id: MemoryHandle
     /// The context the object belongs to.
     public let context: Context
@@ -10,16 +10,19 @@ public class MemoryObject: @unchecked Sendable {
     public let byteCount: Int
     /// Unique for the process's life (a launch's remembered check names the object by it, see `CheckedLaunchKey`).
     let serial = ObjectSerial.next()
+    /// The pool the memory returns to, when it came from one.
+    let pool: MemoryPool?
 
-    init(id: MemoryHandle, context: Context, byteCount: Int) {
+    init(id: MemoryHandle, context: Context, byteCount: Int, pool: MemoryPool? = nil) {
         self.id = id
         self.context = context
         self.byteCount = byteCount
+        self.pool = pool
         LiveObjectCounts.track(.memoryObject, +1)
     }
 
     deinit {
-        CL.releaseMemObject(id)
+        if pool?.keep(id, byteCount: byteCount) != true { CL.releaseMemObject(id) }
         LiveObjectCounts.track(.memoryObject, -1)
     }
 

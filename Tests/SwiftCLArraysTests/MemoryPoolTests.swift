@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+import SwiftCL
+import SwiftCLArrays
+import SwiftCLTestSupport
+import Testing
+
+@Suite("Memory pool: released DeviceArray memory reused by the next array of its size")
+struct MemoryPoolTests {
+    /// A queue on a context of its own, so that no other test's arrays share its pool.
+    static func pooledQueue(_ device: Device, capacityBytes: Int) throws -> ComputeQueue {
+        let context = try Context(devices: [device])
+        context.memoryPool.capacityBytes = capacityBytes
+        return try ComputeQueue(device: device, context: context)
+    }
+
+    /// Waits (up to 10 s) until `pool` holds `bytes`: a finished command lets its buffers go on the runtime's completion
+    /// thread, so an array dropped just after its last read reaches the pool a moment later.
+    static func waitUntil(_ pool: MemoryPool, holds bytes: Int) -> Bool {
+        for _ in 0..<10_000 {
+            if pool.heldBytes == bytes { return true }
+            usleep(1_000)
+        }
+        return false
+    }
+
+    @Test("an array's memory returns to the pool and the next array of that byte count takes it; results stay right (1, odd, large)",
+          arguments: TestDevices.all, [1, 1_001, 1 << 20])
+    func reuse(device: Device, count: Int) throws {
+        let queue = try Self.pooledQueue(device, capacityBytes: 64 << 20)
+        let pool = queue.context.memoryPool
+        let host = ramp(count)
+        let x = try DeviceArray(host, on: queue)
+        var first: OpaquePointer?
+        do {
+            let doubled = try (x * 2).evaluated()
+            first = doubled.storage.handle
+            #expect(try doubled.toArray() == host.map { $0 * 2 })
+        }
+        #expect(Self.waitUntil(pool, holds: count * 4), "the released array's memory is held")
+        do {
+            let shifted = try (x + 1).evaluated()
+            #expect(shifted.storage.handle == first && pool.reuseCount == 1 && pool.heldBytes == 0)
+            #expect(try shifted.toArray() == host.map { $0 + 1 })
+        }
+        // Many temporaries in a row: each evaluation's result reuses the last one's memory.
+        for k in 1...50 {
+            #expect(Self.waitUntil(pool, holds: count * 4), "round \(k)")
+            let scaled = try (x * Float(k) - 3).evaluated()
+            #expect(try scaled.toArray() == host.map { $0 * Float(k) - 3 }, "round \(k)")
+        }
+        #expect(Self.waitUntil(pool, holds: count * 4) && pool.reuseCount == 51, "\(pool.reuseCount) reuses")
+        // Another byte count is a new allocation.
+        let other = try DeviceArray<Float>(uninitializedShape: [count + 1], on: queue)
+        #expect(other.storage.handle != first)
+    }
+
+    @Test("memory still in use stays out of the pool; the capacity bounds what is kept; lowering it or releaseAll frees it",
+          arguments: TestDevices.all)
+    func limits(device: Device) throws {
+        let context = try Context(devices: [device])
+        let pool = MemoryPool(capacityBytes: 4_096)
+        // A reinterpretation holds the memory: the buffer's release does not give it to the pool.
+        var buffer: Buffer<Float>? = try Buffer(count: 256, context: context, pool: pool)
+        var bits = try buffer?.reinterpreted(as: UInt32.self)
+        buffer = nil
+        #expect(pool.heldBytes == 0 && bits?.count == 256)
+        // A sub-buffer too.
+        var parent: Buffer<Float>? = try Buffer(count: 512, context: context, pool: pool)
+        var part = try parent?[0..<128]
+        parent = nil
+        #expect(pool.heldBytes == 0 && part?.count == 128)
+        // Once the views go, so does the memory, into the pool.
+        (bits, part) = (nil, nil)
+        #expect(pool.heldBytes == 1_024 + 2_048)
+        pool.releaseAll()
+        // Up to the capacity: 3 × 1,200 bytes fit 4,096, a fourth does not.
+        var held: [Buffer<UInt8>] = try (0..<4).map { _ in try Buffer(count: 1_200, context: context, pool: pool) }
+        held.removeAll()
+        #expect(pool.heldBytes == 3_600)
+        pool.capacityBytes = 2_000
+        #expect(pool.heldBytes == 1_200)
+        pool.releaseAll()
+        #expect(pool.heldBytes == 0)
+        // A context's pool keeps nothing until asked to.
+        let queue = try ComputeQueue(device: device, context: context)
+        _ = try DeviceArray<Float>(uninitializedShape: [100], on: queue)
+        #expect(context.memoryPool.capacityBytes == 0 && context.memoryPool.heldBytes == 0)
+    }
+
+    @Test("queues on several threads allocating and releasing arrays from one pool get right results", arguments: TestDevices.all)
+    func concurrent(device: Device) throws {
+        let shared = try Self.pooledQueue(device, capacityBytes: 16 << 20)
+        let context = shared.context
+        let host = ramp(4_099)
+        let failures = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            do {
+                let queue = try ComputeQueue(device: device, context: context)
+                let x = try DeviceArray(host, on: queue)
+                for k in 0..<TestScale.size(60, sanitized: 15) {
+                    let value = Float(thread * 100 + k)
+                    let r = try (x + value).evaluated()
+                    if try r.toArray() != host.map({ $0 + value }) { failures.withLock { $0 += 1 } }
+                }
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(context.memoryPool.reuseCount > 0)
+    }
+}
