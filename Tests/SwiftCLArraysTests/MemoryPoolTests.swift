@@ -5,8 +5,39 @@ import SwiftCLArrays
 import SwiftCLTestSupport
 import Testing
 
+/// The DocC "Arrays" article's memory-pool example, run here; the test checks the article shows exactly this text.
+func memoryPoolExample(queue: ComputeQueue, x: DeviceArray<Float>, y: DeviceArray<Float>) throws -> Float {
+    // DOCC-POOL-BEGIN
+    queue.context.memoryPool.capacityBytes = 1 << 30         // keep up to 1 GiB of released arrays
+    var total: Float = 0
+    for step in 1...10 {
+        let r = try (Float(step) * x + y).evaluated()        // from the second step on, in memory the pool kept
+        total += try r.sum()
+    }
+    // DOCC-POOL-END
+    return total
+}
+
 @Suite("Memory pool: released DeviceArray memory reused by the next array of its size")
 struct MemoryPoolTests {
+    @Test("the Arrays article's example runs, reuses memory, and is in the article verbatim", arguments: TestDevices.all)
+    func articleExample(device: Device) throws {
+        let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
+        let x = try DeviceArray((0..<1_000).map { Float($0) }, on: queue), y = try DeviceArray<Float>.filled(with: 1, shape: [1_000], on: queue)
+        // Σ over steps 1…10 of (step · Σx + 1000) = 55 · 499,500 + 10,000 (Float's rounding at 2.7e7 is a few units).
+        let total = try memoryPoolExample(queue: queue, x: x, y: y)
+        #expect(abs(Double(total) - 27_482_500) <= 27_482_500 * 1e-6, "\(total)")
+        let here = URL(fileURLWithPath: #filePath)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(contentsOf: root.appendingPathComponent("Sources/SwiftCLArrays/SwiftCLArrays.docc/Arrays.md"),
+                                 encoding: .utf8)
+        let lines = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n")
+        let begin = try #require(lines.firstIndex { $0.contains("// DOCC-POOL-" + "BEGIN") })
+        let end = try #require(lines.firstIndex { $0.contains("// DOCC-POOL-" + "END") })
+        let snippet = lines[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }.joined(separator: "\n")
+        #expect(article.contains(snippet), "Arrays.md must contain the example verbatim")
+    }
+
     /// A queue on a context of its own, so that no other test's arrays share its pool.
     static func pooledQueue(_ device: Device, capacityBytes: Int) throws -> ComputeQueue {
         let context = try Context(devices: [device])
