@@ -1,5 +1,6 @@
 import Foundation
 import SwiftCL
+import SwiftCLTestSupport
 import SwiftCLArrays
 import Testing
 
@@ -33,14 +34,6 @@ struct DocCScanExampleTests {
         #expect(abs(pi - Double.pi) < 0.01, "π ≈ \(pi)")
         #expect(inside > 0 && histogram.count == 10 && histogram.reduce(0, +) == 1 << 20)
         #expect(histogram.allSatisfy { abs(Double($0) - 104_857.6) < 2_000 }, "\(histogram)")
-        let here = URL(fileURLWithPath: #filePath)
-        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let article = try String(contentsOf: root.appendingPathComponent("Sources/SwiftCLArrays/SwiftCLArrays.docc/Arrays.md"),
-                                 encoding: .utf8)
-        let lines = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n")
-        let begin = try #require(lines.firstIndex { $0.contains("// DOCC-SCANS-" + "BEGIN") })
-        let end = try #require(lines.firstIndex { $0.contains("// DOCC-SCANS-" + "END") })
-        let snippet = lines[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }.joined(separator: "\n")
-        #expect(article.contains(snippet), "Arrays.md must contain the example verbatim")
+        #expect(try documentShowsExample("Sources/SwiftCLArrays/SwiftCLArrays.docc/Arrays.md", marker: "DOCC-SCANS"), "Arrays.md must contain the example verbatim")
     }
 }

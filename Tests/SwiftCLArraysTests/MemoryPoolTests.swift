@@ -27,15 +27,7 @@ struct MemoryPoolTests {
         // Σ over steps 1…10 of (step · Σx + 1000) = 55 · 499,500 + 10,000 (Float's rounding at 2.7e7 is a few units).
         let total = try memoryPoolExample(queue: queue, x: x, y: y)
         #expect(abs(Double(total) - 27_482_500) <= 27_482_500 * 1e-6, "\(total)")
-        let here = URL(fileURLWithPath: #filePath)
-        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let article = try String(contentsOf: root.appendingPathComponent("Sources/SwiftCLArrays/SwiftCLArrays.docc/Arrays.md"),
-                                 encoding: .utf8)
-        let lines = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n")
-        let begin = try #require(lines.firstIndex { $0.contains("// DOCC-POOL-" + "BEGIN") })
-        let end = try #require(lines.firstIndex { $0.contains("// DOCC-POOL-" + "END") })
-        let snippet = lines[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }.joined(separator: "\n")
-        #expect(article.contains(snippet), "Arrays.md must contain the example verbatim")
+        #expect(try documentShowsExample("Sources/SwiftCLArrays/SwiftCLArrays.docc/Arrays.md", marker: "DOCC-POOL"), "Arrays.md must contain the example verbatim")
     }
 
     /// A queue on a context of its own, so that no other test's arrays share its pool.

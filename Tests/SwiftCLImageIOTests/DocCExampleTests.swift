@@ -44,14 +44,6 @@ struct ImageIODocCExampleTests {
                 #expect(zip(try blurred.plane(channel), expected).allSatisfy { abs($0 - $1) <= 0.5 / 255 + 1e-4 })
             }
         }
-        let here = URL(fileURLWithPath: #filePath)
-        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let article = try String(contentsOf: root.appendingPathComponent("Sources/SwiftCLImageIO/SwiftCLImageIO.docc/SwiftCLImageIO.md"),
-                                 encoding: .utf8)
-        let lines = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n")
-        let begin = try #require(lines.firstIndex { $0.contains("// DOCC-IMAGEIO-" + "BEGIN") })
-        let end = try #require(lines.firstIndex { $0.contains("// DOCC-IMAGEIO-" + "END") })
-        let snippet = lines[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }.joined(separator: "\n")
-        #expect(article.contains(snippet), "SwiftCLImageIO.md must contain the example verbatim")
+        #expect(try documentShowsExample("Sources/SwiftCLImageIO/SwiftCLImageIO.docc/SwiftCLImageIO.md", marker: "DOCC-IMAGEIO"), "SwiftCLImageIO.md must contain the example verbatim")
     }
 }

@@ -50,3 +50,17 @@ public enum TestScale {
     /// `full`, or `sanitized` under a sanitizer.
     public static func size(_ full: Int, sanitized reduced: Int) -> Int { sanitized ? reduced : full }
 }
+
+/// Whether the document at `document` (a path from the repository root) shows verbatim the lines of `file` between
+/// `// MARKER-BEGIN` and `// MARKER-END` (`marker` is MARKER), one four-space indentation removed: a DocC worked example
+/// that a test runs.
+public func documentShowsExample(_ document: String, marker: String, file: String = #filePath) throws -> Bool {
+    let here = URL(fileURLWithPath: file)
+    let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+    let lines = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n")
+    guard let begin = lines.firstIndex(where: { $0.contains("// \(marker)-" + "BEGIN") }),
+          let end = lines.firstIndex(where: { $0.contains("// \(marker)-" + "END") }), begin < end else { return false }
+    let snippet = lines[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }.joined(separator: "\n")
+    return text.contains(snippet)
+}
