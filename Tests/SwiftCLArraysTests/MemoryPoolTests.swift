@@ -105,6 +105,16 @@ struct MemoryPoolTests {
         #expect(pool.heldBytes == 1_200)
         pool.releaseAll()
         #expect(pool.heldBytes == 0)
+        // One pool, two contexts: memory is reused only within its own context.
+        let elsewhere = try Context(devices: [device])
+        var mine: Buffer<Float>? = try Buffer(count: 64, context: context, pool: pool)
+        let handle = mine?.handle
+        mine = nil
+        #expect(pool.heldBytes == 256)
+        let theirs = try Buffer<Float>(count: 64, context: elsewhere, pool: pool)
+        #expect(theirs.handle != handle && pool.heldBytes == 256 && pool.reuseCount == 0)
+        let again = try Buffer<Float>(count: 64, context: context, pool: pool)
+        #expect(again.handle == handle && pool.heldBytes == 0 && pool.reuseCount == 1)
         // A context's pool keeps nothing until asked to.
         let queue = try ComputeQueue(device: device, context: context)
         _ = try DeviceArray<Float>(uninitializedShape: [100], on: queue)

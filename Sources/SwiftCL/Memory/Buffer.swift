@@ -71,7 +71,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     /// - Throws: as ``init(count:context:access:hostAccess:)``.
     public convenience init(count: Int, context: Context, pool: MemoryPool) throws {
         let byteCount = try Self.checkedByteCount(count, context: context)
-        let handle = try pool.take(byteCount: byteCount)
+        let handle = try pool.take(byteCount: byteCount, context: context)
             ?? CL.createBuffer(context.id, flags: KernelAccess.readWrite.flags | HostAccess.readWrite.flags, byteCount: byteCount, copying: nil)
         self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: .readWrite, hostAccess: .readWrite, pool: pool)
     }

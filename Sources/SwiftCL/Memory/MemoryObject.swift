@@ -22,7 +22,7 @@ public class MemoryObject: @unchecked Sendable {
     }
 
     deinit {
-        if pool?.keep(id, byteCount: byteCount) != true { CL.releaseMemObject(id) }
+        if pool?.keep(id, byteCount: byteCount, context: context) != true { CL.releaseMemObject(id) }
         LiveObjectCounts.track(.memoryObject, -1)
     }
 

@@ -10,9 +10,16 @@
 /// usual. Reused memory is uninitialised, like a new buffer's. C code that retains a pooled buffer's `handle` must
 /// not use it after the buffer goes away.
 public final class MemoryPool: Sendable {
+    /// Memory is reused only within its context, for the same byte count. (A context lives while memory of it does,
+    /// so its handle names it for as long as the pool holds any.)
+    private struct Key: Hashable, Sendable {
+        let context: ContextHandle
+        let byteCount: Int
+    }
+
     private struct State: Sendable {
-        /// Released buffers' memory by byte count.
-        var free: [Int: [MemoryHandle]] = [:]
+        /// Released buffers' memory by context and byte count.
+        var free: [Key: [MemoryHandle]] = [:]
         var heldBytes = 0
         var capacityBytes: Int
         var reuses = 0
@@ -34,10 +41,10 @@ public final class MemoryPool: Sendable {
             let released = state.withLock { state in
                 state.capacityBytes = Swift.max(0, newValue)
                 var released: [MemoryHandle] = []
-                while state.heldBytes > state.capacityBytes, let bytes = state.free.keys.max(), var list = state.free[bytes],
-                      let handle = list.popLast() {
-                    state.free[bytes] = list.isEmpty ? nil : list
-                    state.heldBytes -= bytes
+                while state.heldBytes > state.capacityBytes, let key = state.free.keys.max(by: { $0.byteCount < $1.byteCount }),
+                      var list = state.free[key], let handle = list.popLast() {
+                    state.free[key] = list.isEmpty ? nil : list
+                    state.heldBytes -= key.byteCount
                     released.append(handle)
                 }
                 return released
@@ -61,11 +68,12 @@ public final class MemoryPool: Sendable {
         released.forEach(CL.releaseMemObject)
     }
 
-    /// Memory of exactly `byteCount` bytes the pool holds, now the caller's.
-    func take(byteCount: Int) -> MemoryHandle? {
-        state.withLock { state in
-            guard var list = state.free[byteCount], let handle = list.popLast() else { return nil }
-            state.free[byteCount] = list.isEmpty ? nil : list
+    /// Memory of exactly `byteCount` bytes in `context` the pool holds, now the caller's.
+    func take(byteCount: Int, context: Context) -> MemoryHandle? {
+        let key = Key(context: context.id, byteCount: byteCount)
+        return state.withLock { state in
+            guard var list = state.free[key], let handle = list.popLast() else { return nil }
+            state.free[key] = list.isEmpty ? nil : list
             state.heldBytes -= byteCount
             state.reuses += 1
             return handle
@@ -75,10 +83,10 @@ public final class MemoryPool: Sendable {
     /// Keeps `handle`, the reference of a buffer going away, when it fits; false when the caller must release it.
     /// Nothing else uses the memory by then: commands keep their buffers alive until they complete, and sub-buffers
     /// and reinterpretations keep their root buffer alive.
-    func keep(_ handle: MemoryHandle, byteCount: Int) -> Bool {
+    func keep(_ handle: MemoryHandle, byteCount: Int, context: Context) -> Bool {
         state.withLock { state in
             guard state.heldBytes + byteCount <= state.capacityBytes else { return false }
-            state.free[byteCount, default: []].append(handle)
+            state.free[Key(context: context.id, byteCount: byteCount), default: []].append(handle)
             state.heldBytes += byteCount
             return true
         }
