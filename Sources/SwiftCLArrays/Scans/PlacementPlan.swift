@@ -98,8 +98,10 @@ struct PlacementPlan {
         // state[0]: the next block's ticket; state[1 + b]: block b's inclusive kept count plus one, once known.
         let state = try Buffer<UInt64>(count: blocks + 1, context: queue.context)
         let items = Swift.max(1, Swift.min(blocks, queue.device.computeUnits))
-        // Without a mask, each work-item's block placed before its place in `out` is known.
-        let scratch: [any KernelArgument] = mask == nil ? [try Buffer<Element>(count: items * block, context: queue.context)] : []
+        // Without a mask, each work-item's block placed before its place in `out` is known (from the context's pool,
+        // when it keeps memory: a new scratch costs its page faults each call).
+        let scratch: [any KernelArgument] = mask == nil
+            ? [try Buffer<Element>(count: items * block, context: queue.context, pool: queue.context.memoryPool)] : []
         let arguments: [any KernelArgument] = [x.0, x.1] + (mask.map { [$0.0, $0.1] } ?? [])
             + [out.0, out.1, UInt64(count), UInt64(block), state, kept] + scratch
         try queue.enqueue { cl in
