@@ -13,6 +13,12 @@ cp .build/debug/SwiftCLPackageTests.xctest "$stage/bin/"
 cp .build/debug/swiftcl "$stage/bin/swiftcl-debug"
 cp .build/release/swiftcl "$stage/bin/swiftcl-release"
 cp Benchmarks/.build/release/swiftcl-lab "$stage/bin/swiftcl-lab-release"
+# Plain C probes (no SwiftCL) and CLBlast's GEMM tuner, for scripts/gpu/sweep.sh; each only where it builds here.
+cc -O2 Benchmarks/probes/command-buffer-replay.c -o "$stage/bin/command-buffer-replay" -lOpenCL
+if [ -f /usr/include/vkFFT.h ] || [ -f /usr/include/vkFFT/vkFFT.h ]; then
+    cc -O2 Benchmarks/probes/vkfft-on-pocl.c -o "$stage/bin/vkfft-probe" -lOpenCL -lm
+fi
+if command -v clblast_tuner_xgemm > /dev/null; then cp "$(command -v clblast_tuner_xgemm)" "$stage/bin/"; fi
 # Every shared library the binaries load except the C runtime's own (the GPU machine's glibc is newer than ours).
 for binary in "$stage"/bin/*; do
     ldd "$binary" | awk '$3 ~ /^\// { print $3 }'

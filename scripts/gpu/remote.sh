@@ -2,7 +2,8 @@
 # Runs on the GPU machine (through the device tool) in the repository root: unpacks .gpu/bundle.tar.xz (made by
 # scripts/gpu/bundle.sh), points the ICD loader at the NVIDIA OpenCL driver only, and runs what $1 names:
 # `devices`, `tests [swift-testing arguments...]`, `bench [swiftcl bench arguments...]`, `lab [swiftcl-lab bench
-# arguments...]` (the lab package's suites: launch, square-c, arrays, blas, fft, build), `compare [compare.py
+# arguments...]` (the lab package's suites: launch, square-c, arrays, blas, fft, build, svm, recording), `probe NAME
+# [arguments...]` (a C probe the bundle carries: command-buffer-replay, vkfft-probe, clblast_tuner_xgemm), `compare [compare.py
 # arguments...]` (SwiftCLArrays beside PyOpenCL on the GPU) or `libraries [libraries.py arguments...]` (CLBlast/clFFT
 # beside numpy on the host). The last two need PyOpenCL's wheels carried in .whl (the machine has no registry):
 #   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
@@ -44,6 +45,8 @@ compare|libraries)
        export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1
        python3 "Benchmarks/pyopencl/$what.py" --swiftcl Benchmarks/.build/release/swiftcl-lab "$@" 2>&1 | tee "$out/$what.log" ;;
 bench) .build/release/swiftcl bench --json "$out/bench.json" --markdown "$out/bench.md" "$@" 2>&1 | tee "$out/bench.log" ;;
+probe) name=$1; shift   # a plain C probe or CLBlast's tuner from the bundle; it runs in $out, where the tuner writes its JSON
+       (cd "$out" && /tmp/gpu/bin/"$name" "$@") 2>&1 | tee "$out/$name.log" ;;
 lab) Benchmarks/.build/release/swiftcl-lab bench --json "$out/lab.json" --markdown "$out/lab.md" "$@" 2>&1 | tee "$out/lab.log" ;;
 *) echo "unknown step $what"; exit 64 ;;
 esac
