@@ -67,8 +67,11 @@ let package = Package(
         .target(name: "SwiftCLBLAS", dependencies: ["SwiftCL", "SwiftCLArrays", "CCLBlast"]),
         // clFFT's C API (Debian libclfft-dev), imported only inside SwiftCLFFT (internal import).
         .systemLibrary(name: "CCLFFT", pkgConfig: "clFFT", providers: [.apt(["libclfft-dev"])]),
-        // FFTs on clFFT through SwiftCL's buffers, queues and events; a separate product like SwiftCLBLAS.
-        .target(name: "SwiftCLFFT", dependencies: ["SwiftCL", "SwiftCLArrays", "CCLFFT"]),
+        // VkFFT's OpenCL backend (Debian libvkfft-dev, one header of static functions) compiled once behind a small C
+        // surface, imported only inside SwiftCLFFT (internal import): the FFT engine on GPUs, every length.
+        .target(name: "CVkFFT", dependencies: ["COpenCL"], linkerSettings: [.linkedLibrary("OpenCL"), .linkedLibrary("m")]),
+        // FFTs on VkFFT, clFFT or FFTW through SwiftCL's buffers, queues and events; a separate product like SwiftCLBLAS.
+        .target(name: "SwiftCLFFT", dependencies: ["SwiftCL", "SwiftCLArrays", "CCLFFT", "CVkFFT"]),
         // libpng (Debian libpng-dev), imported only inside SwiftCLImageIO (internal import).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // PNG, PGM and PPM files to and from pictures, SwiftCL images and buffers.

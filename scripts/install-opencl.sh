@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs the OpenCL pieces SwiftCL needs, only those missing: the ICD loader and headers, PoCL
-# (the CPU OpenCL device), Oclgrind (the simulator used for memory checking), CLBlast and OpenBLAS (SwiftCLBLAS: its host engine on CPU devices), clFFT and FFTW (SwiftCLFFT: its host engine on CPU devices), libpng (SwiftCLImageIO), Open MPI (SwiftCLMPI) and libcrypto's headers (SwiftCLBinaryCache's SHA-256). Idempotent.
+# (the CPU OpenCL device), Oclgrind (the simulator used for memory checking), CLBlast and OpenBLAS (SwiftCLBLAS: its host engine on CPU devices), clFFT, VkFFT (its GPU engine) and FFTW (SwiftCLFFT: its host engine on CPU devices), libpng (SwiftCLImageIO), Open MPI (SwiftCLMPI) and libcrypto's headers (SwiftCLBinaryCache's SHA-256). Idempotent.
 # Runs apt-get as root, or through sudo when not root.
 set -euo pipefail
 
-packages=(ocl-icd-opencl-dev opencl-headers pocl-opencl-icd oclgrind pkg-config libclblast-dev libopenblas0-pthread libclfft-dev libfftw3-single3 libfftw3-double3 libpng-dev openmpi-bin libopenmpi-dev libssl-dev)
+packages=(ocl-icd-opencl-dev opencl-headers pocl-opencl-icd oclgrind pkg-config libclblast-dev libopenblas0-pthread libclfft-dev libvkfft-dev libfftw3-single3 libfftw3-double3 libpng-dev openmpi-bin libopenmpi-dev libssl-dev)
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

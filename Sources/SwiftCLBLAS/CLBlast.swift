@@ -21,6 +21,15 @@ enum CLBlast {
         let name: String
     }
 
+    /// Runs `body` under the lock every CLBlast call holds; with `forgettingPrograms`, the routines called so far
+    /// count as not called (CLBlast compiles them again after `CLBlastClearCache`).
+    static func withCallLock<R>(forgettingPrograms: Bool = false, _ body: () throws -> R) rethrows -> R {
+        try callLock.withLock { called in
+            defer { if forgettingPrograms { called.removeAll() } }
+            return try body()
+        }
+    }
+
     typealias Queue = UnsafeMutablePointer<OpaquePointer?>
     typealias Event = UnsafeMutablePointer<OpaquePointer?>
 

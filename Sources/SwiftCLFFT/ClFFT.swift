@@ -211,7 +211,7 @@ enum ClFFT {
     }
 }
 
-private extension CommandEvent {
+extension CommandEvent {
     /// Whether the command has completed or failed (either way it no longer uses the plan's scratch).
     var hasEnded: Bool {
         switch status {

@@ -1,6 +1,6 @@
 import SwiftCL
 
-/// Fast Fourier transforms on clFFT or, on a CPU device, FFTW (``FFTEngine``), enqueued in order with the closure's
+/// Fast Fourier transforms on VkFFT, clFFT or, on a CPU device, FFTW (``FFTEngine``), enqueued in order with the closure's
 /// other commands; each returns its `CommandEvent`. Shapes are row-major like `DeviceArray`'s (`[rows, columns]`, the last dimension contiguous), 1 to 3
 /// dimensions; `batch` transforms lie one after another in each buffer. Buffers are used from their first element,
 /// packed. Plans are made on first use of a (context, device, precision, kind, shape, batch, placement) and cached.
@@ -53,7 +53,8 @@ extension ComputeEncoder {
                                                shape: [Int], batch: Int, direction: FFTDirection, routine: String,
                                                engine: FFTEngine) throws -> CommandEvent {
         let host = try engine.hostFFT(T.self, on: device, routine: routine)
-        let geometry = try FFTGeometry(kind, shape: shape, batch: batch, routine: routine, anyLength: host != nil)
+        let geometry = try FFTGeometry(kind, shape: shape, batch: batch, routine: routine,
+                                       anyLength: host != nil || engine.takesAnyLength(on: device))
         try check(input, holds: geometry.inputDistance, batch: batch, "input", routine)
         try check(output, holds: geometry.outputDistance, batch: batch, "output", routine)
         if batch == 0 { return try marker() }
@@ -68,6 +69,11 @@ extension ComputeEncoder {
         if let host {
             return try hostTransform(host, geometry, T.self, direction: direction, input: input, output: output, routine: routine)
         }
+        if engine.deviceEngine(geometry, T.self, on: self) == .vkfft {
+            return try VkFFT.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
+        }
+        // clFFT's lengths, checked again where the engine asked for could have taken any.
+        _ = try FFTGeometry(kind, shape: shape, batch: batch, routine: routine)
         return try ClFFT.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
     }
 

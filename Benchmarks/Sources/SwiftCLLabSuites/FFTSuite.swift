@@ -4,8 +4,8 @@ import SwiftCLBenchmarkSuites
 import SwiftCLFFT
 import SwiftCLBenchmarkHarness
 
-/// Single-precision FFTs on clFFT and, on a CPU device with FFTW installed, SwiftCLFFT's host engine (FFTW as a command
-/// of the queue): complex 1-D of `length1D` points and 2-D of `side2D`², and real-to-complex of `realLength` points, out
+/// Single-precision FFTs on clFFT, on a GPU VkFFT, and on a CPU device with FFTW installed SwiftCLFFT's host engine
+/// (FFTW as a command of the queue): complex 1-D of `length1D` points and 2-D of `side2D`², and real-to-complex of `realLength` points, out
 /// of place (as numpy and scipy transform), GFLOP/s by the 5·N·log₂N convention (2.5·N·log₂N for a real transform).
 /// Each engine is checked before it is timed: `checkedBins` bins of the forward transform against a direct Double DFT
 /// of those bins on the host (‖error‖ within 10⁻⁵ of ‖x‖·√N), and the complex inverse giving the input back.
@@ -21,6 +21,8 @@ public struct FFTSuite: Sendable {
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
         let queue = try ComputeQueue(device: device)
         var engines: [(name: String, engine: FFTEngine)] = [("clfft", .clfft)]
+        // VkFFT where it is the automatic choice (a GPU); on a CPU device its kernels trail FFTW's (docs/decisions.md).
+        if !device.type.contains(.cpu) { engines.append(("vkfft", .vkfft)) }
         if device.runsHostLibraries, FFTEngine.hostLibrary(for: Float.self) != nil {
             engines.append(("fftw", .hostFFT))
         }

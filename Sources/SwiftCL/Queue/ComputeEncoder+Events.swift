@@ -39,6 +39,10 @@ extension ComputeEncoder {
         return try body()
     }
 
+    /// Whether commands enqueued now wait for events of an enclosing ``waiting(for:_:)`` (libraries that enqueue
+    /// through a handle, without a wait list, gate themselves behind a marker then).
+    package var hasPendingWaits: Bool { !pendingWaits.isEmpty }
+
     /// A marker: an event that completes when every command enqueued on this queue before it has (and, inside
     /// ``waiting(for:_:)``, the events it waits for).
     /// - Throws: ``SwiftCLError/encoderExpired``, ``OpenCLError``.

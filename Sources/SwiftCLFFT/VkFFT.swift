@@ -1,0 +1,197 @@
+internal import CVkFFT
+import SwiftCL
+
+/// The one place SwiftCLFFT calls VkFFT (its OpenCL backend, through `CVkFFT`): plans made on first use of a
+/// (context, device, precision, kind, lengths, batch) and cached like clFFT's (``ClFFT``), transforms enqueued on an
+/// encoder's queue with their buffers kept alive.
+///
+/// VkFFT enqueues its kernels on the queue it is given, with no wait list and no events. So:
+/// - it runs on in-order queues only (its kernels of one transform must run in turn; an out-of-order queue is refused);
+/// - inside ``SwiftCL/ComputeEncoder/waiting(for:_:)``, or when the plan's previous command (from another queue) has
+///   not ended, a barrier is enqueued first (a plan's temporary buffers must not serve two commands at once);
+/// - the transform's event is a marker enqueued after its kernels.
+///
+/// Lengths of 1 are dropped (they transform nothing), so `[1, 8]` is the 1-D `[8]`; a complex transform of only
+/// 1s is a copy. (A real transform whose last axis is 1 long goes to clFFT: ``FFTEngine/deviceEngine(_:_:on:)``.) An out-of-place complex transform copies the input to the output and transforms there. A real
+/// inverse copies its half spectrum into the plan's scratch first, since VkFFT's complex-to-real pass overwrites its
+/// input and SwiftCLFFT's leaves it as it was.
+enum VkFFT {
+    /// Plans kept at most; the least recently used beyond this is destroyed.
+    static let planLimit = 32
+
+    private struct PlanKey: Hashable {
+        let context: ObjectIdentifier
+        let device: ObjectIdentifier
+        let double: Bool
+        let real: Bool
+        let lengths: [Int]
+        let batch: Int
+    }
+
+    private struct Plan {
+        weak var context: Context?
+        /// The `swiftcl_vkfft_plan` pointer's bits.
+        let handle: UInt
+        var lastUse: UInt64
+        weak var lastCommand: CommandEvent?
+        /// A real plan's copy of the half spectrum for its inverse.
+        var scratch: MemoryObject?
+    }
+
+    private struct State {
+        var plans: [PlanKey: Plan] = [:]
+        var clock: UInt64 = 0
+    }
+
+    private static let state = Locked(State())
+
+    /// VkFFT's version, e.g. "1.2.26".
+    static var version: String {
+        let number = Int(swiftcl_vkfft_version())
+        return "\(number / 10000).\(number / 100 % 100).\(number % 100)"
+    }
+
+    /// Plans cached for `context` now.
+    static func plansCached(in context: Context) -> Int {
+        state.withLock { state in state.plans.values.count { $0.context === context } }
+    }
+
+    /// Why VkFFT cannot run on `encoder`'s queue or device with `geometry` (the error's code and message), or nil.
+    static func refusal<T: FFTScalar>(_ geometry: FFTGeometry, _: T.Type, on encoder: ComputeEncoder) -> (FFTError.Code, String)? {
+        if encoder.queue.isOutOfOrder {
+            return (.invalidArgument, "VkFFT enqueues its kernels without events, so it runs on in-order queues only; this queue is out of order "
+                + "(use the clfft engine, which .automatic picks there)")
+        }
+        if encoder.device.type.contains(.cpu), geometry.lengths.contains(where: { FFTGeometry.unsupportedFactor(of: $0) != nil }) {
+            // Seen on PoCL 3.1: VkFFT's kernels for 17·2¹⁰ and 65521 crash its CPU device (segmentation fault inside
+            // the kernel), while the same lengths are right on an NVIDIA GPU.
+            return (.unsupportedLength, "on a CPU device VkFFT takes lengths whose prime factors are 2–13 (its kernels for others crashed PoCL); "
+                + "shape \(geometry.shape) has another factor: use the host engine (FFTW) there")
+        }
+        return nil
+    }
+
+    /// Enqueues one batched transform described by `geometry` from `input` to `output` (the same buffer: in place).
+    static func enqueue<T: FFTScalar, I, O>(_ geometry: FFTGeometry, _: T.Type, direction: FFTDirection, on encoder: ComputeEncoder,
+                                            input: Buffer<I>, output: Buffer<O>, routine: String) throws -> CommandEvent {
+        if T.isDoublePrecision, !encoder.device.supportsDoublePrecision {
+            throw FFTError(.unsupportedPrecision, routine: routine, "\(encoder.device.name) lacks cl_khr_fp64 (Double transforms)")
+        }
+        if let (code, reason) = refusal(geometry, T.self, on: encoder) { throw FFTError(code, routine: routine, reason) }
+        let real = geometry.kind != .complexToComplex
+        // The fastest axis of a real transform stays (it is the real axis, longer than 1 here); other 1s go.
+        let lengths = geometry.lengths.enumerated().filter { $0.offset == 0 && real || $0.element > 1 }.map(\.element)
+        if !real, let complexInput = input as? Buffer<SIMD2<T>>, let complexOutput = output as? Buffer<SIMD2<T>> {
+            if input !== output {
+                try encoder.copy(from: complexInput, to: complexOutput, count: geometry.inputDistance * geometry.batch)
+            }
+            if lengths.isEmpty { return try encoder.marker() }
+            return try transform(lengths, geometry.batch, T.self, real: false, inverse: direction == .inverse, on: encoder,
+                                 complex: complexOutput, realData: nil, routine: routine)
+        }
+        switch (geometry.kind, input, output) {
+        case (.realToComplex, let realInput as Buffer<T>, let spectrum as Buffer<SIMD2<T>>):
+            return try transform(lengths, geometry.batch, T.self, real: true, inverse: false, on: encoder,
+                                 complex: spectrum, realData: realInput, routine: routine)
+        case (.complexToReal, let spectrum as Buffer<SIMD2<T>>, let realOutput as Buffer<T>):
+            return try transform(lengths, geometry.batch, T.self, real: true, inverse: true, on: encoder,
+                                 complex: spectrum, realData: realOutput, routine: routine)
+        default:
+            throw FFTError(.invalidArgument, routine: routine, "buffers of \(I.self) and \(O.self) do not fit a \(geometry.kind) transform")
+        }
+    }
+
+    /// Finds or makes the plan, gates it behind the events it must wait for, and enqueues VkFFT's kernels and a marker.
+    private static func transform<T: FFTScalar>(_ lengths: [Int], _ batch: Int, _: T.Type, real: Bool, inverse: Bool,
+                                                on encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>, realData: Buffer<T>?,
+                                                routine: String) throws -> CommandEvent {
+        let key = PlanKey(context: ObjectIdentifier(encoder.context), device: ObjectIdentifier(encoder.device),
+                          double: T.isDoublePrecision, real: real, lengths: lengths, batch: batch)
+        let spectrumCount = (real ? lengths[0] / 2 + 1 : lengths[0]) * lengths.dropFirst().reduce(1, *) * batch
+        return try state.withLock { state in
+            let (handle, scratch) = try plan(for: key, T.self, encoder: encoder, complex: complex, realData: realData,
+                                             spectrumCount: spectrumCount, in: &state)
+            // Gates: the events of an enclosing `waiting(for:)` (through a marker that carries them) and the plan's
+            // previous command when it has not ended (it may be on another queue).
+            var gates: [CommandEvent] = []
+            if encoder.hasPendingWaits { gates.append(try encoder.marker()) }
+            if let previous = state.plans[key]?.lastCommand, !previous.hasEnded { gates.append(previous) }
+            if !gates.isEmpty { try encoder.wait(for: gates) }
+            // A real inverse works on a copy of its half spectrum.
+            var source = complex
+            if inverse, real, let scratch = scratch as? Buffer<SIMD2<T>> {
+                try encoder.copy(from: complex, to: scratch, count: spectrumCount)
+                source = scratch
+            }
+            let used: [MemoryObject] = [source, complex] + (realData.map { [$0] } ?? [])
+            let status = try encoder.withUnsafeQueueHandle(keepingAlive: used) { queue in
+                try source.withUnsafeHandle { complexHandle in
+                    try withOptionalHandle(realData) { realHandle in
+                        swiftcl_vkfft_enqueue(OpaquePointer(bitPattern: handle), queue, inverse ? 1 : 0, complexHandle, realHandle)
+                    }
+                }
+            }
+            guard status == 0 else { throw libraryError("VkFFTAppend", status, routine: routine) }
+            let command = try encoder.marker()
+            state.plans[key]?.lastCommand = command
+            do {
+                try command.onCompletion { _ in }  // holds `command` until it has ended
+            } catch {
+                try command.wait()
+            }
+            try encoder.flush()
+            return command
+        }
+    }
+
+    /// The cached plan for `key` (and its scratch), or a new one made on `encoder`'s queue. Holds the lock.
+    private static func plan<T: FFTScalar>(for key: PlanKey, _: T.Type, encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>,
+                                           realData: Buffer<T>?, spectrumCount: Int,
+                                           in state: inout State) throws -> (UInt, MemoryObject?) {
+        state.clock += 1
+        for (staleKey, plan) in state.plans where plan.context == nil { destroy(staleKey, in: &state) }
+        if let plan = state.plans[key] {
+            state.plans[key]?.lastUse = state.clock
+            return (plan.handle, plan.scratch)
+        }
+        while state.plans.count >= planLimit, let oldest = state.plans.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            destroy(oldest, in: &state)
+        }
+        let scratch: Buffer<SIMD2<T>>? = key.real ? try Buffer(count: spectrumCount, context: encoder.context) : nil
+        var lengths = key.lengths.map { UInt64($0) }
+        var made: OpaquePointer?
+        let status = try encoder.withUnsafeQueueHandle(keepingAlive: [complex] + (realData.map { [$0] } ?? [])) { queue in
+            try encoder.device.withUnsafeHandle { device in
+                try encoder.context.withUnsafeHandle { context in
+                    try complex.withUnsafeHandle { complexHandle in
+                        try withOptionalHandle(realData) { realHandle in
+                            CompilerConsole.routingSummaryLines(of: "initializeVkFFT") {
+                                swiftcl_vkfft_create(&made, device, context, queue, key.real ? 1 : 0, UInt32(lengths.count), &lengths,
+                                                     UInt64(key.batch), key.double ? 1 : 0, complexHandle, realHandle)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard status == 0, let made else { throw libraryError("initializeVkFFT", status, routine: "VkFFT plan for \(key.lengths)") }
+        let handle = UInt(bitPattern: made)
+        state.plans[key] = Plan(context: encoder.context, handle: handle, lastUse: state.clock, scratch: scratch)
+        return (handle, scratch)
+    }
+
+    private static func destroy(_ key: PlanKey, in state: inout State) {
+        guard let plan = state.plans.removeValue(forKey: key) else { return }
+        swiftcl_vkfft_destroy(OpaquePointer(bitPattern: plan.handle))
+    }
+
+    private static func withOptionalHandle<R>(_ buffer: MemoryObject?, _ body: (OpaquePointer?) throws -> R) throws -> R {
+        guard let buffer else { return try body(nil) }
+        return try buffer.withUnsafeHandle { try body($0) }
+    }
+
+    private static func libraryError(_ call: String, _ status: Int32, routine: String) -> FFTError {
+        let name = swiftcl_vkfft_result_name(status).map { String(cString: $0) } ?? "VkFFT result"
+        return FFTError(.library, routine: call, "\(routine): failed with \(name) (\(status))", status: status)
+    }
+}

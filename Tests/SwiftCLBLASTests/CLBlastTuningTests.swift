@@ -1,0 +1,55 @@
+import SwiftCL
+import SwiftCLBLAS
+import SwiftCLTestSupport
+import Testing
+
+/// Tuned parameters handed to CLBlast at run time. Parameters hold for the rest of the process, so these tests use sets
+/// that are valid on every device (other GEMM tests running meanwhile only run at another speed).
+@Suite("CLBlast tuning: parameters handed to CLBlast at run time")
+struct CLBlastTuningTests {
+    /// Two valid Xgemm sets (each MWG a multiple of MDIMC·VWM and MDIMA·VWM, NWG of NDIMC·VWN and NDIMB·VWN, KWG of
+    /// MDIMC·NDIMC/MDIMA and /NDIMB), different enough that a program built for one would be wrong for the other.
+    static let parameterSets = [
+        "GEMMK=0 MWG=16 NWG=16 KWG=32 MDIMC=8 NDIMC=8 MDIMA=8 NDIMB=8 KWI=2 VWM=2 VWN=2 STRM=0 STRN=0 SA=1 SB=1 KREG=1",
+        "GEMMK=0,MWG=32,NWG=64,KWG=32,MDIMC=8,NDIMC=8,MDIMA=8,NDIMB=8,KWI=2,VWM=2,VWN=4,STRM=0,STRN=0,SA=0,SB=1,KREG=1",
+    ]
+
+    @Test("GEMMs after each override equal the host's exactly (programs built with other parameters are dropped); sizes 1, odd, large",
+          arguments: TestDevices.all)
+    func overrideKeepsResults(device: Device) throws {
+        let queue = try makeQueue(device)
+        for parameters in Self.parameterSets {
+            try CLBlastTuning.override("Xgemm", for: Float.self, on: device, parameters: parameters)
+            for (m, k, n) in [(1, 1, 1), (37, 19, 53), (257, 130, 300)] {
+                // Small integers: every product and sum is exact in Float, so the results must be equal.
+                let hostA = (0..<(m * k)).map { Float($0 % 7) - 3 }, hostB = (0..<(k * n)).map { Float($0 % 5) - 2 }
+                let a = try Buffer(copying: hostA, context: queue.context), b = try Buffer(copying: hostB, context: queue.context)
+                let c = try Buffer<Float>(count: m * n, context: queue.context)
+                let result = try queue.sync { cl in
+                    try cl.gemm(try BLASMatrix(a, rows: m, columns: k), times: try BLASMatrix(b, rows: k, columns: n),
+                                into: try BLASMatrix(c, rows: m, columns: n), engine: .clblast)
+                    return try cl.read(c)
+                }
+                let expected = (0..<m).flatMap { i in (0..<n).map { j in (0..<k).reduce(Float(0)) { $0 + hostA[i * k + $1] * hostB[$1 * n + j] } } }
+                #expect(result == expected, "\(m)×\(k)·\(k)×\(n) with \(parameters)")
+            }
+        }
+    }
+
+    @Test("an unknown kernel, a missing parameter, a malformed pair and a negative value are refused by name", arguments: TestDevices.all)
+    func refusals(device: Device) throws {
+        func refused(_ body: () throws -> Void, saying text: String) {
+            #expect(performing: body, throws: { error in
+                (error as? BLASError)?.code == .invalidArgument && "\(error)".contains(text)
+            })
+        }
+        refused({ try CLBlastTuning.override("Xnothing", for: Float.self, on: device, parameters: Self.parameterSets[0]) },
+                saying: "no kernel named Xnothing")
+        refused({ try CLBlastTuning.override("Xgemm", for: Float.self, on: device, parameters: "GEMMK=0 MWG=16") },
+                saying: "needs every one of its parameters")
+        refused({ try CLBlastTuning.override("Xgemm", for: Float.self, on: device, parameters: "GEMMK=0 MWG") },
+                saying: "\"MWG\" is not NAME=VALUE")
+        refused({ try CLBlastTuning.override("Xgemm", for: Float.self, on: device, parameters: ["MWG": -16]) },
+                saying: "parameter MWG is -16")
+    }
+}

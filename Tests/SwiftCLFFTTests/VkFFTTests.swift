@@ -1,0 +1,106 @@
+import Foundation
+import SwiftCL
+@testable import SwiftCLFFT
+import SwiftCLTestSupport
+import Testing
+
+/// VkFFT's engine where it differs from clFFT's: what it refuses on a CPU device, its plan cache, its gate behind a
+/// `waiting(for:)` scope (VkFFT enqueues without wait lists), and every length on a GPU. Its results for the shapes
+/// clFFT takes are checked with the other engines' in `FFTTests`.
+@Suite("FFT on VkFFT")
+struct VkFFTTests {
+    static let cpuDevices = TestDevices.all.filter { $0.type.contains(.cpu) }
+    static let otherDevices = TestDevices.all.filter { !$0.type.contains(.cpu) }
+
+    @Test("on a CPU device, a length with a prime factor above 13 is refused naming why; the queue stays usable",
+          arguments: cpuDevices)
+    func cpuRefusal(device: Device) throws {
+        let queue = try makeQueue(device)
+        let signal = fftSignal(17 * 4, seed: 3)
+        let data = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
+        for shape in [[17 * 4], [4, 17]] {
+            #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: shape, engine: .vkfft) } },
+                    throws: { error in
+                        let message = "\(error)"
+                        return (error as? FFTError)?.code == .unsupportedLength && message.contains("CPU device") && message.contains("\(shape)")
+                    })
+        }
+        #expect(try queue.sync { cl in try cl.read(data) } == simd(signal, as: Float.self), "nothing was transformed")
+        // The same queue transforms a length VkFFT takes there.
+        let smooth = try Buffer(copying: simd(fftSignal(60, seed: 4), as: Float.self), context: queue.context)
+        let result = try queue.sync { cl in
+            try cl.fft(inPlace: smooth, shape: [60], engine: .vkfft)
+            return try cl.read(smooth)
+        }
+        #expect(relativeError(pairs(result), HostDFT.transform(fftSignal(60, seed: 4), sign: -1)) <= fftTolerance(Float.self))
+    }
+
+    @Test("a plan is made once per context, precision and transform, and length-1 axes share the plan without them",
+          arguments: TestDevices.all)
+    func planCache(device: Device) throws {
+        let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
+        let signal = fftSignal(96, seed: 8)
+        let data = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
+        try queue.sync { cl in
+            for _ in 0..<3 { try cl.fft(inPlace: data, shape: [8, 12], engine: .vkfft) }
+        }
+        #expect(VkFFT.plansCached(in: queue.context) == 1)
+        // [1, 8, 12] and [8, 1, 12] are [8, 12]: the same plan. The inverse too.
+        try queue.sync { cl in
+            try cl.fft(inPlace: data, shape: [1, 8, 12], direction: .inverse, engine: .vkfft)
+            try cl.fft(inPlace: data, shape: [8, 1, 12], direction: .inverse, engine: .vkfft)
+        }
+        #expect(VkFFT.plansCached(in: queue.context) == 1)
+        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [12, 8], engine: .vkfft) }
+        #expect(VkFFT.plansCached(in: queue.context) == 2)
+        // Three forward and two inverse [8, 12] transforms (each inverse divides by 96), then one forward [12, 8].
+        var expected = signal
+        for _ in 0..<3 { expected = HostDFT.transform(expected, shape: [8, 12], sign: -1) }
+        for _ in 0..<2 { expected = HostDFT.transform(expected, shape: [8, 12], sign: 1).map { ($0.re / 96, $0.im / 96) } }
+        expected = HostDFT.transform(expected, shape: [12, 8], sign: -1)
+        #expect(relativeError(pairs(try queue.sync { cl in try cl.read(data) }), expected) <= fftTolerance(Float.self) * 4)
+    }
+
+    @Test("inside waiting(for:), the transform waits for the events on the device (VkFFT itself takes no wait list)",
+          arguments: TestDevices.all.filter(\.supportsNativeKernels))
+    func waitsForEvents(device: Device) throws {
+        let writer = try makeQueue(device), transformer = try ComputeQueue(device: device, context: writer.context)
+        let signal = fftSignal(240, seed: 12)
+        let values = simd(signal, as: Float.self)
+        let data = try Buffer<SIMD2<Float>>(count: 240, context: writer.context)
+        try writer.sync { cl in try cl.fill(data, with: SIMD2(0, 0)) }
+        // The writer's queue fills the data after a pause, as a host command; the transform on another queue waits for it.
+        let (_, written) = try writer.submit { cl in
+            try cl.hostCommand(using: [data], label: "late write") { storage in
+                usleep(200_000)
+                values.withUnsafeBytes { storage[0].copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            }
+        }
+        let result = try transformer.sync { cl in
+            _ = try cl.waiting(for: [written]) { try cl.fft(inPlace: data, shape: [16, 15], engine: .vkfft) }
+            return try cl.read(data)
+        }
+        #expect(relativeError(pairs(result), HostDFT.transform(signal, shape: [16, 15], sign: -1)) <= fftTolerance(Float.self))
+    }
+
+    @Test("on a GPU: every length numpy takes (primes, 17·2¹⁰, 65521, mixed), complex and real, both precisions",
+          arguments: otherDevices, [[17], [97], [17 * 1024], [1009], [65521], [13, 17], [19, 2, 23]] as [[Int]])
+    func anyLength(device: Device, shape: [Int]) throws {
+        try FFTTests().checkComplex(Float.self, device: device, shape: shape, engine: .vkfft)
+        try FFTTests().checkReal(Float.self, device: device, shape: shape, engine: .vkfft)
+        if device.supportsDoublePrecision { try FFTTests().checkComplex(Double.self, device: device, shape: shape, engine: .vkfft) }
+    }
+
+    @Test("automatic picks VkFFT on a GPU's in-order queue only; never on a CPU device", arguments: TestDevices.all)
+    func automaticChoice(device: Device) throws {
+        let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
+        let data = try Buffer(copying: simd(fftSignal(64, seed: 2), as: Float.self), context: queue.context)
+        try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: [64], engine: .automatic) }
+        #expect(VkFFT.plansCached(in: queue.context) == (device.type.contains(.gpu) ? 1 : 0))
+        // (A device without out-of-order queues refuses making one: SwiftCLError.outOfOrderUnsupported.)
+        if let unordered = try? ComputeQueue(device: device, context: queue.context, outOfOrder: true) {
+            try unordered.sync { cl in _ = try cl.fft(inPlace: data, shape: [32], engine: .automatic) }
+            #expect(VkFFT.plansCached(in: queue.context) == (device.type.contains(.gpu) ? 1 : 0), "out of order: not VkFFT")
+        }
+    }
+}
