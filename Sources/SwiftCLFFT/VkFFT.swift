@@ -12,9 +12,13 @@ import SwiftCL
 /// - the transform's event is a marker enqueued after its kernels.
 ///
 /// Lengths of 1 are dropped (they transform nothing), so `[1, 8]` is the 1-D `[8]`; a complex transform of only
-/// 1s is a copy. (A real transform whose last axis is 1 long goes to clFFT: ``FFTEngine/deviceEngine(_:_:on:)``.) An out-of-place complex transform copies the input to the output and transforms there. A real
-/// inverse copies its half spectrum into the plan's scratch first, since VkFFT's complex-to-real pass overwrites its
-/// input and SwiftCLFFT's leaves it as it was.
+/// 1s is a copy. (A real transform whose last axis is 1 long goes to clFFT: ``FFTEngine/deviceEngine(_:_:on:)``.)
+/// A forward out-of-place complex transform reads its input directly; an inverse one copies the input to the output
+/// and transforms there. A real inverse copies its half spectrum into the plan's scratch first, since VkFFT's
+/// complex-to-real pass overwrites its input and SwiftCLFFT's leaves it as it was.
+///
+/// Plans are made on a queue of their own (VkFFT waits there for its set-up commands: Bluestein's tables), so making
+/// one never waits for an encoder's commands.
 enum VkFFT {
     /// Plans kept at most; the least recently used beyond this is destroyed.
     static let planLimit = 32
@@ -23,7 +27,8 @@ enum VkFFT {
         let context: ObjectIdentifier
         let device: ObjectIdentifier
         let double: Bool
-        let real: Bool
+        /// A `swiftcl_vkfft_mode`: 0 complex in place, 1 real, 2 complex forward out of place.
+        let mode: UInt32
         let lengths: [Int]
         let batch: Int
     }
@@ -82,34 +87,41 @@ enum VkFFT {
         // The fastest axis of a real transform stays (it is the real axis, longer than 1 here); other 1s go.
         let lengths = geometry.lengths.enumerated().filter { $0.offset == 0 && real || $0.element > 1 }.map(\.element)
         if !real, let complexInput = input as? Buffer<SIMD2<T>>, let complexOutput = output as? Buffer<SIMD2<T>> {
+            // A forward transform reads another buffer directly; an inverse one works on a copy in the output.
+            if input !== output, direction == .forward, !lengths.isEmpty {
+                return try transform(lengths, geometry.batch, T.self, mode: 2, inverse: false, on: encoder,
+                                     complex: complexOutput, input: complexInput, routine: routine)
+            }
             if input !== output {
                 try encoder.copy(from: complexInput, to: complexOutput, count: geometry.inputDistance * geometry.batch)
             }
             if lengths.isEmpty { return try encoder.marker() }
-            return try transform(lengths, geometry.batch, T.self, real: false, inverse: direction == .inverse, on: encoder,
-                                 complex: complexOutput, realData: nil, routine: routine)
+            return try transform(lengths, geometry.batch, T.self, mode: 0, inverse: direction == .inverse, on: encoder,
+                                 complex: complexOutput, input: nil as Buffer<T>?, routine: routine)
         }
         switch (geometry.kind, input, output) {
         case (.realToComplex, let realInput as Buffer<T>, let spectrum as Buffer<SIMD2<T>>):
-            return try transform(lengths, geometry.batch, T.self, real: true, inverse: false, on: encoder,
-                                 complex: spectrum, realData: realInput, routine: routine)
+            return try transform(lengths, geometry.batch, T.self, mode: 1, inverse: false, on: encoder,
+                                 complex: spectrum, input: realInput, routine: routine)
         case (.complexToReal, let spectrum as Buffer<SIMD2<T>>, let realOutput as Buffer<T>):
-            return try transform(lengths, geometry.batch, T.self, real: true, inverse: true, on: encoder,
-                                 complex: spectrum, realData: realOutput, routine: routine)
+            return try transform(lengths, geometry.batch, T.self, mode: 1, inverse: true, on: encoder,
+                                 complex: spectrum, input: realOutput, routine: routine)
         default:
             throw FFTError(.invalidArgument, routine: routine, "buffers of \(I.self) and \(O.self) do not fit a \(geometry.kind) transform")
         }
     }
 
     /// Finds or makes the plan, gates it behind the events it must wait for, and enqueues VkFFT's kernels and a marker.
-    private static func transform<T: FFTScalar>(_ lengths: [Int], _ batch: Int, _: T.Type, real: Bool, inverse: Bool,
-                                                on encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>, realData: Buffer<T>?,
-                                                routine: String) throws -> CommandEvent {
+    /// `input`: the real buffer of a real plan (mode 1), the complex input of a forward out-of-place one (mode 2).
+    private static func transform<T: FFTScalar, I>(_ lengths: [Int], _ batch: Int, _: T.Type, mode: UInt32, inverse: Bool,
+                                                   on encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>, input: Buffer<I>?,
+                                                   routine: String) throws -> CommandEvent {
+        let real = mode == 1
         let key = PlanKey(context: ObjectIdentifier(encoder.context), device: ObjectIdentifier(encoder.device),
-                          double: T.isDoublePrecision, real: real, lengths: lengths, batch: batch)
+                          double: T.isDoublePrecision, mode: mode, lengths: lengths, batch: batch)
         let spectrumCount = (real ? lengths[0] / 2 + 1 : lengths[0]) * lengths.dropFirst().reduce(1, *) * batch
         return try state.withLock { state in
-            let (handle, scratch) = try plan(for: key, T.self, encoder: encoder, complex: complex, realData: realData,
+            let (handle, scratch) = try plan(for: key, T.self, encoder: encoder, complex: complex, input: input,
                                              spectrumCount: spectrumCount, in: &state)
             // Gates: the events of an enclosing `waiting(for:)` (through a marker that carries them) and the plan's
             // previous command when it has not ended (it may be on another queue).
@@ -123,11 +135,11 @@ enum VkFFT {
                 try encoder.copy(from: complex, to: scratch, count: spectrumCount)
                 source = scratch
             }
-            let used: [MemoryObject] = [source, complex] + (realData.map { [$0] } ?? [])
+            let used: [MemoryObject] = [source, complex] + (input.map { [$0] } ?? [])
             let status = try encoder.withUnsafeQueueHandle(keepingAlive: used) { queue in
                 try source.withUnsafeHandle { complexHandle in
-                    try withOptionalHandle(realData) { realHandle in
-                        swiftcl_vkfft_enqueue(OpaquePointer(bitPattern: handle), queue, inverse ? 1 : 0, complexHandle, realHandle)
+                    try withOptionalHandle(input) { inputHandle in
+                        swiftcl_vkfft_enqueue(OpaquePointer(bitPattern: handle), queue, inverse ? 1 : 0, complexHandle, inputHandle)
                     }
                 }
             }
@@ -144,10 +156,11 @@ enum VkFFT {
         }
     }
 
-    /// The cached plan for `key` (and its scratch), or a new one made on `encoder`'s queue. Holds the lock.
-    private static func plan<T: FFTScalar>(for key: PlanKey, _: T.Type, encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>,
-                                           realData: Buffer<T>?, spectrumCount: Int,
-                                           in state: inout State) throws -> (UInt, MemoryObject?) {
+    /// The cached plan for `key` (and its scratch), or a new one made (on a queue of its own: nothing waits for the
+    /// encoder's commands). Holds the lock.
+    private static func plan<T: FFTScalar, I>(for key: PlanKey, _: T.Type, encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>,
+                                              input: Buffer<I>?, spectrumCount: Int,
+                                              in state: inout State) throws -> (UInt, MemoryObject?) {
         state.clock += 1
         for (staleKey, plan) in state.plans where plan.context == nil { destroy(staleKey, in: &state) }
         if let plan = state.plans[key] {
@@ -157,18 +170,16 @@ enum VkFFT {
         while state.plans.count >= planLimit, let oldest = state.plans.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
             destroy(oldest, in: &state)
         }
-        let scratch: Buffer<SIMD2<T>>? = key.real ? try Buffer(count: spectrumCount, context: encoder.context) : nil
+        let scratch: Buffer<SIMD2<T>>? = key.mode == 1 ? try Buffer(count: spectrumCount, context: encoder.context) : nil
         var lengths = key.lengths.map { UInt64($0) }
         var made: OpaquePointer?
-        let status = try encoder.withUnsafeQueueHandle(keepingAlive: [complex] + (realData.map { [$0] } ?? [])) { queue in
-            try encoder.device.withUnsafeHandle { device in
-                try encoder.context.withUnsafeHandle { context in
-                    try complex.withUnsafeHandle { complexHandle in
-                        try withOptionalHandle(realData) { realHandle in
-                            CompilerConsole.routingSummaryLines(of: "initializeVkFFT") {
-                                swiftcl_vkfft_create(&made, device, context, queue, key.real ? 1 : 0, UInt32(lengths.count), &lengths,
-                                                     UInt64(key.batch), key.double ? 1 : 0, complexHandle, realHandle)
-                            }
+        let status = try encoder.device.withUnsafeHandle { device in
+            try encoder.context.withUnsafeHandle { context in
+                try complex.withUnsafeHandle { complexHandle in
+                    try withOptionalHandle(input) { inputHandle in
+                        CompilerConsole.routingSummaryLines(of: "initializeVkFFT") {
+                            swiftcl_vkfft_create(&made, device, context, swiftcl_vkfft_mode(rawValue: key.mode), UInt32(lengths.count),
+                                                 &lengths, UInt64(key.batch), key.double ? 1 : 0, complexHandle, inputHandle)
                         }
                     }
                 }

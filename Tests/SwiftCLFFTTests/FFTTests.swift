@@ -72,16 +72,20 @@ struct FFTTests {
             let signal = fftSignal(size * batch, seed: UInt64(size * 31 + batch))
             let input = try Buffer(copying: simd(signal, as: T.self), context: queue.context)
             let output = try Buffer<SIMD2<T>>(count: size * batch, context: queue.context)
-            let (forward, inverse, inPlace) = try queue.sync { cl in
+            let (forward, inverse, inPlace, inputAfter, spectrumAfter) = try queue.sync { cl in
                 try cl.fft(input, into: output, shape: shape, batch: batch, engine: engine)
                 let forward = try cl.read(output)
+                let inputAfter = try cl.read(input)
                 try cl.fft(output, into: input, shape: shape, batch: batch, direction: .inverse, engine: engine)
                 let inverse = try cl.read(input)
+                let spectrumAfter = try cl.read(output)
                 try cl.fft(inPlace: input, shape: shape, batch: batch, engine: engine)
-                return (forward, inverse, try cl.read(input))
+                return (forward, inverse, try cl.read(input), inputAfter, spectrumAfter)
             }
             let expected = HostDFT.batched(signal, shape: shape, batch: batch, sign: -1)
             let tolerance = fftTolerance(T.self)
+            #expect(inputAfter == simd(signal, as: T.self), "an out-of-place forward transform leaves its input as it was")
+            #expect(spectrumAfter == forward, "an out-of-place inverse transform leaves its input as it was")
             #expect(relativeError(pairs(forward), expected) <= tolerance, "forward \(shape) × \(batch)")
             #expect(relativeError(pairs(inverse), signal) <= tolerance, "inverse(forward) \(shape) × \(batch) gives the input back (1/N)")
             #expect(relativeError(pairs(inPlace), expected) <= tolerance, "in place \(shape) × \(batch)")

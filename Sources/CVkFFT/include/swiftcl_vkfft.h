@@ -11,17 +11,29 @@
 
 typedef struct swiftcl_vkfft_plan swiftcl_vkfft_plan;
 
-/// Makes (generates and builds the kernels of) one batched transform. `real` 0: complex-to-complex, in place on the
-/// complex buffer. `real` 1: real-to-complex forward from a packed real buffer into a packed half-spectrum buffer, and
-/// complex-to-real inverse from the half spectrum into the real buffer. `complex` and `realData` (NULL when not real)
-/// are the buffers of the first use; later uses pass their own. Returns VkFFT's result (0: made) and sets `*plan`.
-int swiftcl_vkfft_create(swiftcl_vkfft_plan **plan, cl_device_id device, cl_context context, cl_command_queue queue,
-                         int real, unsigned dimensions, const uint64_t *lengths, uint64_t batch, int double_precision,
-                         cl_mem complex, cl_mem real_data);
+/// How a plan reads and writes its buffers.
+typedef enum swiftcl_vkfft_mode {
+    /// Complex-to-complex on one complex buffer, in place, both directions.
+    SWIFTCL_VKFFT_COMPLEX_IN_PLACE = 0,
+    /// Real-to-complex forward from a packed real buffer (the input buffer) into a packed half-spectrum buffer (the
+    /// complex buffer), and complex-to-real inverse from the half spectrum into the real buffer.
+    SWIFTCL_VKFFT_REAL = 1,
+    /// Complex-to-complex forward only, from the input buffer (left as it was) into the complex buffer.
+    SWIFTCL_VKFFT_COMPLEX_FORWARD_OUT_OF_PLACE = 2,
+} swiftcl_vkfft_mode;
 
-/// Enqueues the transform on `queue` (`inverse` 1: the inverse, divided by the elements per transform). A real plan's
-/// inverse reads `complex` and may overwrite it. Returns VkFFT's result.
-int swiftcl_vkfft_enqueue(swiftcl_vkfft_plan *plan, cl_command_queue queue, int inverse, cl_mem complex, cl_mem real_data);
+/// Makes (generates and builds the kernels of) one batched transform on `device` in `context`. Its set-up commands
+/// (Bluestein's tables) run on a queue of the plan's own, made and released here, so making a plan never waits for a
+/// caller's commands. `complex` and `input` (NULL for SWIFTCL_VKFFT_COMPLEX_IN_PLACE) are the buffers of the first
+/// use; later uses pass their own. Returns VkFFT's result (0: made) and sets `*plan`.
+int swiftcl_vkfft_create(swiftcl_vkfft_plan **plan, cl_device_id device, cl_context context, swiftcl_vkfft_mode mode,
+                         unsigned dimensions, const uint64_t *lengths, uint64_t batch, int double_precision,
+                         cl_mem complex, cl_mem input);
+
+/// Enqueues the transform on `queue`, an in-order queue (`inverse` 1: the inverse, divided by the elements per
+/// transform; not for SWIFTCL_VKFFT_COMPLEX_FORWARD_OUT_OF_PLACE). A real plan's inverse reads `complex` and may
+/// overwrite it. Returns VkFFT's result.
+int swiftcl_vkfft_enqueue(swiftcl_vkfft_plan *plan, cl_command_queue queue, int inverse, cl_mem complex, cl_mem input);
 
 void swiftcl_vkfft_destroy(swiftcl_vkfft_plan *plan);
 
