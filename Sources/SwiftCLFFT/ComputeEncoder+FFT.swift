@@ -54,7 +54,7 @@ extension ComputeEncoder {
                                                engine: FFTEngine) throws -> CommandEvent {
         let host = try engine.hostFFT(T.self, on: device, routine: routine)
         let geometry = try FFTGeometry(kind, shape: shape, batch: batch, routine: routine,
-                                       anyLength: host != nil || engine.takesAnyLength(on: device))
+                                       anyLength: host != nil || engine.judgesLengthsItself)
         try check(input, holds: geometry.inputDistance, batch: batch, "input", routine)
         try check(output, holds: geometry.outputDistance, batch: batch, "output", routine)
         if batch == 0 { return try marker() }
@@ -69,7 +69,7 @@ extension ComputeEncoder {
         if let host {
             return try hostTransform(host, geometry, T.self, direction: direction, input: input, output: output, routine: routine)
         }
-        if engine.deviceEngine(geometry, T.self, on: self) == .vkfft {
+        if engine.deviceEngine(geometry) == .vkfft {
             return try VkFFT.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
         }
         // clFFT's lengths, checked again where the engine asked for could have taken any.

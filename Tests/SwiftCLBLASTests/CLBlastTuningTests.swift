@@ -36,6 +36,27 @@ struct CLBlastTuningTests {
         }
     }
 
+    @Test("the DocC article's example hands a set over and GEMMs stay right", arguments: TestDevices.all)
+    func articleExample(device: Device) throws {
+        let queue = try makeQueue(device)
+        // Parameters printed by CLBlast's tuner for this device, handed over for the process (every one the kernel has).
+        try CLBlastTuning.override("Xgemm", for: Float.self, on: queue.device, parameters:
+            "GEMMK=0 MWG=16 NWG=16 KWG=32 MDIMC=8 NDIMC=8 MDIMA=8 NDIMB=8 KWI=2 VWM=2 VWN=2 STRM=0 STRN=0 SA=1 SB=1 KREG=1")
+        let (m, k, n) = (64, 48, 40)
+        let hostA: [Float] = (0..<(m * k)).map { Float($0 % 5) - 2 }
+        let hostB: [Float] = (0..<(k * n)).map { Float($0 % 3) - 1 }
+        var expected = [Float](repeating: 0, count: m * n)
+        for i in 0..<m { for j in 0..<n { for p in 0..<k { expected[i * n + j] += hostA[i * k + p] * hostB[p * n + j] } } }
+        let a = try Buffer(copying: hostA, context: queue.context), b = try Buffer(copying: hostB, context: queue.context)
+        let c = try Buffer<Float>(count: m * n, context: queue.context)
+        let product = try queue.sync { cl in
+            try cl.gemm(try BLASMatrix(a, rows: m, columns: k), times: try BLASMatrix(b, rows: k, columns: n),
+                        into: try BLASMatrix(c, rows: m, columns: n), engine: .clblast)
+            return try cl.read(c)
+        }
+        #expect(product == expected)
+    }
+
     @Test("an unknown kernel, a missing parameter, a malformed pair and a negative value are refused by name", arguments: TestDevices.all)
     func refusals(device: Device) throws {
         func refused(_ body: () throws -> Void, saying text: String) {
