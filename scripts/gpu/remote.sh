@@ -36,7 +36,7 @@ shift || true
 case "$what" in
 devices) .build/release/swiftcl devices 2>&1 | tee "$out/devices.txt" ;;
 tests) /tmp/gpu/bin/SwiftCLPackageTests.xctest --testing-library swift-testing "$@" 2>&1 |
-           sed 's/\x1b\[[0-9;]*m//g' > "$out/tests.log"; status=$?
+           sed -u 's/\x1b\[[0-9;]*m//g' > "$out/tests.log"; status=${PIPESTATUS[0]}  # -u: a run killed by its limit still leaves its log
        grep -E '✘|recorded an issue|Test run with' "$out/tests.log" | head -150
        exit $status ;;
 compare|libraries)
