@@ -7,7 +7,7 @@ public enum FFTEngine: String, Sendable, CaseIterable, CustomStringConvertible {
     case automatic
     /// clFFT's kernels on the device, always (lengths whose prime factors are 2, 3, 5, 7, 11, 13).
     case clfft
-    /// VkFFT's kernels on the device: 3.5–8.6× clFFT on an H100 and an H200 (`swiftcl-lab bench fft`), lengths whose
+    /// VkFFT's kernels on the device: 3.5–6.8× clFFT on an H200 (`swiftcl-lab bench fft`), lengths whose
     /// prime factors are 2–13, in-order queues only. Not yet ``automatic``'s choice on GPUs: the whole test suite has
     /// not run through on one (docs/known-gaps.md). (A real transform whose last axis is 1 long runs on clFFT.)
     case vkfft

@@ -21,7 +21,7 @@ public struct FFTSuite: Sendable {
     public func run(on device: Device, progress: (String) -> Void = { _ in }) throws -> [BenchmarkRecord] {
         let queue = try ComputeQueue(device: device)
         var engines: [(name: String, engine: FFTEngine)] = [("clfft", .clfft)]
-        // VkFFT on GPUs (3.5–8.6× clFFT there); on a CPU device its kernels trail FFTW's (docs/decisions.md).
+        // VkFFT on GPUs (3.5–6.8× clFFT on an H200); on a CPU device its kernels trail FFTW's (docs/decisions.md).
         if !device.type.contains(.cpu) { engines.append(("vkfft", .vkfft)) }
         if device.runsHostLibraries, FFTEngine.hostLibrary(for: Float.self) != nil {
             engines.append(("fftw", .hostFFT))
