@@ -72,8 +72,9 @@ extension ComputeEncoder {
         if engine.deviceEngine(geometry) == .vkfft {
             return try VkFFT.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
         }
-        // clFFT's lengths, checked again where the engine asked for could have taken any.
-        _ = try FFTGeometry(kind, shape: shape, batch: batch, routine: routine)
+        // clFFT's lengths, checked again where the engine asked for judged them itself (VkFFT sends a real transform
+        // whose last axis is 1 long here).
+        if engine.judgesLengthsItself { _ = try FFTGeometry(kind, shape: shape, batch: batch, routine: routine) }
         return try ClFFT.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
     }
 

@@ -14,8 +14,8 @@ import SwiftCL
 /// Lengths of 1 are dropped (they transform nothing), so `[1, 8]` is the 1-D `[8]`; a complex transform of only
 /// 1s is a copy. (A real transform whose last axis is 1 long goes to clFFT: ``FFTEngine/deviceEngine(_:_:on:)``.)
 /// A forward out-of-place complex transform reads its input directly; an inverse one copies the input to the output
-/// and transforms there. A real inverse copies its half spectrum into the plan's scratch first, since VkFFT's
-/// complex-to-real pass overwrites its input and SwiftCLFFT's leaves it as it was.
+/// and transforms there. A real inverse copies its half spectrum into scratch first (from the context's memory pool),
+/// since VkFFT's complex-to-real pass overwrites its input and SwiftCLFFT's leaves it as it was.
 ///
 /// Plans are made on a queue of their own (VkFFT waits there for its set-up commands: Bluestein's tables), so making
 /// one never waits for an encoder's commands.
@@ -39,8 +39,6 @@ enum VkFFT {
         let handle: UInt
         var lastUse: UInt64
         weak var lastCommand: CommandEvent?
-        /// A real plan's copy of the half spectrum for its inverse.
-        var scratch: MemoryObject?
     }
 
     private struct State {
@@ -123,19 +121,19 @@ enum VkFFT {
                           double: T.isDoublePrecision, mode: mode, lengths: lengths, batch: batch)
         let spectrumCount = (real ? lengths[0] / 2 + 1 : lengths[0]) * lengths.dropFirst().reduce(1, *) * batch
         return try state.withLock { state in
-            let (handle, scratch) = try plan(for: key, T.self, encoder: encoder, complex: complex, input: input,
-                                             spectrumCount: spectrumCount, in: &state)
+            let handle = try plan(for: key, T.self, encoder: encoder, complex: complex, input: input, in: &state)
             // Gates: the events of an enclosing `waiting(for:)` (through a marker that carries them) and the plan's
             // previous command when it has not ended (it may be on another queue).
             var gates: [CommandEvent] = []
             if encoder.hasPendingWaits { gates.append(try encoder.marker()) }
             if let previous = state.plans[key]?.lastCommand, !previous.hasEnded { gates.append(previous) }
             if !gates.isEmpty { try encoder.wait(for: gates) }
-            // A real inverse works on a copy of its half spectrum.
+            // A real inverse works on a copy of its half spectrum, from the context's memory pool (a buffer the plan
+            // kept would keep the context alive: a buffer holds its context).
             var source = complex
-            if inverse, real, let scratch = scratch as? Buffer<SIMD2<T>> {
-                try encoder.copy(from: complex, to: scratch, count: spectrumCount)
-                source = scratch
+            if inverse, real {
+                source = try Buffer(count: spectrumCount, context: encoder.context, pool: encoder.context.memoryPool)
+                try encoder.copy(from: complex, to: source, count: spectrumCount)
             }
             let used: [MemoryObject] = [source, complex] + (input.map { [$0] } ?? [])
             let status = try encoder.withUnsafeQueueHandle(keepingAlive: used) { queue in
@@ -158,21 +156,19 @@ enum VkFFT {
         }
     }
 
-    /// The cached plan for `key` (and its scratch), or a new one made (on a queue of its own: nothing waits for the
-    /// encoder's commands). Holds the lock.
+    /// The cached plan for `key`, or a new one made (on a queue of its own: nothing waits for the encoder's commands).
+    /// Holds the lock.
     private static func plan<T: FFTScalar, I>(for key: PlanKey, _: T.Type, encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>,
-                                              input: Buffer<I>?, spectrumCount: Int,
-                                              in state: inout State) throws -> (UInt, MemoryObject?) {
+                                              input: Buffer<I>?, in state: inout State) throws -> UInt {
         state.clock += 1
         for (staleKey, plan) in state.plans where plan.context == nil { destroy(staleKey, in: &state) }
         if let plan = state.plans[key] {
             state.plans[key]?.lastUse = state.clock
-            return (plan.handle, plan.scratch)
+            return plan.handle
         }
         while state.plans.count >= planLimit, let oldest = state.plans.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
             destroy(oldest, in: &state)
         }
-        let scratch: Buffer<SIMD2<T>>? = key.mode == 1 ? try Buffer(count: spectrumCount, context: encoder.context) : nil
         var lengths = key.lengths.map { UInt64($0) }
         var made: OpaquePointer?
         let status = try encoder.device.withUnsafeHandle { device in
@@ -189,8 +185,8 @@ enum VkFFT {
         }
         guard status == 0, let made else { throw libraryError("initializeVkFFT", status, routine: "VkFFT plan for \(key.lengths)") }
         let handle = UInt(bitPattern: made)
-        state.plans[key] = Plan(context: encoder.context, handle: handle, lastUse: state.clock, scratch: scratch)
-        return (handle, scratch)
+        state.plans[key] = Plan(context: encoder.context, handle: handle, lastUse: state.clock)
+        return handle
     }
 
     private static func destroy(_ key: PlanKey, in state: inout State) {

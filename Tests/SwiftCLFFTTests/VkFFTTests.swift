@@ -23,6 +23,11 @@ struct VkFFTTests {
                             && message.contains("2–13") && message.contains("\(shape)")
                     })
         }
+        // A real transform whose last axis is 1 long goes to clFFT, whose own limits then apply (17 is not among them).
+        let reals = try Buffer(copying: signal.prefix(17).map { Float($0.re) }, context: queue.context)
+        let spectrum = try Buffer<SIMD2<Float>>(count: 17, context: queue.context)
+        #expect(performing: { try queue.sync { cl in _ = try cl.realFFT(reals, into: spectrum, shape: [17, 1], engine: .vkfft) } },
+                throws: { error in (error as? FFTError)?.code == .unsupportedLength && "\(error)".contains("clFFT supports") })
         #expect(try queue.sync { cl in try cl.read(data) } == simd(signal, as: Float.self), "nothing was transformed")
         // The same queue transforms a length VkFFT takes there.
         let smooth = try Buffer(copying: simd(fftSignal(60, seed: 4), as: Float.self), context: queue.context)
@@ -57,6 +62,32 @@ struct VkFFTTests {
         for _ in 0..<2 { expected = HostDFT.transform(expected, shape: [8, 12], sign: 1).map { ($0.re / 96, $0.im / 96) } }
         expected = HostDFT.transform(expected, shape: [12, 8], sign: -1)
         #expect(relativeError(pairs(try queue.sync { cl in try cl.read(data) }), expected) <= fftTolerance(Float.self) * 4)
+    }
+
+    @Test("cached plans keep no context alive: a context used for every kind of transform goes, and its plans with it",
+          arguments: TestDevices.all)
+    func plansLetContextsGo(device: Device) async throws {
+        weak var released: Context?
+        try {
+            let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
+            released = queue.context
+            let signal = fftSignal(48, seed: 6)
+            let complex = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
+            let other = try Buffer<SIMD2<Float>>(count: 48, context: queue.context)
+            let real = try Buffer(copying: signal.map { Float($0.re) }, context: queue.context)
+            let half = try Buffer<SIMD2<Float>>(count: 25, context: queue.context)
+            try queue.sync { cl in
+                try cl.fft(inPlace: complex, shape: [48], engine: .vkfft)
+                try cl.fft(complex, into: other, shape: [48], engine: .vkfft)
+                try cl.realFFT(real, into: half, shape: [48], engine: .vkfft)
+                try cl.inverseRealFFT(half, into: real, shape: [48], engine: .vkfft)
+            }
+            #expect(VkFFT.plansCached(in: queue.context) == 3)
+        }()
+        // The completion thread lets the last command's objects go a moment after it completes.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while released != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(released == nil, "a cached VkFFT plan kept its context alive")
     }
 
     @Test("inside waiting(for:), the transform waits for the events on the device (VkFFT itself takes no wait list)",
