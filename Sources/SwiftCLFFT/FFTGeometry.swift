@@ -21,10 +21,13 @@ struct FFTGeometry: Hashable {
         guard batch >= 0 else { throw FFTError(.invalidArgument, routine: routine, "batch \(batch) is negative") }
         for (axis, length) in shape.enumerated() where !anyLength {
             if let factor = Self.unsupportedFactor(of: length) {
+                // clFFT's engine takes such a length through Bluestein's algorithm: one axis, complex, small enough.
+                if kind == .complexToComplex, shape.count == 1, Bluestein.paddedLength(for: length) != nil { continue }
                 let named = factor <= Self.largestFactorSearched ? "the prime factor \(factor)" : "a prime factor above \(Self.largestFactorSearched)"
                 throw FFTError(.unsupportedLength, routine: routine,
                                "shape \(shape): length \(length) (axis \(axis)) has \(named); clFFT supports lengths "
-                               + "whose prime factors are \(FFTError.supportedRadices.map(String.init).joined(separator: ", "))")
+                               + "whose prime factors are \(FFTError.supportedRadices.map(String.init).joined(separator: ", "))"
+                               + " (other 1-D complex lengths up to 2^\(Bluestein.largestExponent - 1) through Bluestein's algorithm)")
             }
         }
         // Elements per transform must fit clFFT's size_t arithmetic and Swift's Int.

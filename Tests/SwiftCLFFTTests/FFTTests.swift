@@ -58,11 +58,31 @@ struct FFTTests {
         try checkComplex(Float.self, device: device, shape: shape, engine: .hostFFT)
         try checkComplex(Double.self, device: device, shape: shape, engine: .hostFFT)
         try checkReal(Float.self, device: device, shape: shape, engine: .hostFFT)
-        // clFFT refuses the same shape, naming the factor.
+        // clFFT's engine refuses the same shape in more than one dimension, naming the factor (one dimension: below).
+        guard shape.count > 1 else { return }
         let queue = try makeQueue(device)
         let data = try Buffer<SIMD2<Float>>(count: shape.reduce(1, *), context: queue.context)
         #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: shape, engine: .clfft) } },
                 throws: { ($0 as? FFTError)?.code == .unsupportedLength })
+    }
+
+    @Test("clFFT's engine takes every 1-D complex length through Bluestein's algorithm: primes, 17·2¹⁰, mixed, both precisions",
+          arguments: TestDevices.all, [[17], [97], [1009], [4099], [17 * 1024], [2 * 17 * 19]] as [[Int]])
+    func bluesteinLengths(device: Device, shape: [Int]) throws {
+        try checkComplex(Float.self, device: device, shape: shape, engine: .clfft)
+        if device.supportsDoublePrecision { try checkComplex(Double.self, device: device, shape: shape, engine: .clfft) }
+        // On an out-of-order queue its steps still run in turn.
+        if shape == [97], let unordered = try? ComputeQueue(device: device, outOfOrder: true) {
+            let signal = fftSignal(97 * 2, seed: 5)
+            let data = try Buffer(copying: simd(signal, as: Float.self), context: unordered.context)
+            let spectrum = try Buffer<SIMD2<Float>>(count: 97 * 2, context: unordered.context)
+            let result = try unordered.sync { cl in
+                try cl.fft(data, into: spectrum, shape: [97], batch: 2, engine: .clfft)
+                try cl.barrier()
+                return try cl.read(spectrum)
+            }
+            #expect(relativeError(pairs(result), HostDFT.batched(signal, shape: [97], batch: 2, sign: -1)) <= fftTolerance(Float.self))
+        }
     }
 
     func checkComplex<T: FFTScalar>(_: T.Type, device: Device, shape: [Int], engine: FFTEngine) throws {
@@ -216,9 +236,11 @@ struct FFTTests {
         func refusal(_ body: (ComputeEncoder) throws -> Void) -> FFTError? {
             (try? queue.sync { cl in thrownError { try body(cl) } }) as? FFTError
         }
-        let prime = refusal { try $0.fft(inPlace: data, shape: [17], engine: .clfft) }
+        let prime = refusal { try $0.fft(inPlace: data, shape: [3, 17], engine: .clfft) }
         #expect(prime?.code == .unsupportedLength)
         #expect(prime?.message.contains("17") == true && prime?.message.contains("2, 3, 5, 7, 11, 13") == true)
+        #expect(refusal { try $0.realFFT(try Buffer<Float>(count: 17, context: queue.context), into: data, shape: [17], engine: .clfft) }?
+            .code == .unsupportedLength, "a real transform of a length clFFT lacks")
         let factor = refusal { try $0.fft(inPlace: data, shape: [2, 34], engine: .clfft) }
         #expect(factor?.code == .unsupportedLength && factor?.message.contains("prime factor 17") == true)
         #expect(refusal { try $0.fft(inPlace: data, shape: [2, 2, 2, 2]) }?.code == .invalidArgument)

@@ -1,0 +1,169 @@
+import SwiftCL
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// 1-D complex transforms of lengths clFFT has no kernels for (a prime factor above 13), through Bluestein's algorithm
+/// over clFFT's power-of-two transforms, on the encoder's queue in order with its other commands. So clFFT's engine
+/// (and ``FFTEngine/automatic`` on GPUs) takes every 1-D complex length, as numpy does.
+///
+/// With `w[n] = e^(s·πi·n²/N)` (s = −1 forward, +1 inverse), `X[k] = w[k] · Σₙ (x[n]·w[n]) · conj(w[k − n])`: a
+/// convolution, done as a product of spectra of length `M = 2^⌈log₂(2N − 1)⌉`:
+/// 1. `a = x·w`, zero-padded to M (a kernel), then clFFT's forward transform of `a`;
+/// 2. `a *= B`, B the spectrum of the chirp `conj(w)` laid out circularly, computed on the host in Double (a kernel);
+/// 3. clFFT's inverse transform of `a` (it divides by M), then `X = a·w`, divided by N for an inverse (a kernel).
+///
+/// The chirp and B are computed in Double on the host (n² is taken modulo 2N, so the phases stay exact for any N) and
+/// kept for the last few lengths (host arrays only: nothing that holds a context). The padded work buffer comes from
+/// the context's memory pool. It costs two transforms of length M (2–4× N) and three passes over the data. On an
+/// out-of-order queue a barrier keeps the steps in turn.
+enum Bluestein {
+    /// `M` may be at most `2^largestExponent`.
+    static let largestExponent = 32
+
+    /// The padded length for `length` (the power of two at least `2·length − 1`), nil when it would pass
+    /// `2^largestExponent`.
+    static func paddedLength(for length: Int) -> Int? {
+        guard length >= 1, length <= 1 << (largestExponent - 1) else { return nil }
+        var padded = 1
+        while padded < 2 * length - 1 { padded <<= 1 }
+        return padded
+    }
+
+    /// The chirp `w` and the spectrum `B` for a length, sign and precision.
+    private struct Tables: Sendable {
+        let chirp: [SIMD2<Double>]
+        let filterSpectrum: [SIMD2<Double>]
+    }
+
+    private struct TableKey: Hashable {
+        let length: Int
+        let sign: Int
+    }
+
+    /// Tables of the most recent lengths, newest last.
+    private static let tables = Locked([(key: TableKey, tables: Tables)]())
+    private static let tablesKept = 8
+
+    /// The kernels, in one program per precision (built through the context's program cache).
+    static func source(double: Bool) -> String {
+        """
+        \(double ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\ntypedef double real; typedef double2 real2;" : "typedef float real; typedef float2 real2;")
+        static real2 swiftcl_cmul(real2 a, real2 b) { return (real2)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+
+        kernel void swiftcl_bluestein_pre(global const real2 *x, global real2 *a, global const real2 *w, const ulong n, const ulong m) {
+            const size_t i = get_global_id(0), row = get_global_id(1);
+            a[row * m + i] = i < n ? swiftcl_cmul(x[row * n + i], w[i]) : (real2)(0, 0);
+        }
+
+        kernel void swiftcl_bluestein_multiply(global real2 *a, global const real2 *spectrum, const ulong m) {
+            const size_t i = get_global_id(0), row = get_global_id(1);
+            a[row * m + i] = swiftcl_cmul(a[row * m + i], spectrum[i]);
+        }
+
+        kernel void swiftcl_bluestein_post(global const real2 *a, global real2 *y, global const real2 *w, const ulong n, const ulong m,
+                                           const real scale) {
+            const size_t i = get_global_id(0), row = get_global_id(1);
+            y[row * n + i] = scale * swiftcl_cmul(a[row * m + i], w[i]);
+        }
+        """
+    }
+
+    /// Enqueues `batch` transforms of `length` points from `input` to `output` (the same buffer: in place).
+    static func enqueue<T: FFTScalar>(length: Int, batch: Int, _: T.Type, direction: FFTDirection, on encoder: ComputeEncoder,
+                                      input: Buffer<SIMD2<T>>, output: Buffer<SIMD2<T>>, routine: String) throws -> CommandEvent {
+        if T.isDoublePrecision, !encoder.device.supportsDoublePrecision {
+            throw FFTError(.unsupportedPrecision, routine: routine, "\(encoder.device.name) lacks cl_khr_fp64 (Double transforms)")
+        }
+        guard let padded = paddedLength(for: length) else {
+            throw FFTError(.unsupportedLength, routine: routine, "length \(length) is beyond Bluestein's algorithm here (2^\(largestExponent - 1))")
+        }
+        let sign = direction == .forward ? -1 : 1
+        let tables = tables(length: length, padded: padded, sign: sign)
+        let context = encoder.context
+        let chirp = try Buffer(copying: tables.chirp.map { SIMD2(T($0.x), T($0.y)) }, context: context)
+        let spectrum = try Buffer(copying: tables.filterSpectrum.map { SIMD2(T($0.x), T($0.y)) }, context: context)
+        let work = try Buffer<SIMD2<T>>(count: padded * batch, context: context, pool: context.memoryPool)
+        let program = try context.program(source: source(double: T.isDoublePrecision),
+                                          name: "swiftcl_bluestein_\(T.isDoublePrecision ? "double" : "float").cl")
+        let (pre, multiply, post) = (try program.sharedKernel(named: "swiftcl_bluestein_pre"),
+                                     try program.sharedKernel(named: "swiftcl_bluestein_multiply"),
+                                     try program.sharedKernel(named: "swiftcl_bluestein_post"))
+        let scale: any KernelArgument = direction == .inverse
+            ? (T.isDoublePrecision ? 1 / Double(length) as any KernelArgument : Float(1 / Double(length)))
+            : (T.isDoublePrecision ? 1.0 as Double as any KernelArgument : Float(1))
+        let paddedGeometry = try FFTGeometry(.complexToComplex, shape: [padded], batch: batch, routine: routine)
+        // On an out-of-order queue each step waits for the one before it.
+        let inTurn = { if encoder.queue.isOutOfOrder { try encoder.barrier() } }
+        try encoder.launch(pre, try NDRange(global: [padded, batch]), arguments: [input, work, chirp, length, padded])
+        try inTurn()
+        _ = try ClFFT.enqueue(paddedGeometry, T.self, direction: .forward, on: encoder, input: work, output: work, routine: routine)
+        try inTurn()
+        try encoder.launch(multiply, try NDRange(global: [padded, batch]), arguments: [work, spectrum, padded])
+        try inTurn()
+        _ = try ClFFT.enqueue(paddedGeometry, T.self, direction: .inverse, on: encoder, input: work, output: work, routine: routine)
+        try inTurn()
+        return try encoder.commandEvent {
+            try encoder.launch(post, try NDRange(global: [length, batch]), arguments: [work, output, chirp, length, padded, scale])
+        }
+    }
+
+    /// The tables for `length` and `sign`, from the recent ones or computed now.
+    private static func tables(length: Int, padded: Int, sign: Int) -> Tables {
+        let key = TableKey(length: length, sign: sign)
+        if let found = tables.withLock({ kept in kept.first { $0.key == key }?.tables }) { return found }
+        // w[n] = e^(s·πi·n²/N), with n² taken modulo 2N so that the phase is exact.
+        let modulus = UInt64(2 * length)
+        let chirp: [SIMD2<Double>] = (0..<length).map { n in
+            let square = UInt64(n).multipliedFullWidth(by: UInt64(n))
+            let phase = modulus.dividingFullWidth((square.high, square.low)).remainder
+            let angle = Double(sign) * Double.pi * Double(phase) / Double(length)
+            return SIMD2(cos(angle), sin(angle))
+        }
+        // b[m] = conj(w[m]) for |m| < N, circularly in M; B its forward transform.
+        var filter = [SIMD2<Double>](repeating: .zero, count: padded)
+        for n in 0..<length {
+            let value = SIMD2(chirp[n].x, -chirp[n].y)
+            filter[n] = value
+            if n > 0 { filter[padded - n] = value }
+        }
+        let computed = Tables(chirp: chirp, filterSpectrum: hostTransform(filter))
+        tables.withLock { kept in
+            kept.removeAll { $0.key == key }
+            kept.append((key, computed))
+            if kept.count > tablesKept { kept.removeFirst() }
+        }
+        return computed
+    }
+
+    /// An in-order radix-2 forward transform (sign −1) of a power-of-two length, in Double.
+    static func hostTransform(_ input: [SIMD2<Double>]) -> [SIMD2<Double>] {
+        let count = input.count
+        var data = input
+        var j = 0
+        for i in 1..<max(count, 1) {
+            var bit = count >> 1
+            while j & bit != 0 { j ^= bit; bit >>= 1 }
+            j |= bit
+            if i < j { data.swapAt(i, j) }
+        }
+        var span = 2
+        while span <= count {
+            let angle = -2 * Double.pi / Double(span)
+            for start in stride(from: 0, to: count, by: span) {
+                for k in 0..<(span / 2) {
+                    let twiddle = SIMD2(cos(angle * Double(k)), sin(angle * Double(k)))
+                    let (a, b) = (data[start + k], data[start + k + span / 2])
+                    let product = SIMD2(b.x * twiddle.x - b.y * twiddle.y, b.x * twiddle.y + b.y * twiddle.x)
+                    data[start + k] = a + product
+                    data[start + k + span / 2] = a - product
+                }
+            }
+            span <<= 1
+        }
+        return data
+    }
+}
