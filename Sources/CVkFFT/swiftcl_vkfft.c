@@ -114,8 +114,6 @@ void swiftcl_vkfft_destroy(swiftcl_vkfft_plan *plan) {
     free(plan);
 }
 
-int swiftcl_vkfft_version(void) { return VkFFTGetVersion(); }
-
 const char *swiftcl_vkfft_result_name(int result) {
     switch (result) {
     case 0: return "VKFFT_SUCCESS";

@@ -48,19 +48,13 @@ enum VkFFT {
 
     private static let state = Locked(State())
 
-    /// VkFFT's version, e.g. "1.2.26".
-    static var version: String {
-        let number = Int(swiftcl_vkfft_version())
-        return "\(number / 10000).\(number / 100 % 100).\(number % 100)"
-    }
-
     /// Plans cached for `context` now.
     static func plansCached(in context: Context) -> Int {
         state.withLock { state in state.plans.values.count { $0.context === context } }
     }
 
     /// Why VkFFT cannot run on `encoder`'s queue or device with `geometry` (the error's code and message), or nil.
-    static func refusal<T: FFTScalar>(_ geometry: FFTGeometry, _: T.Type, on encoder: ComputeEncoder) -> (FFTError.Code, String)? {
+    private static func refusal(_ geometry: FFTGeometry, on encoder: ComputeEncoder) -> (FFTError.Code, String)? {
         if encoder.queue.isOutOfOrder {
             return (.invalidArgument, "VkFFT enqueues its kernels without events, so it runs on in-order queues only; this queue is out of order "
                 + "(use the clfft engine or .automatic)")
@@ -82,7 +76,7 @@ enum VkFFT {
         if T.isDoublePrecision, !encoder.device.supportsDoublePrecision {
             throw FFTError(.unsupportedPrecision, routine: routine, "\(encoder.device.name) lacks cl_khr_fp64 (Double transforms)")
         }
-        if let (code, reason) = refusal(geometry, T.self, on: encoder) { throw FFTError(code, routine: routine, reason) }
+        if let (code, reason) = refusal(geometry, on: encoder) { throw FFTError(code, routine: routine, reason) }
         let real = geometry.kind != .complexToComplex
         // The fastest axis of a real transform stays (it is the real axis, longer than 1 here); other 1s go.
         let lengths = geometry.lengths.enumerated().filter { $0.offset == 0 && real || $0.element > 1 }.map(\.element)
@@ -116,10 +110,8 @@ enum VkFFT {
     private static func transform<T: FFTScalar, I>(_ lengths: [Int], _ batch: Int, _: T.Type, mode: UInt32, inverse: Bool,
                                                    on encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>, input: Buffer<I>?,
                                                    routine: String) throws -> CommandEvent {
-        let real = mode == 1
         let key = PlanKey(context: ObjectIdentifier(encoder.context), device: ObjectIdentifier(encoder.device),
                           double: T.isDoublePrecision, mode: mode, lengths: lengths, batch: batch)
-        let spectrumCount = (real ? lengths[0] / 2 + 1 : lengths[0]) * lengths.dropFirst().reduce(1, *) * batch
         return try state.withLock { state in
             let handle = try plan(for: key, T.self, encoder: encoder, complex: complex, input: input, in: &state)
             // Gates: the events of an enclosing `waiting(for:)` (through a marker that carries them) and the plan's
@@ -131,7 +123,8 @@ enum VkFFT {
             // A real inverse works on a copy of its half spectrum, from the context's memory pool (a buffer the plan
             // kept would keep the context alive: a buffer holds its context).
             var source = complex
-            if inverse, real {
+            if inverse, mode == 1 {
+                let spectrumCount = (lengths[0] / 2 + 1) * lengths.dropFirst().reduce(1, *) * batch
                 source = try Buffer(count: spectrumCount, context: encoder.context, pool: encoder.context.memoryPool)
                 try encoder.copy(from: complex, to: source, count: spectrumCount)
             }

@@ -40,7 +40,4 @@ void swiftcl_vkfft_destroy(swiftcl_vkfft_plan *plan);
 /// VkFFT's name for one of its results ("VKFFT_ERROR_..."), or NULL for an unknown one.
 const char *swiftcl_vkfft_result_name(int result);
 
-/// VkFFT's version as one number (10226: 1.2.26).
-int swiftcl_vkfft_version(void);
-
 #endif
