@@ -7,8 +7,11 @@ import Testing
 @Suite("Launch memos")
 struct LaunchMemoTests {
     /// A queue, the shipped square kernel and its two 64-float buffers (the input a ramp).
+    ///
+    /// The queue's context is the test's own: the square kernel is shared per program, and in the device's shared
+    /// context other tests running at the same time would launch it too, replacing the launch it remembers.
     static func fixture(_ device: Device) throws -> (ComputeQueue, SquareCL.Square, Buffer<Float>, Buffer<Float>) {
-        let queue = try makeQueue(device)
+        let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
         let square = try SquareCL.Square(context: queue.context)
         return (queue, square, try Buffer(copying: ramp(64), context: queue.context), try Buffer<Float>(count: 64, context: queue.context))
     }
