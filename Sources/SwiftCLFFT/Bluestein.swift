@@ -6,15 +6,18 @@ import Glibc
 import Darwin
 #endif
 
-/// 1-D complex transforms of lengths clFFT has no kernels for (a prime factor above 13), through Bluestein's algorithm
-/// over clFFT's power-of-two transforms, on the encoder's queue in order with its other commands. So clFFT's engine
-/// (and ``FFTEngine/automatic`` on GPUs) takes every 1-D complex length, as numpy does.
+/// Transforms of lines whose length clFFT has no kernels for (a prime factor above 13), through Bluestein's algorithm
+/// over clFFT's power-of-two transforms, on the encoder's queue in order with its other commands. ``AxisByAxis``
+/// applies it to each such axis of a shape, so clFFT's engine (and ``FFTEngine/automatic`` on GPUs) takes every
+/// length numpy takes, complex or real, in 1 to 3 dimensions.
 ///
 /// With `w[n] = e^(s·πi·n²/N)` (s = −1 forward, +1 inverse), `X[k] = w[k] · Σₙ (x[n]·w[n]) · conj(w[k − n])`: a
 /// convolution, done as a product of spectra of length `M = 2^⌈log₂(2N − 1)⌉`:
-/// 1. `a = x·w`, zero-padded to M (a kernel), then clFFT's forward transform of `a`;
+/// 1. `a = x·w`, zero-padded to M (a kernel that also gathers a strided line, widens real input or unfolds a half
+///    spectrum), then clFFT's forward transform of `a`;
 /// 2. `a *= B`, B the spectrum of the chirp `conj(w)` laid out circularly, computed on the host in Double (a kernel);
-/// 3. clFFT's inverse transform of `a` (it divides by M), then `X = a·w`, divided by N for an inverse (a kernel).
+/// 3. clFFT's inverse transform of `a` (it divides by M), then `X = a·w`, divided by N for an inverse (a kernel that
+///    scatters to a strided line, or keeps a half spectrum or the real part).
 ///
 /// The chirp and B are computed in Double on the host (n² is taken modulo 2N, so the phases stay exact for any N) and
 /// kept for the last few lengths (host arrays only: nothing that holds a context). The padded work buffer comes from
@@ -33,6 +36,22 @@ enum Bluestein {
         return padded
     }
 
+    /// What the first step reads: complex lines (strided as `lines` says), real rows, or half spectra (rows of
+    /// `n/2 + 1`, the rest their conjugates).
+    enum Source<T: FFTScalar> {
+        case complex(Buffer<SIMD2<T>>)
+        case real(Buffer<T>)
+        case halfSpectrum(Buffer<SIMD2<T>>)
+    }
+
+    /// What the last step writes: complex lines (strided as `lines` says), half spectra (rows of `n/2 + 1`), or the
+    /// real parts (rows of `n`).
+    enum Destination<T: FFTScalar> {
+        case complex(Buffer<SIMD2<T>>)
+        case halfSpectrum(Buffer<SIMD2<T>>)
+        case real(Buffer<T>)
+    }
+
     /// The chirp `w` and the spectrum `B` for a length, sign and precision.
     private struct Tables: Sendable {
         let chirp: [SIMD2<Double>]
@@ -48,36 +67,11 @@ enum Bluestein {
     private static let tables = Locked([(key: TableKey, tables: Tables)]())
     private static let tablesKept = 8
 
-    /// The kernels, in one program per precision (built through the context's program cache).
-    static func source(double: Bool) -> String {
-        """
-        \(double ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\ntypedef double real; typedef double2 real2;" : "typedef float real; typedef float2 real2;")
-        static real2 swiftcl_cmul(real2 a, real2 b) { return (real2)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
-
-        kernel void swiftcl_bluestein_pre(global const real2 *x, global real2 *a, global const real2 *w, const ulong n, const ulong m) {
-            const size_t i = get_global_id(0), row = get_global_id(1);
-            a[row * m + i] = i < n ? swiftcl_cmul(x[row * n + i], w[i]) : (real2)(0, 0);
-        }
-
-        kernel void swiftcl_bluestein_multiply(global real2 *a, global const real2 *spectrum, const ulong m) {
-            const size_t i = get_global_id(0), row = get_global_id(1);
-            a[row * m + i] = swiftcl_cmul(a[row * m + i], spectrum[i]);
-        }
-
-        kernel void swiftcl_bluestein_post(global const real2 *a, global real2 *y, global const real2 *w, const ulong n, const ulong m,
-                                           const real scale) {
-            const size_t i = get_global_id(0), row = get_global_id(1);
-            y[row * n + i] = scale * swiftcl_cmul(a[row * m + i], w[i]);
-        }
-        """
-    }
-
-    /// Enqueues `batch` transforms of `length` points from `input` to `output` (the same buffer: in place).
-    static func enqueue<T: FFTScalar>(length: Int, batch: Int, _: T.Type, direction: FFTDirection, on encoder: ComputeEncoder,
-                                      input: Buffer<SIMD2<T>>, output: Buffer<SIMD2<T>>, routine: String) throws -> CommandEvent {
-        if T.isDoublePrecision, !encoder.device.supportsDoublePrecision {
-            throw FFTError(.unsupportedPrecision, routine: routine, "\(encoder.device.name) lacks cl_khr_fp64 (Double transforms)")
-        }
+    /// Enqueues the transforms of `lines` from `source` to `destination` (they may be one buffer); returns the last
+    /// command's event.
+    static func enqueue<T: FFTScalar>(_ lines: FFTLines, _: T.Type, direction: FFTDirection, on encoder: ComputeEncoder,
+                                      from source: Source<T>, to destination: Destination<T>, routine: String) throws -> CommandEvent {
+        let length = lines.length
         guard let padded = paddedLength(for: length) else {
             throw FFTError(.unsupportedLength, routine: routine, "length \(length) is beyond Bluestein's algorithm here (2^\(largestExponent - 1))")
         }
@@ -86,28 +80,35 @@ enum Bluestein {
         let context = encoder.context
         let chirp = try Buffer(copying: tables.chirp.map { SIMD2(T($0.x), T($0.y)) }, context: context)
         let spectrum = try Buffer(copying: tables.filterSpectrum.map { SIMD2(T($0.x), T($0.y)) }, context: context)
-        let work = try Buffer<SIMD2<T>>(count: padded * batch, context: context, pool: context.memoryPool)
-        let program = try context.program(source: source(double: T.isDoublePrecision),
-                                          name: "swiftcl_bluestein_\(T.isDoublePrecision ? "double" : "float").cl")
-        let (pre, multiply, post) = (try program.sharedKernel(named: "swiftcl_bluestein_pre"),
-                                     try program.sharedKernel(named: "swiftcl_bluestein_multiply"),
-                                     try program.sharedKernel(named: "swiftcl_bluestein_post"))
-        let scale: any KernelArgument = direction == .inverse
-            ? (T.isDoublePrecision ? 1 / Double(length) as any KernelArgument : Float(1 / Double(length)))
-            : (T.isDoublePrecision ? 1.0 as Double as any KernelArgument : Float(1))
-        let paddedGeometry = try FFTGeometry(.complexToComplex, shape: [padded], batch: batch, routine: routine)
-        // On an out-of-order queue each step waits for the one before it.
+        let work = try Buffer<SIMD2<T>>(count: padded * lines.count, context: context, pool: context.memoryPool)
+        let kernels = try LineKernels.program(T.self, in: context)
+        let scale: any KernelArgument = direction == .inverse ? T.kernelArgument(1 / Double(length)) : T.kernelArgument(1)
+        let paddedGeometry = try FFTGeometry(.complexToComplex, shape: [padded], batch: lines.count, routine: routine)
+        let shape: [any KernelArgument] = [length, padded, lines.inner]
         let inTurn = { if encoder.queue.isOutOfOrder { try encoder.barrier() } }
-        try encoder.launch(pre, try NDRange(global: [padded, batch]), arguments: [input, work, chirp, length, padded])
+        let (pre, input): (String, any KernelArgument) = switch source {
+        case let .complex(buffer): ("swiftcl_bluestein_pre_complex", buffer)
+        case let .real(buffer): ("swiftcl_bluestein_pre_real", buffer)
+        case let .halfSpectrum(buffer): ("swiftcl_bluestein_pre_half", buffer)
+        }
+        try encoder.launch(try kernels.sharedKernel(named: pre), try NDRange(global: [padded, lines.count]),
+                           arguments: [input, work, chirp] + shape)
         try inTurn()
         _ = try ClFFT.enqueue(paddedGeometry, T.self, direction: .forward, on: encoder, input: work, output: work, routine: routine)
         try inTurn()
-        try encoder.launch(multiply, try NDRange(global: [padded, batch]), arguments: [work, spectrum, padded])
+        try encoder.launch(try kernels.sharedKernel(named: "swiftcl_bluestein_multiply"), try NDRange(global: [padded, lines.count]),
+                           arguments: [work, spectrum, padded])
         try inTurn()
         _ = try ClFFT.enqueue(paddedGeometry, T.self, direction: .inverse, on: encoder, input: work, output: work, routine: routine)
         try inTurn()
+        let (post, output, written): (String, any KernelArgument, Int) = switch destination {
+        case let .complex(buffer): ("swiftcl_bluestein_post_complex", buffer, length)
+        case let .halfSpectrum(buffer): ("swiftcl_bluestein_post_half", buffer, length / 2 + 1)
+        case let .real(buffer): ("swiftcl_bluestein_post_real", buffer, length)
+        }
         return try encoder.commandEvent {
-            try encoder.launch(post, try NDRange(global: [length, batch]), arguments: [work, output, chirp, length, padded, scale])
+            try encoder.launch(try kernels.sharedKernel(named: post), try NDRange(global: [written, lines.count]),
+                               arguments: [work, output, chirp] + shape + [scale])
         }
     }
 
@@ -165,5 +166,12 @@ enum Bluestein {
             span <<= 1
         }
         return data
+    }
+}
+
+extension FFTScalar {
+    /// `value` in this precision, as a kernel argument (`float` or `double`).
+    static func kernelArgument(_ value: Double) -> any KernelArgument {
+        isDoublePrecision ? value : Float(value)
     }
 }

@@ -79,12 +79,15 @@ enum ClFFT {
                 try output.withUnsafeHandle { outputHandle in
                     try state.withLock { state in
                         let plan = try plan(for: key, context: encoder.context, queue: queueHandle, in: &state)
-                        let previous = state.plans[key]?.lastCommand.flatMap { $0.hasEnded ? nil : $0 }
+                        // Waits for: the plan's previous command unless it has ended, and the events of an enclosing
+                        // `waiting(for:)` scope (clFFT takes one wait list; a marker carries the scope's events).
+                        var waits = state.plans[key]?.lastCommand.flatMap { $0.hasEnded ? nil : [$0] } ?? []
+                        if encoder.hasPendingWaits { waits.append(try encoder.marker()) }
                         var queue: OpaquePointer? = queueHandle
                         var event: OpaquePointer?
                         var inputs: [OpaquePointer?] = [inputHandle]
                         var outputs: [OpaquePointer?] = [outputHandle]  // ignored by clFFT in place
-                        let status = Self.withWaitList(previous) { count, waitList in
+                        let status = Self.withWaitList(waits) { count, waitList in
                             clfftEnqueueTransform(plan, direction == .forward ? CLFFT_FORWARD : CLFFT_BACKWARD, 1, &queue,
                                                   count, waitList, &event, &inputs, &outputs, nil)
                         }
@@ -110,12 +113,13 @@ enum ClFFT {
         }
     }
 
-    /// Calls `body` with the wait list of `previous` (empty when nil).
-    private static func withWaitList<R>(_ previous: CommandEvent?, _ body: (cl_uint, UnsafePointer<OpaquePointer?>?) -> R) -> R {
-        guard let previous else { return body(0, nil) }
-        return previous.withUnsafeHandle { handle in
-            var list: [OpaquePointer?] = [handle]
-            return list.withUnsafeMutableBufferPointer { body(1, UnsafePointer($0.baseAddress)) }
+    /// Calls `body` with the wait list of `events`.
+    private static func withWaitList<R>(_ events: [CommandEvent], _ body: (cl_uint, UnsafePointer<OpaquePointer?>?) -> R) -> R {
+        guard !events.isEmpty else { return body(0, nil) }
+        var handles: [OpaquePointer?] = []
+        for event in events { event.withUnsafeHandle { handles.append($0) } }
+        return withExtendedLifetime(events) {
+            handles.withUnsafeBufferPointer { body(cl_uint(events.count), $0.baseAddress) }
         }
     }
 

@@ -72,15 +72,13 @@ extension ComputeEncoder {
         if engine.deviceEngine(geometry) == .vkfft {
             return try VkFFT.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
         }
-        // A 1-D complex length clFFT has no kernels for: Bluestein's algorithm over clFFT's power-of-two transforms.
-        if kind == .complexToComplex, shape.count == 1, FFTGeometry.unsupportedFactor(of: shape[0]) != nil,
-           let complexInput = input as? Buffer<SIMD2<T>>, let complexOutput = output as? Buffer<SIMD2<T>> {
-            return try Bluestein.enqueue(length: shape[0], batch: batch, T.self, direction: direction, on: self,
-                                         input: complexInput, output: complexOutput, routine: routine)
-        }
-        // clFFT's lengths, checked again where the engine asked for judged them itself (VkFFT sends a real transform
-        // whose last axis is 1 long here).
+        // Lengths judged by clFFT's engine's rules where the engine asked for judged them itself (VkFFT sends a real
+        // transform whose last axis is 1 long here).
         if engine.judgesLengthsItself { _ = try FFTGeometry(kind, shape: shape, batch: batch, routine: routine) }
+        // A length clFFT has no kernels for: one axis at a time, those through Bluestein's algorithm.
+        if AxisByAxis.isNeeded(for: geometry) {
+            return try AxisByAxis.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
+        }
         return try ClFFT.enqueue(geometry, T.self, direction: direction, on: self, input: input, output: output, routine: routine)
     }
 

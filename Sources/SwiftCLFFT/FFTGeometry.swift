@@ -9,8 +9,8 @@ struct FFTGeometry: Hashable {
     let batch: Int
 
     /// - Throws: `FFTError.Code.invalidArgument` for 0 or more than 3 dimensions, a length below 1 or a negative
-    ///   batch; `FFTError.Code.unsupportedLength` naming the length and its unsupported factor, unless `anyLength`
-    ///   (the host engine takes every length).
+    ///   batch; `FFTError.Code.unsupportedLength` naming the length and its unsupported factor when it is also too long
+    ///   for Bluestein's algorithm, unless `anyLength` (an engine that judges lengths itself).
     init(_ kind: Kind, shape: [Int], batch: Int, routine: String, anyLength: Bool = false) throws {
         guard (1...3).contains(shape.count) else {
             throw FFTError(.invalidArgument, routine: routine, "shape \(shape): clFFT transforms 1, 2 or 3 dimensions")
@@ -20,14 +20,13 @@ struct FFTGeometry: Hashable {
         }
         guard batch >= 0 else { throw FFTError(.invalidArgument, routine: routine, "batch \(batch) is negative") }
         for (axis, length) in shape.enumerated() where !anyLength {
-            if let factor = Self.unsupportedFactor(of: length) {
-                // clFFT's engine takes such a length through Bluestein's algorithm: one axis, complex, small enough.
-                if kind == .complexToComplex, shape.count == 1, Bluestein.paddedLength(for: length) != nil { continue }
+            // clFFT's engine takes a length without kernels of its own through Bluestein's algorithm, up to its limit.
+            if let factor = Self.unsupportedFactor(of: length), Bluestein.paddedLength(for: length) == nil {
                 let named = factor <= Self.largestFactorSearched ? "the prime factor \(factor)" : "a prime factor above \(Self.largestFactorSearched)"
                 throw FFTError(.unsupportedLength, routine: routine,
-                               "shape \(shape): length \(length) (axis \(axis)) has \(named); clFFT supports lengths "
-                               + "whose prime factors are \(FFTError.supportedRadices.map(String.init).joined(separator: ", "))"
-                               + " (other 1-D complex lengths up to 2^\(Bluestein.largestExponent - 1) through Bluestein's algorithm)")
+                               "shape \(shape): length \(length) (axis \(axis)) has \(named) and is longer than Bluestein's algorithm "
+                               + "takes here (2^\(Bluestein.largestExponent - 1)); clFFT's own kernels take lengths whose prime factors are "
+                               + FFTError.supportedRadices.map(String.init).joined(separator: ", "))
             }
         }
         // Elements per transform must fit clFFT's size_t arithmetic and Swift's Int.

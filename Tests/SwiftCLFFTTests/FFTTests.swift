@@ -58,31 +58,64 @@ struct FFTTests {
         try checkComplex(Float.self, device: device, shape: shape, engine: .hostFFT)
         try checkComplex(Double.self, device: device, shape: shape, engine: .hostFFT)
         try checkReal(Float.self, device: device, shape: shape, engine: .hostFFT)
-        // clFFT's engine refuses the same shape in more than one dimension, naming the factor (one dimension: below).
-        guard shape.count > 1 else { return }
-        let queue = try makeQueue(device)
-        let data = try Buffer<SIMD2<Float>>(count: shape.reduce(1, *), context: queue.context)
-        #expect(performing: { try queue.sync { cl in _ = try cl.fft(inPlace: data, shape: shape, engine: .clfft) } },
-                throws: { ($0 as? FFTError)?.code == .unsupportedLength })
     }
 
-    @Test("clFFT's engine takes every 1-D complex length through Bluestein's algorithm: primes, 17·2¹⁰, mixed, both precisions",
-          arguments: TestDevices.all, [[17], [97], [1009], [4099], [17 * 1024], [2 * 17 * 19]] as [[Int]])
-    func bluesteinLengths(device: Device, shape: [Int]) throws {
+    @Test("clFFT's engine takes every length: primes, 17·2¹⁰, mixed, in 1–3 dimensions, complex and real, both precisions",
+          arguments: TestDevices.all, [[17], [97], [1009], [4099], [17 * 1024], [2 * 17 * 19], [13, 17], [17, 16], [16, 17],
+                                       [19, 2, 23], [3, 17, 5], [17, 1]] as [[Int]])
+    func everyLengthOnClFFT(device: Device, shape: [Int]) throws {
+        let double = device.supportsDoublePrecision
         try checkComplex(Float.self, device: device, shape: shape, engine: .clfft)
-        if device.supportsDoublePrecision { try checkComplex(Double.self, device: device, shape: shape, engine: .clfft) }
-        // On an out-of-order queue its steps still run in turn.
-        if shape == [97], let unordered = try? ComputeQueue(device: device, outOfOrder: true) {
-            let signal = fftSignal(97 * 2, seed: 5)
-            let data = try Buffer(copying: simd(signal, as: Float.self), context: unordered.context)
-            let spectrum = try Buffer<SIMD2<Float>>(count: 97 * 2, context: unordered.context)
-            let result = try unordered.sync { cl in
-                try cl.fft(data, into: spectrum, shape: [97], batch: 2, engine: .clfft)
-                try cl.barrier()
-                return try cl.read(spectrum)
-            }
-            #expect(relativeError(pairs(result), HostDFT.batched(signal, shape: [97], batch: 2, sign: -1)) <= fftTolerance(Float.self))
+        if double { try checkComplex(Double.self, device: device, shape: shape, engine: .clfft) }
+        try checkReal(Float.self, device: device, shape: shape, engine: .clfft)
+        if double { try checkReal(Double.self, device: device, shape: shape, engine: .clfft) }
+        // On an out-of-order queue the steps still run in turn.
+        guard [[97], [3, 17, 5]].contains(shape), let unordered = try? ComputeQueue(device: device, outOfOrder: true) else { return }
+        let size = shape.reduce(1, *), last = shape[shape.count - 1], half = size / last * (last / 2 + 1)
+        let signal = fftSignal(size * 2, seed: 5)
+        let data = try Buffer(copying: simd(signal, as: Float.self), context: unordered.context)
+        let spectrum = try Buffer<SIMD2<Float>>(count: size * 2, context: unordered.context)
+        let reals = try Buffer(copying: signal.map { Float($0.re) }, context: unordered.context)
+        let halves = try Buffer<SIMD2<Float>>(count: half * 2, context: unordered.context)
+        let back = try Buffer<Float>(count: size * 2, context: unordered.context)
+        let (complex, real) = try unordered.sync { cl in
+            try cl.fft(data, into: spectrum, shape: shape, batch: 2, engine: .clfft)
+            try cl.realFFT(reals, into: halves, shape: shape, batch: 2, engine: .clfft)
+            try cl.barrier()
+            try cl.inverseRealFFT(halves, into: back, shape: shape, batch: 2, engine: .clfft)
+            try cl.barrier()
+            return (try cl.read(spectrum), try cl.read(back))
         }
+        #expect(relativeError(pairs(complex), HostDFT.batched(signal, shape: shape, batch: 2, sign: -1)) <= fftTolerance(Float.self))
+        #expect(relativeError(real.map { (Double($0), 0) }, signal.map { ($0.re, 0) }) <= fftTolerance(Float.self))
+    }
+
+    @Test("inside waiting(for:), a transform waits for the events on the device (clFFT and VkFFT take no scope of their own)",
+          arguments: devicesAndFFTEngines.filter { $0.0.supportsNativeKernels }, [[16, 15], [17, 15]] as [[Int]])
+    func waitsForEvents(deviceAndEngine: (Device, FFTEngine), shape: [Int]) throws {
+        let (device, engine) = deviceAndEngine
+        if engine == .vkfft, shape == [17, 15] { return }  // VkFFT refuses 17 (VkFFTTests)
+        let writer = try makeQueue(device), transformer = try ComputeQueue(device: device, context: writer.context)
+        let size = shape.reduce(1, *)
+        let signal = fftSignal(size, seed: 12)
+        let values = simd(signal, as: Float.self)
+        let data = try Buffer<SIMD2<Float>>(count: size, context: writer.context)
+        try writer.sync { cl in try cl.fill(data, with: SIMD2(0, 0)) }
+        // The writer's queue fills the data after a pause, as a host command; the transform on another queue waits for it.
+        let (_, written) = try writer.submit { cl in
+            try cl.hostCommand(using: [data], label: "late write") { storage in
+                usleep(200_000)
+                values.withUnsafeBytes { storage[0].copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            }
+        }
+        // The transform works on another buffer object over the same memory (a sub-buffer), so only the event orders
+        // it after the write (PoCL orders commands on one buffer object by itself).
+        let view = try data[0..<size]
+        let result = try transformer.sync { cl in
+            _ = try cl.waiting(for: [written]) { try cl.fft(inPlace: view, shape: shape, engine: engine) }
+            return try cl.read(view)
+        }
+        #expect(relativeError(pairs(result), HostDFT.transform(signal, shape: shape, sign: -1)) <= fftTolerance(Float.self))
     }
 
     func checkComplex<T: FFTScalar>(_: T.Type, device: Device, shape: [Int], engine: FFTEngine) throws {
@@ -236,12 +269,15 @@ struct FFTTests {
         func refusal(_ body: (ComputeEncoder) throws -> Void) -> FFTError? {
             (try? queue.sync { cl in thrownError { try body(cl) } }) as? FFTError
         }
-        let prime = refusal { try $0.fft(inPlace: data, shape: [3, 17], engine: .clfft) }
+        // Lengths without clFFT kernels run through Bluestein's algorithm up to 2³¹; longer ones are refused naming why.
+        let tooLong = 17 << 27
+        let prime = refusal { try $0.fft(inPlace: data, shape: [3, tooLong], engine: .clfft) }
         #expect(prime?.code == .unsupportedLength)
-        #expect(prime?.message.contains("17") == true && prime?.message.contains("2, 3, 5, 7, 11, 13") == true)
-        #expect(refusal { try $0.realFFT(try Buffer<Float>(count: 17, context: queue.context), into: data, shape: [17], engine: .clfft) }?
-            .code == .unsupportedLength, "a real transform of a length clFFT lacks")
-        let factor = refusal { try $0.fft(inPlace: data, shape: [2, 34], engine: .clfft) }
+        #expect(prime?.message.contains("prime factor 17") == true && prime?.message.contains("2, 3, 5, 7, 11, 13") == true
+            && prime?.message.contains("Bluestein") == true)
+        #expect(refusal { try $0.realFFT(try Buffer<Float>(count: 17, context: queue.context), into: data, shape: [tooLong], engine: .clfft) }?
+            .code == .unsupportedLength, "a real transform too long for Bluestein's algorithm")
+        let factor = refusal { try $0.fft(inPlace: data, shape: [2, 2 * tooLong], engine: .clfft) }
         #expect(factor?.code == .unsupportedLength && factor?.message.contains("prime factor 17") == true)
         #expect(refusal { try $0.fft(inPlace: data, shape: [2, 2, 2, 2]) }?.code == .invalidArgument)
         #expect(refusal { try $0.fft(inPlace: data, shape: []) }?.code == .invalidArgument)
