@@ -78,7 +78,7 @@ enum ClFFT {
             try input.withUnsafeHandle { inputHandle in
                 try output.withUnsafeHandle { outputHandle in
                     try state.withLock { state in
-                        let plan = try plan(for: key, context: encoder.context, queue: queueHandle, in: &state)
+                        let plan = try plan(for: key, context: encoder.context, device: encoder.device, in: &state)
                         // Waits for: the plan's previous command unless it has ended, and the events of an enclosing
                         // `waiting(for:)` scope (clFFT takes one wait list; a marker carries the scope's events).
                         var waits = state.plans[key]?.lastCommand.flatMap { $0.hasEnded ? nil : [$0] } ?? []
@@ -123,8 +123,8 @@ enum ClFFT {
         }
     }
 
-    /// The cached plan for `key`, or a new one made, configured and baked on `queue`. Holds the lock.
-    private static func plan(for key: PlanKey, context: Context, queue: OpaquePointer, in state: inout State) throws -> clfftPlanHandle {
+    /// The cached plan for `key`, or a new one made, configured and baked. Holds the lock.
+    private static func plan(for key: PlanKey, context: Context, device: Device, in state: inout State) throws -> clfftPlanHandle {
         if state.tornDown {
             throw FFTError(.library, routine: "clfftTeardown", "clFFT has been torn down: the process is exiting")
         }
@@ -146,7 +146,7 @@ enum ClFFT {
         while state.plans.count >= planLimit, let oldest = state.plans.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
             destroy(oldest, in: &state)
         }
-        let handle = try makePlan(key, context: context, queue: queue)
+        let handle = try makePlan(key, context: context, device: device)
         state.plans[key] = Plan(context: context, handle: handle, lastUse: state.clock)
         return handle
     }
@@ -165,7 +165,11 @@ enum ClFFT {
         _ = clfftDestroyPlan(&handle)
     }
 
-    private static func makePlan(_ key: PlanKey, context: Context, queue: OpaquePointer) throws -> clfftPlanHandle {
+    /// Baking writes the plan's constant buffers with blocking writes, so it runs on a queue of its own: on the
+    /// encoder's queue it would wait for every command before it, and forever for one gated behind a user event the
+    /// host completes later.
+    private static func makePlan(_ key: PlanKey, context: Context, device: Device) throws -> clfftPlanHandle {
+        let bakingQueue = try ComputeQueue(device: device, context: context)
         let geometry = key.geometry
         var handle = clfftPlanHandle()
         let dimension: clfftDim = [CLFFT_1D, CLFFT_2D, CLFFT_3D][geometry.shape.count - 1]
@@ -185,8 +189,10 @@ enum ClFFT {
             try check("clfftSetPlanOutStride", clfftSetPlanOutStride(handle, dimension, &outputStrides))
             try check("clfftSetPlanDistance", clfftSetPlanDistance(handle, geometry.inputDistance, geometry.outputDistance))
             try check("clfftSetPlanBatchSize", clfftSetPlanBatchSize(handle, geometry.batch))
-            var queue: OpaquePointer? = queue
-            try check("clfftBakePlan", CompilerConsole.routingSummaryLines(of: "clfftBakePlan") { clfftBakePlan(handle, 1, &queue, nil, nil) })
+            try bakingQueue.withUnsafeHandle { queueHandle in
+                var queue: OpaquePointer? = queueHandle
+                try check("clfftBakePlan", CompilerConsole.routingSummaryLines(of: "clfftBakePlan") { clfftBakePlan(handle, 1, &queue, nil, nil) })
+            }
         } catch {
             _ = clfftDestroyPlan(&handle)
             throw error

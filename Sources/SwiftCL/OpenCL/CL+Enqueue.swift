@@ -283,3 +283,15 @@ private final class EventCallbackBox: @unchecked Sendable {
         self.runsUserCode = runsUserCode
     }
 }
+
+extension CL {
+    /// A user event of `context`: it stays `CL_SUBMITTED` until ``setUserEventStatus(_:_:)`` settles it.
+    static func createUserEvent(_ context: ContextHandle) throws(OpenCLError) -> CLEvent {
+        CLEvent(adopting: try create { status in clCreateUserEvent(context.pointer, status) })
+    }
+
+    /// Settles a user event: `CL_COMPLETE` (0) or a negative status (the commands waiting for it fail).
+    static func setUserEventStatus(_ event: EventHandle, _ status: Int32) throws(OpenCLError) {
+        try check(clSetUserEventStatus(event.pointer, status))
+    }
+}
