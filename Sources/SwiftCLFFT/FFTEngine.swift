@@ -5,7 +5,8 @@ public enum FFTEngine: String, Sendable, CaseIterable, CustomStringConvertible {
     /// FFTW where the device is a CPU device sharing host memory that runs host commands (PoCL's) and FFTW is installed
     /// for the precision; clFFT elsewhere.
     case automatic
-    /// clFFT's kernels on the device, always (lengths whose prime factors are 2, 3, 5, 7, 11, 13).
+    /// clFFT's kernels on the device, always: every length (those with a prime factor above 13 one axis at a time,
+    /// through Bluestein's algorithm over clFFT's power-of-two transforms, up to 2³¹).
     case clfft
     /// VkFFT's kernels on the device: 3.5–6.8× clFFT on an H200 (`swiftcl-lab bench fft`), lengths whose
     /// prime factors are 2–13, in-order queues only. Not yet ``automatic``'s choice on GPUs: the whole test suite has

@@ -13,11 +13,13 @@ public enum FFTLibrary: WrappedLibrary {}
 public typealias FFTError = LibraryError<FFTLibrary>
 
 extension LibraryError where Library == FFTLibrary {
-    /// The prime factors clFFT 2.12 builds kernels for: every length must be a product of these.
+    /// The prime factors clFFT 2.12 builds kernels for. Other lengths run through Bluestein's algorithm on clFFT's
+    /// engine (up to 2³¹) and are refused by VkFFT's.
     public static var supportedRadices: [Int] { [2, 3, 5, 7, 11, 13] }
 }
 
 extension ErrorCode where Domain == FFTError {
-    /// A length with a prime factor clFFT has no kernels for (see `FFTError.supportedRadices`).
+    /// A length the engine cannot run: with a prime factor above 13, longer than Bluestein's algorithm takes on
+    /// clFFT's engine, or on VkFFT's at all (see `FFTError.supportedRadices`).
     public static var unsupportedLength: Self { Self("unsupportedLength") }
 }

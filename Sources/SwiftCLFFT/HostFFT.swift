@@ -4,8 +4,8 @@ import Glibc
 import SwiftCL
 
 /// FFTW, loaded at run time, that the transforms use on devices computing in host memory (issue 44): there clFFT's
-/// generated kernels trail a host FFT, clFFT takes only lengths whose prime factors are 2, 3, 5, 7, 11 and 13, and
-/// its first transform of a shape generates and compiles kernels. FFTW takes every length and runs as a command of the
+/// generated kernels trail a host FFT, clFFT's kernels take only lengths whose prime factors are 2, 3, 5, 7, 11 and
+/// 13 (others cost two padded transforms each through Bluestein's algorithm), and its first transform of a shape generates and compiles kernels. FFTW takes every length and runs as a command of the
 /// queue (`ComputeEncoder.hostCommand(using:label:_:)`) on the buffers in place.
 ///
 /// Found by `dlopen` (nothing new is linked; a machine without it keeps clFFT): `libfftw3f_threads.so.3` /
