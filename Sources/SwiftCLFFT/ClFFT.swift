@@ -37,33 +37,25 @@ enum ClFFT {
         let geometry: FFTGeometry
     }
 
-    private struct Plan {
-        weak var context: Context?
-        let handle: clfftPlanHandle
-        var lastUse: UInt64
-        /// The plan's most recent command: the next one waits for it (they share the plan's scratch). Weak, so the
-        /// cache keeps no context alive (an event holds its context); a completion handler keeps the command alive
-        /// until it has ended, so nil means ended.
-        weak var lastCommand: CommandEvent?
-    }
-
     private struct State {
         /// clFFT's set-up status once it ran (0: set up).
         var setUp: Int32?
         var tornDown = false
-        var plans: [PlanKey: Plan] = [:]
-        var clock: UInt64 = 0
+        var plans = PlanCache<PlanKey, clfftPlanHandle>(limit: planLimit) { handle in
+            var handle = handle
+            _ = clfftDestroyPlan(&handle)
+        }
     }
 
     private static let state = Locked(State())
 
     /// Plans cached for `context` now (tests use it to see the cache at work).
     static func plansCached(in context: Context) -> Int {
-        state.withLock { state in state.plans.values.count { $0.context === context } }
+        state.withLock { state in state.plans.count(in: context) }
     }
 
     /// Cached plans whose context has gone (destroyed at the next lookup).
-    static var stalePlans: Int { state.withLock { state in state.plans.values.count { $0.context == nil } } }
+    static var stalePlans: Int { state.withLock { state in state.plans.staleCount } }
 
     /// Enqueues one batched transform described by `geometry` from `input` to `output` (the same buffer: in place).
     static func enqueue<T: FFTScalar>(_ geometry: FFTGeometry, _: T.Type, direction: FFTDirection, on encoder: ComputeEncoder,
@@ -81,7 +73,7 @@ enum ClFFT {
                         let plan = try plan(for: key, context: encoder.context, device: encoder.device, in: &state)
                         // Waits for: the plan's previous command unless it has ended, and the events of an enclosing
                         // `waiting(for:)` scope (clFFT takes one wait list; a marker carries the scope's events).
-                        var waits = state.plans[key]?.lastCommand.flatMap { $0.hasEnded ? nil : [$0] } ?? []
+                        var waits = state.plans.unfinishedCommand(of: key).map { [$0] } ?? []
                         if encoder.hasPendingWaits { waits.append(try encoder.marker()) }
                         var queue: OpaquePointer? = queueHandle
                         var event: OpaquePointer?
@@ -98,12 +90,7 @@ enum ClFFT {
                         guard let event else { throw FFTError(.library, routine: "clfftEnqueueTransform", "returned no event") }
                         // clFFT hands the caller one reference to its event; SwiftCL's event takes it over.
                         let command = try CommandEvent(unsafeTakingOwnershipOf: event, context: encoder.context, label: routine)
-                        state.plans[key]?.lastCommand = command
-                        do {
-                            try command.onCompletion { _ in }  // holds `command` until it has ended
-                        } catch {
-                            try command.wait()  // without the handler, only a command that has ended may be let go
-                        }
+                        try state.plans.record(command, for: key)
                         // Submitted now, so a command of another queue that waits for this one cannot wait forever.
                         try encoder.flush()
                         return command
@@ -135,34 +122,16 @@ enum ClFFT {
         if let status = state.setUp, status != 0 {
             throw libraryError("clfftSetup", clfftStatus(rawValue: status), routine: "clFFT set-up")
         }
-        state.clock += 1
-        // Plans whose context has gone first: a context's identifier can be reused only once it has gone, so after
-        // this an entry under `key` is this context's. Then the least recently used beyond the limit.
-        for (staleKey, plan) in state.plans where plan.context == nil { destroy(staleKey, in: &state) }
-        if let plan = state.plans[key] {
-            state.plans[key]?.lastUse = state.clock
-            return plan.handle
-        }
-        while state.plans.count >= planLimit, let oldest = state.plans.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            destroy(oldest, in: &state)
-        }
-        let handle = try makePlan(key, context: context, device: device)
-        state.plans[key] = Plan(context: context, handle: handle, lastUse: state.clock)
-        return handle
+        return try state.plans.plan(for: key, context: context) { try makePlan(key, context: context, device: device) }
     }
 
     /// Destroys every cached plan and tears clFFT down; later transforms throw. Registered with `atexit`.
     private static func tearDown() {
         state.withLock { state in
-            for key in Array(state.plans.keys) { destroy(key, in: &state) }
+            state.plans.removeAll()
             _ = clfftTeardown()
             state.tornDown = true
         }
-    }
-
-    private static func destroy(_ key: PlanKey, in state: inout State) {
-        guard var handle = state.plans.removeValue(forKey: key)?.handle else { return }
-        _ = clfftDestroyPlan(&handle)
     }
 
     /// Baking writes the plan's constant buffers with blocking writes, so it runs on a queue of its own: on the

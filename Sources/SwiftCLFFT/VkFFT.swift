@@ -33,24 +33,12 @@ enum VkFFT {
         let batch: Int
     }
 
-    private struct Plan {
-        weak var context: Context?
-        /// The `swiftcl_vkfft_plan` pointer's bits.
-        let handle: UInt
-        var lastUse: UInt64
-        weak var lastCommand: CommandEvent?
-    }
-
-    private struct State {
-        var plans: [PlanKey: Plan] = [:]
-        var clock: UInt64 = 0
-    }
-
-    private static let state = Locked(State())
+    /// The plans, as `swiftcl_vkfft_plan` pointers' bits.
+    private static let plans = Locked(PlanCache<PlanKey, UInt>(limit: planLimit) { swiftcl_vkfft_destroy(OpaquePointer(bitPattern: $0)) })
 
     /// Plans cached for `context` now.
     static func plansCached(in context: Context) -> Int {
-        state.withLock { state in state.plans.values.count { $0.context === context } }
+        plans.withLock { plans in plans.count(in: context) }
     }
 
     /// Why VkFFT cannot run on `encoder`'s queue or device with `geometry` (the error's code and message), or nil.
@@ -112,13 +100,15 @@ enum VkFFT {
                                                    routine: String) throws -> CommandEvent {
         let key = PlanKey(context: ObjectIdentifier(encoder.context), device: ObjectIdentifier(encoder.device),
                           double: T.isDoublePrecision, mode: mode, lengths: lengths, batch: batch)
-        return try state.withLock { state in
-            let handle = try plan(for: key, T.self, encoder: encoder, complex: complex, input: input, in: &state)
+        return try plans.withLock { plans in
+            let handle = try plans.plan(for: key, context: encoder.context) {
+                try makePlan(for: key, T.self, encoder: encoder, complex: complex, input: input)
+            }
             // Gates: the events of an enclosing `waiting(for:)` (through a marker that carries them) and the plan's
             // previous command when it has not ended (it may be on another queue).
             var gates: [CommandEvent] = []
             if encoder.hasPendingWaits { gates.append(try encoder.marker()) }
-            if let previous = state.plans[key]?.lastCommand, !previous.hasEnded { gates.append(previous) }
+            if let previous = plans.unfinishedCommand(of: key) { gates.append(previous) }
             if !gates.isEmpty { try encoder.wait(for: gates) }
             // A real inverse works on a copy of its half spectrum, from the context's memory pool (a buffer the plan
             // kept would keep the context alive: a buffer holds its context).
@@ -138,30 +128,15 @@ enum VkFFT {
             }
             guard status == 0 else { throw libraryError("VkFFTAppend", status, routine: routine) }
             let command = try encoder.marker()
-            state.plans[key]?.lastCommand = command
-            do {
-                try command.onCompletion { _ in }  // holds `command` until it has ended
-            } catch {
-                try command.wait()
-            }
+            try plans.record(command, for: key)
             try encoder.flush()
             return command
         }
     }
 
-    /// The cached plan for `key`, or a new one made (on a queue of its own: nothing waits for the encoder's commands).
-    /// Holds the lock.
-    private static func plan<T: FFTScalar, I>(for key: PlanKey, _: T.Type, encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>,
-                                              input: Buffer<I>?, in state: inout State) throws -> UInt {
-        state.clock += 1
-        for (staleKey, plan) in state.plans where plan.context == nil { destroy(staleKey, in: &state) }
-        if let plan = state.plans[key] {
-            state.plans[key]?.lastUse = state.clock
-            return plan.handle
-        }
-        while state.plans.count >= planLimit, let oldest = state.plans.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            destroy(oldest, in: &state)
-        }
+    /// A new plan for `key`, made on a queue of its own (nothing waits for the encoder's commands).
+    private static func makePlan<T: FFTScalar, I>(for key: PlanKey, _: T.Type, encoder: ComputeEncoder, complex: Buffer<SIMD2<T>>,
+                                                  input: Buffer<I>?) throws -> UInt {
         var lengths = key.lengths.map { UInt64($0) }
         var made: OpaquePointer?
         let status = try encoder.device.withUnsafeHandle { device in
@@ -177,14 +152,7 @@ enum VkFFT {
             }
         }
         guard status == 0, let made else { throw libraryError("initializeVkFFT", status, routine: "VkFFT plan for \(key.lengths)") }
-        let handle = UInt(bitPattern: made)
-        state.plans[key] = Plan(context: encoder.context, handle: handle, lastUse: state.clock)
-        return handle
-    }
-
-    private static func destroy(_ key: PlanKey, in state: inout State) {
-        guard let plan = state.plans.removeValue(forKey: key) else { return }
-        swiftcl_vkfft_destroy(OpaquePointer(bitPattern: plan.handle))
+        return UInt(bitPattern: made)
     }
 
     private static func withOptionalHandle<R>(_ buffer: MemoryObject?, _ body: (OpaquePointer?) throws -> R) throws -> R {
