@@ -52,15 +52,16 @@ enum Bluestein {
         case real(Buffer<T>)
     }
 
-    /// The chirp `w` and the spectrum `B` for a length, sign and precision.
+    /// The chirp `w` and the spectrum `B` for a length and sign, in one precision (`[SIMD2<T>]` each).
     private struct Tables: Sendable {
-        let chirp: [SIMD2<Double>]
-        let filterSpectrum: [SIMD2<Double>]
+        let chirp: any Sendable
+        let filterSpectrum: any Sendable
     }
 
     private struct TableKey: Hashable {
         let length: Int
         let sign: Int
+        let double: Bool
     }
 
     /// Tables of the most recent lengths, newest last.
@@ -76,10 +77,10 @@ enum Bluestein {
             throw FFTError(.unsupportedLength, routine: routine, "length \(length) is beyond Bluestein's algorithm here (2^\(largestExponent - 1))")
         }
         let sign = direction == .forward ? -1 : 1
-        let tables = tables(length: length, padded: padded, sign: sign)
+        let (chirpValues, spectrumValues) = tables(T.self, length: length, padded: padded, sign: sign)
         let context = encoder.context
-        let chirp = try Buffer(copying: tables.chirp.map { SIMD2(T($0.x), T($0.y)) }, context: context)
-        let spectrum = try Buffer(copying: tables.filterSpectrum.map { SIMD2(T($0.x), T($0.y)) }, context: context)
+        let chirp = try Buffer(copying: chirpValues, context: context)
+        let spectrum = try Buffer(copying: spectrumValues, context: context)
         let work = try Buffer<SIMD2<T>>(count: padded * lines.count, context: context, pool: context.memoryPool)
         let kernels = try LineKernels.program(T.self, in: context)
         let scale: any KernelArgument = direction == .inverse ? T.kernelArgument(1 / Double(length)) : T.kernelArgument(1)
@@ -112,10 +113,13 @@ enum Bluestein {
         }
     }
 
-    /// The tables for `length` and `sign`, from the recent ones or computed now.
-    private static func tables(length: Int, padded: Int, sign: Int) -> Tables {
-        let key = TableKey(length: length, sign: sign)
-        if let found = tables.withLock({ kept in kept.first { $0.key == key }?.tables }) { return found }
+    /// The tables for `length` and `sign` in `T`, from the recent ones or computed now (in Double, then rounded once).
+    private static func tables<T: FFTScalar>(_: T.Type, length: Int, padded: Int, sign: Int) -> (chirp: [SIMD2<T>], spectrum: [SIMD2<T>]) {
+        let key = TableKey(length: length, sign: sign, double: T.isDoublePrecision)
+        if let found = tables.withLock({ kept in kept.first { $0.key == key }?.tables }),
+           let chirp = found.chirp as? [SIMD2<T>], let spectrum = found.filterSpectrum as? [SIMD2<T>] {
+            return (chirp, spectrum)
+        }
         // w[n] = e^(s·πi·n²/N), with n² taken modulo 2N so that the phase is exact.
         let modulus = UInt64(2 * length)
         let chirp: [SIMD2<Double>] = (0..<length).map { n in
@@ -131,13 +135,17 @@ enum Bluestein {
             filter[n] = value
             if n > 0 { filter[padded - n] = value }
         }
-        let computed = Tables(chirp: chirp, filterSpectrum: hostTransform(filter))
+        let spectrum = hostTransform(filter)
+        func rounded(_ values: [SIMD2<Double>]) -> [SIMD2<Float>] { values.map { SIMD2(Float($0.x), Float($0.y)) } }
+        let computed = T.isDoublePrecision ? Tables(chirp: chirp, filterSpectrum: spectrum)
+                                           : Tables(chirp: rounded(chirp), filterSpectrum: rounded(spectrum))
         tables.withLock { kept in
             kept.removeAll { $0.key == key }
             kept.append((key, computed))
             if kept.count > tablesKept { kept.removeFirst() }
         }
-        return computed
+        if let chirp = computed.chirp as? [SIMD2<T>], let spectrum = computed.filterSpectrum as? [SIMD2<T>] { return (chirp, spectrum) }
+        return (chirp.map { SIMD2(T($0.x), T($0.y)) }, spectrum.map { SIMD2(T($0.x), T($0.y)) })  // another FFTScalar
     }
 
     /// An in-order radix-2 forward transform (sign −1) of a power-of-two length, in Double.

@@ -6,13 +6,16 @@ import SwiftCLBenchmarkHarness
 
 /// Single-precision FFTs on clFFT, on a GPU VkFFT, and on a CPU device with FFTW installed SwiftCLFFT's host engine
 /// (FFTW as a command of the queue): complex 1-D of `length1D` points and 2-D of `side2D`², and real-to-complex of `realLength` points, out
-/// of place (as numpy and scipy transform), GFLOP/s by the 5·N·log₂N convention (2.5·N·log₂N for a real transform).
+/// of place (as numpy and scipy transform), and complex 1-D of the prime `primeLength` points (Bluestein's algorithm on
+/// clFFT's engine), GFLOP/s by the 5·N·log₂N convention (2.5·N·log₂N for a real transform).
 /// Each engine is checked before it is timed: `checkedBins` bins of the forward transform against a direct Double DFT
 /// of those bins on the host (‖error‖ within 10⁻⁵ of ‖x‖·√N), and the complex inverse giving the input back.
 public struct FFTSuite: Sendable {
     public var length1D = 1 << 20
     public var side2D = 2048
     public var realLength = 1 << 21
+    /// A prime length (2²⁰ − 3): clFFT's engine runs it through Bluestein's algorithm (VkFFT refuses it).
+    public var primeLength = 1_048_573
     public var rounds = 3
     public var checkedBins = 8
 
@@ -27,8 +30,10 @@ public struct FFTSuite: Sendable {
             engines.append(("fftw", .hostFFT))
         }
         var records: [BenchmarkRecord] = []
-        for shape in [[length1D], [side2D, side2D]] {
+        for shape in [[length1D], [side2D, side2D], [primeLength]] {
             let n = shape.reduce(1, *)
+            // VkFFT refuses lengths with a prime factor above 13.
+            let engines = shape == [primeLength] ? engines.filter { $0.engine != .vkfft } : engines
             let name = shape.map(String.init).joined(separator: "x")
             progress("fft: \(name) complex points")
             let signal: [SIMD2<Float>] = (0..<n).map { (i: Int) -> SIMD2<Float> in
