@@ -137,6 +137,28 @@ struct SortTests {
         #expect(try pair.values?.toArray() == order.map { UInt32($0) })
     }
 
+    @Test("keys of a small range, and a first half of them before full-range keys: tiles whose pass moves nothing are copied",
+          arguments: TestDevices.all, [1, 7, 1023, 4097, 100_003])
+    func smallRangeTiles(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let small = (0..<count).map { UInt32(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 9) % 200 }
+        let mixed = (0..<count).map { $0 < count / 2 ? small[$0] : UInt32(truncatingIfNeeded: $0 &* 2_246_822_519) }
+        for keys in [small, mixed] {
+            // A view two keys in (an offset into the buffer), with values, in both layouts and both directions.
+            let stored = try DeviceArray([7, 7] + keys, on: queue)
+            let view = try stored[2..<(count + 2)]
+            let values = try DeviceArray((0..<count).map { Int64($0) * 3 }, on: queue)
+            for gpuLayout in [false, true] {
+                for descending in [false, true] {
+                    let pair = try view.sort(descending: descending, significantBits: nil, values: values, gpuLayout: gpuLayout)
+                    let order = hostStableOrder(keys, descending: descending, less: <)
+                    #expect(try pair.keys.toArray() == order.map { keys[$0] }, "gpuLayout \(gpuLayout), descending \(descending)")
+                    #expect(try pair.values?.toArray() == order.map { Int64($0) * 3 })
+                }
+            }
+        }
+    }
+
     @Test("2^24 UInt32 keys (2^21 under a sanitizer, a permutation) with their indices", arguments: TestDevices.all)
     func large(device: Device) throws {
         let queue = try makeQueue(device)

@@ -4,7 +4,8 @@ import SwiftCL
 /// the wanted order, then sorted `digitBits` bits per pass, each pass three steps over `tiles` contiguous tiles:
 /// 1. `swiftcl_radix_count`: each tile counts its keys per digit (digit-major: `counts[digit * tiles + tile]`);
 /// 2. an exclusive prefix sum of the counts (a ``ScanPlan``), giving each (digit, tile) its first output place;
-/// 3. `swiftcl_radix_scatter`: each tile walks its keys in order and writes each at its digit's next place.
+/// 3. `swiftcl_radix_scatter`: each tile walks its keys in order and writes each at its digit's next place (a tile
+///    whose keys all have one digit and land where they are is copied instead: the high passes of small-range keys).
 ///
 /// A tile belongs to one work-item and is walked in index order, and tiles are placed in tile order within each digit,
 /// so each pass (and so the sort) is stable. Keys and values move as raw bits (`uchar`…`ulong`), so one program serves
@@ -60,6 +61,7 @@ struct RadixSortPlan {
         let V = valueBytes.map(Self.rawType(bytes:))
         let valueParameters = V.map { "global const \($0) *values, const ulong v_off, global \($0) *values_out, " } ?? ""
         let moveValue = V == nil ? "" : "values_out[sc_p] = values[v_off + i];"
+        let copyValue = V == nil ? "" : "values_out[i] = values[v_off + i];"
         let tileRange = """
                 const uint t = get_global_id(0);
                 if (t >= tiles) return;
@@ -94,6 +96,21 @@ struct RadixSortPlan {
             \(tileRange)
                 \(C) p[\(R)];
                 for (uint d = 0; d <= mask; ++d) p[d] = places[(ulong)d * tiles + t];
+                if (i0 < i1) {
+                    // A tile whose keys all have one digit and stay where they are (keys of a small range in their high
+                    // passes) moves as a plain copy: no digit work per key. Its digit's count is the next place minus
+                    // its own (the places are one exclusive scan, digit-major).
+                    const uint d0 = SC_DIGIT(keys[k_off + i0]);
+                    const ulong at = (ulong)d0 * tiles + t;
+                    const ulong next = at + 1 < (ulong)(mask + 1) * tiles ? (ulong)places[at + 1] : n;
+                    if ((ulong)p[d0] == i0 && next - i0 == i1 - i0) {
+                        for (ulong i = i0; i < i1; ++i) {
+                            keys_out[i] = keys[k_off + i];
+                            \(copyValue)
+                        }
+                        return;
+                    }
+                }
                 for (ulong i = i0; i < i1; ++i) {
                     const \(U) k = keys[k_off + i];
                     const \(C) sc_p = p[SC_DIGIT(k)]++;
