@@ -77,11 +77,15 @@ enum Bluestein {
             throw FFTError(.unsupportedLength, routine: routine, "length \(length) is beyond Bluestein's algorithm here (2^\(largestExponent - 1))")
         }
         let sign = direction == .forward ? -1 : 1
-        let (chirpValues, spectrumValues) = tables(T.self, length: length, padded: padded, sign: sign)
         let context = encoder.context
+        // The work buffer first: a transform too large for the device is refused (naming its limit) before the host
+        // computes tables of the padded length.
+        let (workCount, overflow) = padded.multipliedReportingOverflow(by: lines.count)
+        guard !overflow else { throw FFTError(.invalidArgument, routine: routine, "\(lines.count) lines padded to \(padded) overflow Int") }
+        let work = try Buffer<SIMD2<T>>(count: workCount, context: context, pool: context.memoryPool)
+        let (chirpValues, spectrumValues) = tables(T.self, length: length, padded: padded, sign: sign)
         let chirp = try Buffer(copying: chirpValues, context: context)
         let spectrum = try Buffer(copying: spectrumValues, context: context)
-        let work = try Buffer<SIMD2<T>>(count: padded * lines.count, context: context, pool: context.memoryPool)
         let kernels = try LineKernels.program(T.self, in: context)
         let scale: any KernelArgument = direction == .inverse ? T.kernelArgument(1 / Double(length)) : T.kernelArgument(1)
         let paddedGeometry = try FFTGeometry(.complexToComplex, shape: [padded], batch: lines.count, routine: routine)
