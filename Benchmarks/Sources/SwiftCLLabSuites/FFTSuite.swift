@@ -8,7 +8,8 @@ import SwiftCLBenchmarkHarness
 /// (FFTW as a command of the queue): complex 1-D of `length1D` points and 2-D of `side2D`², and real-to-complex of `realLength` points, out
 /// of place (as numpy and scipy transform), and complex 1-D of the prime `primeLength` points (Bluestein's algorithm on
 /// clFFT's engine), GFLOP/s by the 5·N·log₂N convention (2.5·N·log₂N for a real transform).
-/// Each engine is checked before it is timed: `checkedBins` bins of the forward transform against a direct Double DFT
+/// The first forward transform of each complex shape on each engine is timed alone (`first_call_s`: plans and
+/// kernels made in this process). Each engine is checked before it is timed: `checkedBins` bins of the forward transform against a direct Double DFT
 /// of those bins on the host (‖error‖ within 10⁻⁵ of ‖x‖·√N), and the complex inverse giving the input back.
 public struct FFTSuite: Sendable {
     public var length1D = 1 << 20
@@ -43,7 +44,12 @@ public struct FFTSuite: Sendable {
             let data = try Buffer(copying: signal, context: queue.context)
             let output = try Buffer<SIMD2<Float>>(count: n, context: queue.context)
             let back = try Buffer<SIMD2<Float>>(count: n, context: queue.context)
+            var firstCall: [String: Double] = [:]
             for (engineName, engine) in engines {
+                // The first transform of the shape in this process: plans made, kernels built or found in a cache.
+                firstCall[engineName] = try Stopwatch.time {
+                    try queue.sync { cl in _ = try cl.fft(data, into: output, shape: shape, engine: engine) }
+                }.seconds
                 let (spectrum, inverse): ([SIMD2<Float>], [SIMD2<Float>]) = try queue.sync { cl in
                     try cl.fill(output, with: SIMD2(.nan, .nan))
                     try cl.fft(data, into: output, shape: shape, engine: engine)
@@ -69,7 +75,11 @@ public struct FFTSuite: Sendable {
                         try queue.sync { cl in _ = try cl.fft(data, into: output, shape: shape, engine: engine) }
                     }
                 },
-                rounds: rounds, ratioTo: "clfft-c2c-float", progress: progress)
+                rounds: rounds, ratioTo: "clfft-c2c-float", progress: progress).map { record in
+                    var record = record
+                    record.extra["first_call_s"] = firstCall[String(record.variant.prefix { $0 != "-" })]
+                    return record
+                }
         }
         records += try realToComplex(on: queue, engines: engines, progress: progress)
         return records
