@@ -8,8 +8,8 @@ public enum FFTEngine: String, Sendable, CaseIterable, CustomStringConvertible {
     /// clFFT's kernels on the device, always: every length (those with a prime factor above 13 one axis at a time,
     /// through Bluestein's algorithm over clFFT's power-of-two transforms, up to 2³¹).
     case clfft
-    /// VkFFT's kernels on the device: 3.5–6.8× clFFT on an H200 (`swiftcl-lab bench fft`), lengths whose
-    /// prime factors are 2–13, in-order queues only. Not yet ``automatic``'s choice on GPUs: the whole test suite has
+    /// VkFFT's kernels on the device: 3.5–6.8× clFFT on an H200 (`swiftcl-lab bench fft`), in-order queues only;
+    /// shapes with a length that has a prime factor above 13 run on clFFT's engine. Not yet ``automatic``'s choice on GPUs: the whole test suite has
     /// not run through on one (docs/known-gaps.md). (A real transform whose last axis is 1 long runs on clFFT.)
     case vkfft
     /// FFTW on the buffers' storage, run as a command of the queue: every length; refused (naming why) where it cannot run.
@@ -32,14 +32,18 @@ public enum FFTEngine: String, Sendable, CaseIterable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// The device engine this one means for `geometry` when it is not the host's: VkFFT when asked for, clFFT
-    /// otherwise and for a real transform whose last axis is 1 long (VkFFT's real transforms need at least 2).
+    /// otherwise; and clFFT for what VkFFT does not run here: a real transform whose last axis is 1 long (VkFFT's real
+    /// transforms need at least 2), and a length with a prime factor above 13 (VkFFT's kernels for those, Rader's and
+    /// Bluestein's algorithms, crashed PoCL 3.1's CPU device at 17·2¹⁰ and 65521, and a GPU test run that used them
+    /// did not finish; clFFT's engine takes them one axis at a time).
     func deviceEngine(_ geometry: FFTGeometry) -> FFTEngine {
+        guard self == .vkfft else { return .clfft }
         if geometry.kind != .complexToComplex, geometry.lengths[0] == 1 { return .clfft }
-        return self == .vkfft ? .vkfft : .clfft
+        return AxisByAxis.isNeeded(for: geometry) ? .clfft : .vkfft
     }
 
-    /// Whether this engine's own checks judge lengths (FFTW takes every length; VkFFT refuses what it does not run,
-    /// naming its own limits) rather than clFFT's.
+    /// Whether this engine takes every length before it is known which device engine runs the shape (VkFFT hands
+    /// what it does not run to clFFT, whose limits then apply) rather than clFFT's rules judging lengths at once.
     var judgesLengthsItself: Bool { self == .vkfft }
 
     /// FFTW for `T` when this engine uses it on `device`, nil for clFFT.

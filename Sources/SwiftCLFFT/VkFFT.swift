@@ -12,7 +12,8 @@ import SwiftCL
 /// - the transform's event is a marker enqueued after its kernels.
 ///
 /// Lengths of 1 are dropped (they transform nothing), so `[1, 8]` is the 1-D `[8]`; a complex transform of only
-/// 1s is a copy. (A real transform whose last axis is 1 long goes to clFFT: ``FFTEngine/deviceEngine(_:_:on:)``.)
+/// 1s is a copy. (A real transform whose last axis is 1 long, and a length with a prime factor above 13, go to
+/// clFFT's engine: `FFTEngine.deviceEngine(_:)`.)
 /// A forward out-of-place complex transform reads its input directly; an inverse one copies the input to the output
 /// and transforms there. A real inverse copies its half spectrum into scratch first (from the context's memory pool),
 /// since VkFFT's complex-to-real pass overwrites its input and SwiftCLFFT's leaves it as it was.
@@ -41,30 +42,16 @@ enum VkFFT {
         plans.withLock { plans in plans.count(in: context) }
     }
 
-    /// Why VkFFT cannot run on `encoder`'s queue or device with `geometry` (the error's code and message), or nil.
-    private static func refusal(_ geometry: FFTGeometry, on encoder: ComputeEncoder) -> (FFTError.Code, String)? {
-        if encoder.queue.isOutOfOrder {
-            return (.invalidArgument, "VkFFT enqueues its kernels without events, so it runs on in-order queues only; this queue is out of order "
-                + "(use the clfft engine or .automatic)")
-        }
-        if let length = geometry.lengths.first(where: { FFTGeometry.unsupportedFactor(of: $0) != nil }) {
-            // VkFFT's kernels for these (Rader's and Bluestein's algorithms) are not enabled: they crashed PoCL 3.1's
-            // CPU device (17·2¹⁰, 65521: a segmentation fault inside the kernel), and on an NVIDIA H100 the test run
-            // that used them (batches, real and Double transforms) never finished (round 4, session 27), although
-            // single in-place Float transforms of those lengths were right there.
-            return (.unsupportedLength, "VkFFT runs lengths whose prime factors are 2–13 here; shape \(geometry.shape) has \(length), "
-                + "whose kernels crashed PoCL and hung an NVIDIA test run: use the host engine (FFTW) on a CPU device")
-        }
-        return nil
-    }
-
     /// Enqueues one batched transform described by `geometry` from `input` to `output` (the same buffer: in place).
     static func enqueue<T: FFTScalar, I, O>(_ geometry: FFTGeometry, _: T.Type, direction: FFTDirection, on encoder: ComputeEncoder,
                                             input: Buffer<I>, output: Buffer<O>, routine: String) throws -> CommandEvent {
         if T.isDoublePrecision, !encoder.device.supportsDoublePrecision {
             throw FFTError(.unsupportedPrecision, routine: routine, "\(encoder.device.name) lacks cl_khr_fp64 (Double transforms)")
         }
-        if let (code, reason) = refusal(geometry, on: encoder) { throw FFTError(code, routine: routine, reason) }
+        if encoder.queue.isOutOfOrder {
+            throw FFTError(.invalidArgument, routine: routine, "VkFFT enqueues its kernels without events, so it runs on in-order queues "
+                           + "only; this queue is out of order (use the clfft engine or .automatic)")
+        }
         let real = geometry.kind != .complexToComplex
         // The fastest axis of a real transform stays (it is the real axis, longer than 1 here); other 1s go.
         let lengths = geometry.lengths.enumerated().filter { $0.offset == 0 && real || $0.element > 1 }.map(\.element)
