@@ -8,7 +8,8 @@ import SwiftCLBenchmarkHarness
 /// (FFTW as a command of the queue): complex 1-D of `length1D` points and 2-D of `side2D`², and real-to-complex of `realLength` points, out
 /// of place (as numpy and scipy transform), and complex 1-D of the prime `primeLength` points (Bluestein's algorithm on
 /// clFFT's engine), GFLOP/s by the 5·N·log₂N convention (2.5·N·log₂N for a real transform).
-/// The first forward transform of each complex shape on each engine is timed alone (`first_call_s`: plans and
+/// Each timed call runs as many transforms in one closure as fill ~2 ms. The first forward transform of each complex
+/// shape on each engine is timed alone (`first_call_s`: plans and
 /// kernels made in this process). Each engine is checked before it is timed: `checkedBins` bins of the forward transform against a direct Double DFT
 /// of those bins on the host (‖error‖ within 10⁻⁵ of ‖x‖·√N), and the complex inverse giving the input back.
 public struct FFTSuite: Sendable {
@@ -70,9 +71,9 @@ public struct FFTSuite: Sendable {
             let flops = 5 * Double(n) * log2(Double(n))
             records += try LibraryTiming.records(
                 suite: "fft", metric: "c2c_\(name)",
-                variants: engines.map { engineName, engine in
-                    LibraryVariant(name: "\(engineName)-c2c-float", device: device.name, flops: flops) {
-                        try queue.sync { cl in _ = try cl.fft(data, into: output, shape: shape, engine: engine) }
+                variants: try engines.map { engineName, engine in
+                    try Self.variant("\(engineName)-c2c-float", on: queue, flops: flops) { cl in
+                        _ = try cl.fft(data, into: output, shape: shape, engine: engine)
                     }
                 },
                 rounds: rounds, ratioTo: "clfft-c2c-float", progress: progress).map { record in
@@ -103,12 +104,23 @@ public struct FFTSuite: Sendable {
         }
         return try LibraryTiming.records(
             suite: "fft", metric: "r2c_\(n)",
-            variants: engines.map { engineName, engine in
-                LibraryVariant(name: "\(engineName)-r2c-float", device: queue.device.name, flops: 2.5 * Double(n) * log2(Double(n))) {
-                    try queue.sync { cl in _ = try cl.realFFT(data, into: output, shape: [n], engine: engine) }
+            variants: try engines.map { engineName, engine in
+                try Self.variant("\(engineName)-r2c-float", on: queue, flops: 2.5 * Double(n) * log2(Double(n))) { cl in
+                    _ = try cl.realFFT(data, into: output, shape: [n], engine: engine)
                 }
             },
             rounds: rounds, ratioTo: "clfft-r2c-float", progress: progress)
+    }
+
+    /// A timed variant: as many transforms per closure as fill ~2 ms (at most 64), so that a fast device's time is
+    /// not mostly the closure's round trip (a 2²⁰ transform takes ~60 µs on an H200; one `sync` ~20 µs there).
+    private static func variant(_ name: String, on queue: ComputeQueue, flops: Double,
+                                _ transform: @escaping (ComputeEncoder) throws -> Void) throws -> LibraryVariant {
+        let once = try Stopwatch.time { try queue.sync { cl in try transform(cl) } }.seconds
+        let repeats = Stopwatch.repetitions(toFill: 2e-3, oneRunTaking: once, atMost: 64)
+        return LibraryVariant(name: name, device: queue.device.name, flops: flops * Double(repeats)) {
+            try queue.sync { cl in for _ in 0..<repeats { try transform(cl) } }
+        }
     }
 
     /// Bins of the forward transform against the direct sum in Double (row-major shape, 1-D or 2-D).
