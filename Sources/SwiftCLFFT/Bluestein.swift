@@ -20,7 +20,7 @@ import Darwin
 ///    scatters to a strided line, or keeps a half spectrum or the real part).
 ///
 /// The chirp and B are computed in Double on the host (n² is taken modulo 2N, so the phases stay exact for any N) and
-/// kept for the last few lengths (host arrays only: nothing that holds a context). The padded work buffer comes from
+/// kept for the last few lengths, as host arrays and, per context, in device memory held without the context. The padded work buffer comes from
 /// the context's memory pool. It costs two transforms of length M (2–4× N) and three passes over the data. On an
 /// out-of-order queue a barrier keeps the steps in turn.
 enum Bluestein {
@@ -68,6 +68,25 @@ enum Bluestein {
     private static let tables = Locked([(key: TableKey, tables: Tables)]())
     private static let tablesKept = 8
 
+    /// The tables in a context's memory: copied there once, not on every call (on a GPU the copy would cost more
+    /// than the transforms). Held as ``SwiftCL/DetachedMemory`` under the context's identity, weakly, like plans.
+    private struct DeviceTables: Sendable {
+        let chirp: DetachedMemory
+        let spectrum: DetachedMemory
+    }
+
+    private struct DeviceTableKey: Hashable {
+        let context: ObjectIdentifier
+        let table: TableKey
+    }
+
+    private static let deviceTables = Locked(PlanCache<DeviceTableKey, DeviceTables>(limit: tablesKept) { _ in })
+
+    /// Device tables cached for `context` now (tests use it).
+    static func tablesCached(in context: Context) -> Int {
+        deviceTables.withLock { $0.count(in: context) }
+    }
+
     /// Enqueues the transforms of `lines` from `source` to `destination` (they may be one buffer); returns the last
     /// command's event.
     static func enqueue<T: FFTScalar>(_ lines: FFTLines, _: T.Type, direction: FFTDirection, on encoder: ComputeEncoder,
@@ -83,9 +102,7 @@ enum Bluestein {
         let (workCount, overflow) = padded.multipliedReportingOverflow(by: lines.count)
         guard !overflow else { throw FFTError(.invalidArgument, routine: routine, "\(lines.count) lines padded to \(padded) overflow Int") }
         let work = try Buffer<SIMD2<T>>(count: workCount, context: context, pool: context.memoryPool)
-        let (chirpValues, spectrumValues) = tables(T.self, length: length, padded: padded, sign: sign)
-        let chirp = try Buffer(copying: chirpValues, context: context)
-        let spectrum = try Buffer(copying: spectrumValues, context: context)
+        let (chirp, spectrum) = try deviceTables(T.self, length: length, padded: padded, sign: sign, in: context)
         let kernels = try LineKernels.program(T.self, in: context)
         let scale: any KernelArgument = direction == .inverse ? T.kernelArgument(1 / Double(length)) : T.kernelArgument(1)
         let paddedGeometry = try FFTGeometry(.complexToComplex, shape: [padded], batch: lines.count, routine: routine)
@@ -115,6 +132,20 @@ enum Bluestein {
             try encoder.launch(try kernels.sharedKernel(named: post), try NDRange(global: [written, lines.count]),
                                arguments: [work, output, chirp] + shape + [scale])
         }
+    }
+
+    /// The tables for `length` and `sign` in `T` in `context`'s memory, from the context's recent ones or copied there now.
+    private static func deviceTables<T: FFTScalar>(_: T.Type, length: Int, padded: Int, sign: Int, in context: Context) throws
+        -> (chirp: Buffer<SIMD2<T>>, spectrum: Buffer<SIMD2<T>>) {
+        let key = DeviceTableKey(context: ObjectIdentifier(context), table: TableKey(length: length, sign: sign, double: T.isDoublePrecision))
+        let kept = try deviceTables.withLock { cache in
+            try cache.plan(for: key, context: context) {
+                let (chirp, spectrum) = tables(T.self, length: length, padded: padded, sign: sign)
+                return DeviceTables(chirp: try DetachedMemory(try Buffer(copying: chirp, context: context)),
+                                    spectrum: try DetachedMemory(try Buffer(copying: spectrum, context: context)))
+            }
+        }
+        return (try kept.chirp.buffer(of: SIMD2<T>.self, in: context), try kept.spectrum.buffer(of: SIMD2<T>.self, in: context))
     }
 
     /// The tables for `length` and `sign` in `T`, from the recent ones or computed now (in Double, then rounded once).

@@ -90,6 +90,36 @@ struct FFTTests {
         #expect(relativeError(real.map { (Double($0), 0) }, signal.map { ($0.re, 0) }) <= fftTolerance(Float.self))
     }
 
+    @Test("Bluestein's tables are copied into a context once per length and direction, and do not keep it alive",
+          arguments: TestDevices.all)
+    func bluesteinTables(device: Device) async throws {
+        weak var released: Context?
+        try {
+            let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
+            released = queue.context
+            let signal = fftSignal(17 * 3, seed: 2)
+            let data = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
+            try queue.sync { cl in
+                for _ in 0..<3 { try cl.fft(inPlace: data, shape: [17], batch: 3, engine: .clfft) }
+            }
+            #expect(Bluestein.tablesCached(in: queue.context) == 1)
+            try queue.sync { cl in
+                try cl.fft(inPlace: data, shape: [3, 17], direction: .inverse, engine: .clfft)
+                try cl.fft(inPlace: data, shape: [3, 17], direction: .inverse, engine: .clfft)
+            }
+            #expect(Bluestein.tablesCached(in: queue.context) == 2, "the inverse has its own")
+            // Three forward transforms, then two inverse ones of [3, 17] (each divides by 51).
+            var expected = signal
+            for _ in 0..<3 { expected = HostDFT.batched(expected, shape: [17], batch: 3, sign: -1) }
+            for _ in 0..<2 { expected = HostDFT.transform(expected, shape: [3, 17], sign: 1).map { ($0.re / 51, $0.im / 51) } }
+            #expect(relativeError(pairs(try queue.sync { cl in try cl.read(data) }), expected) <= fftTolerance(Float.self) * 4)
+        }()
+        // The completion thread lets the last command's objects go a moment after it completes.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while released != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(released == nil, "Bluestein's cached tables kept their context alive")
+    }
+
     @Test("inside waiting(for:), a transform waits for the events on the device (clFFT and VkFFT take no scope of their own)",
           arguments: devicesAndFFTEngines, [[16, 15], [17, 15]] as [[Int]])
     func waitsForEvents(deviceAndEngine: (Device, FFTEngine), shape: [Int]) throws {
