@@ -27,6 +27,20 @@ func fftEngines(_ device: Device) -> [FFTEngine] {
 /// Every device with every engine it offers.
 let devicesAndFFTEngines: [(Device, FFTEngine)] = TestDevices.all.flatMap { device in fftEngines(device).map { (device, $0) } }
 
+/// Whether the context of a queue that `use` gets goes once `use` has returned and its commands' objects are let go
+/// (the completion thread lets them go a moment after the last command completes; 10 s bound the wait, not a timing).
+func contextGoes(after use: (ComputeQueue) throws -> Void, device: Device) async throws -> Bool {
+    weak var released: Context?
+    try {
+        let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
+        released = queue.context
+        try use(queue)
+    }()
+    let deadline = ContinuousClock.now + .seconds(10)
+    while released != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    return released == nil
+}
+
 @Suite("FFT on clFFT and FFTW")
 struct FFTTests {
     static let complexShapes: [[Int]] = [[1], [7], [8], [12], [15], [121], [169], [1000], [1, 1], [4, 6], [16, 15], [3, 5], [2, 3, 4], [4, 4, 4], [5, 1, 7]]
@@ -93,10 +107,7 @@ struct FFTTests {
     @Test("Bluestein's tables are copied into a context once per length and direction, and do not keep it alive",
           arguments: TestDevices.all)
     func bluesteinTables(device: Device) async throws {
-        weak var released: Context?
-        try {
-            let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
-            released = queue.context
+        let goes = try await contextGoes(after: { queue in
             let signal = fftSignal(17 * 3, seed: 2)
             let data = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
             try queue.sync { cl in
@@ -113,11 +124,8 @@ struct FFTTests {
             for _ in 0..<3 { expected = HostDFT.batched(expected, shape: [17], batch: 3, sign: -1) }
             for _ in 0..<2 { expected = HostDFT.transform(expected, shape: [3, 17], sign: 1).map { ($0.re / 51, $0.im / 51) } }
             #expect(relativeError(pairs(try queue.sync { cl in try cl.read(data) }), expected) <= fftTolerance(Float.self) * 4)
-        }()
-        // The completion thread lets the last command's objects go a moment after it completes.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while released != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(released == nil, "Bluestein's cached tables kept their context alive")
+        }, device: device)
+        #expect(goes, "Bluestein's cached tables kept their context alive")
     }
 
     @Test("inside waiting(for:), a transform waits for the events on the device (clFFT and VkFFT take no scope of their own)",

@@ -70,10 +70,7 @@ struct VkFFTTests {
     @Test("cached plans keep no context alive: a context used for every kind of transform goes, and its plans with it",
           arguments: TestDevices.all)
     func plansLetContextsGo(device: Device) async throws {
-        weak var released: Context?
-        try {
-            let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
-            released = queue.context
+        let goes = try await contextGoes(after: { queue in
             let signal = fftSignal(48, seed: 6)
             let complex = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
             let other = try Buffer<SIMD2<Float>>(count: 48, context: queue.context)
@@ -86,11 +83,8 @@ struct VkFFTTests {
                 try cl.inverseRealFFT(half, into: real, shape: [48], engine: .vkfft)
             }
             #expect(VkFFT.plansCached(in: queue.context) == 3)
-        }()
-        // The completion thread lets the last command's objects go a moment after it completes.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while released != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(released == nil, "a cached VkFFT plan kept its context alive")
+        }, device: device)
+        #expect(goes, "a cached VkFFT plan kept its context alive")
     }
 
     @Test("automatic does not pick VkFFT (FFTW on a CPU device, clFFT elsewhere), on in-order and out-of-order queues",
