@@ -113,8 +113,8 @@ enum AxisByAxis {
 
     private static func isSmooth(_ length: Int) -> Bool { FFTGeometry.unsupportedFactor(of: length) == nil }
 
-    /// On an out-of-order queue, makes the next step wait for the one before it.
-    private static func inTurn(_ encoder: ComputeEncoder) throws {
+    /// On an out-of-order queue, makes the next step wait for the one before it (Bluestein's steps too).
+    static func inTurn(_ encoder: ComputeEncoder) throws {
         if encoder.queue.isOutOfOrder { try encoder.barrier() }
     }
 }

@@ -107,7 +107,6 @@ enum Bluestein {
         let scale: any KernelArgument = direction == .inverse ? T.kernelArgument(1 / Double(length)) : T.kernelArgument(1)
         let paddedGeometry = try FFTGeometry(.complexToComplex, shape: [padded], batch: lines.count, routine: routine)
         let shape: [any KernelArgument] = [length, padded, lines.inner]
-        let inTurn = { if encoder.queue.isOutOfOrder { try encoder.barrier() } }
         let (pre, input): (String, any KernelArgument) = switch source {
         case let .complex(buffer): ("swiftcl_bluestein_pre_complex", buffer)
         case let .real(buffer): ("swiftcl_bluestein_pre_real", buffer)
@@ -115,14 +114,14 @@ enum Bluestein {
         }
         try encoder.launch(try kernels.sharedKernel(named: pre), try NDRange(global: [padded, lines.count]),
                            arguments: [input, work, chirp] + shape)
-        try inTurn()
+        try AxisByAxis.inTurn(encoder)
         _ = try ClFFT.enqueue(paddedGeometry, T.self, direction: .forward, on: encoder, input: work, output: work, routine: routine)
-        try inTurn()
+        try AxisByAxis.inTurn(encoder)
         try encoder.launch(try kernels.sharedKernel(named: "swiftcl_bluestein_multiply"), try NDRange(global: [padded, lines.count]),
                            arguments: [work, spectrum, padded])
-        try inTurn()
+        try AxisByAxis.inTurn(encoder)
         _ = try ClFFT.enqueue(paddedGeometry, T.self, direction: .inverse, on: encoder, input: work, output: work, routine: routine)
-        try inTurn()
+        try AxisByAxis.inTurn(encoder)
         let (post, output, written): (String, any KernelArgument, Int) = switch destination {
         case let .complex(buffer): ("swiftcl_bluestein_post_complex", buffer, length)
         case let .halfSpectrum(buffer): ("swiftcl_bluestein_post_half", buffer, length / 2 + 1)
