@@ -3,13 +3,10 @@
 /// memory is released. Package access: SwiftCLFFT keeps Bluestein's device tables this way, per context, weakly.
 package final class DetachedMemory: Sendable {
     private let id: MemoryHandle
-    /// The memory's size in bytes.
-    package let byteCount: Int
 
     /// The memory of `object`, retained.
     package init(_ object: MemoryObject) throws {
         id = try CL.retainMemObject(object.id)
-        byteCount = object.byteCount
     }
 
     /// A buffer over the memory again, in `context` (the memory's own; another is refused).
