@@ -21,17 +21,9 @@ struct CLBlastTuningTests {
         for parameters in Self.parameterSets {
             try CLBlastTuning.override("Xgemm", for: Float.self, on: device, parameters: parameters)
             for (m, k, n) in [(1, 1, 1), (37, 19, 53), (257, 130, 300)] {
-                // Small integers: every product and sum is exact in Float, so the results must be equal.
-                let hostA = (0..<(m * k)).map { Float($0 % 7) - 3 }, hostB = (0..<(k * n)).map { Float($0 % 5) - 2 }
-                let a = try Buffer(copying: hostA, context: queue.context), b = try Buffer(copying: hostB, context: queue.context)
-                let c = try Buffer<Float>(count: m * n, context: queue.context)
-                let result = try queue.sync { cl in
-                    try cl.gemm(try BLASMatrix(a, rows: m, columns: k), times: try BLASMatrix(b, rows: k, columns: n),
-                                into: try BLASMatrix(c, rows: m, columns: n), engine: .clblast)
-                    return try cl.read(c)
-                }
-                let expected = (0..<m).flatMap { i in (0..<n).map { j in (0..<k).reduce(Float(0)) { $0 + hostA[i * k + $1] * hostB[$1 * n + j] } } }
-                #expect(result == expected, "\(m)×\(k)·\(k)×\(n) with \(parameters)")
+                let product = try Self.clblastProduct((0..<(m * k)).map { Float($0 % 7) - 3 }, (0..<(k * n)).map { Float($0 % 5) - 2 },
+                                                      m: m, k: k, n: n, on: queue)
+                #expect(product.device == product.host, "\(m)×\(k)·\(k)×\(n) with \(parameters)")
             }
         }
     }
@@ -43,18 +35,25 @@ struct CLBlastTuningTests {
         try CLBlastTuning.override("Xgemm", for: Float.self, on: queue.device, parameters:
             "GEMMK=0 MWG=16 NWG=16 KWG=32 MDIMC=8 NDIMC=8 MDIMA=8 NDIMB=8 KWI=2 VWM=2 VWN=2 STRM=0 STRN=0 SA=1 SB=1 KREG=1")
         let (m, k, n) = (64, 48, 40)
-        let hostA: [Float] = (0..<(m * k)).map { Float($0 % 5) - 2 }
-        let hostB: [Float] = (0..<(k * n)).map { Float($0 % 3) - 1 }
-        var expected = [Float](repeating: 0, count: m * n)
-        for i in 0..<m { for j in 0..<n { for p in 0..<k { expected[i * n + j] += hostA[i * k + p] * hostB[p * n + j] } } }
+        let product = try Self.clblastProduct((0..<(m * k)).map { Float($0 % 5) - 2 }, (0..<(k * n)).map { Float($0 % 3) - 1 },
+                                              m: m, k: k, n: n, on: queue)
+        #expect(product.device == product.host)
+    }
+
+    /// A·B (row-major `m`×`k` and `k`×`n`) through CLBlast on `queue`, and the host's product. With small integers every
+    /// product and sum is exact in Float, so the two must be equal.
+    static func clblastProduct(_ hostA: [Float], _ hostB: [Float], m: Int, k: Int, n: Int, on queue: ComputeQueue) throws
+        -> (device: [Float], host: [Float]) {
         let a = try Buffer(copying: hostA, context: queue.context), b = try Buffer(copying: hostB, context: queue.context)
         let c = try Buffer<Float>(count: m * n, context: queue.context)
-        let product = try queue.sync { cl in
+        let device = try queue.sync { cl in
             try cl.gemm(try BLASMatrix(a, rows: m, columns: k), times: try BLASMatrix(b, rows: k, columns: n),
                         into: try BLASMatrix(c, rows: m, columns: n), engine: .clblast)
             return try cl.read(c)
         }
-        #expect(product == expected)
+        var host = [Float](repeating: 0, count: m * n)
+        for i in 0..<m { for j in 0..<n { for p in 0..<k { host[i * n + j] += hostA[i * k + p] * hostB[p * n + j] } } }
+        return (device, host)
     }
 
     @Test("an unknown kernel, a missing parameter, a malformed pair and a negative value are refused by name", arguments: TestDevices.all)
