@@ -18,6 +18,10 @@ import SwiftCL
 /// one kernel instead, `swiftcl_place_chained`: cache-sized blocks taken in order, each publishing its running kept
 /// count for the next (a chained scan), so the input is read from memory once (see `chainedKernel(byMask:)`). The
 /// allocating forms count first, to size their result to the kept elements.
+///
+/// Where the device's compiler targets AVX-512 (PoCL on such a host), 4- and 8-byte elements are placed a vector at a
+/// time instead of walked (`PlacementPlan+VectorCompress.swift`): unique into an array went from ~57 % to ~90 % of the
+/// copy bound on a Zen 4.
 struct PlacementPlan {
     /// Which elements are kept.
     enum Selection {
@@ -38,10 +42,14 @@ struct PlacementPlan {
     /// Whether the program holds `swiftcl_place_chained` for ``placeInOnePass(count:x:mask:out:of:kept:block:on:)``:
     /// a compaction (not a partition) on a device with 64-bit global atomics.
     var onePass: Bool
+    /// Whether the program places 4- and 8-byte elements a vector at a time through AVX-512's compress where the
+    /// device's compiler targets it (see `PlacementPlan+VectorCompress.swift`); tests turn it off to cover the walk.
+    var vectorCompress: Bool
 
-    init(type: String, pragma: String, selection: Selection, partition: Bool, device: Device) {
+    init(type: String, pragma: String, selection: Selection, partition: Bool, device: Device, vectorCompress: Bool = true) {
         (self.type, self.pragma, self.selection, self.partition) = (type, pragma, selection, partition)
         onePass = !partition && device.extensions.contains("cl_khr_int64_base_atomics")
+        self.vectorCompress = vectorCompress
     }
 
     /// Work-items for `count` elements on `device`: at least 64 Ki elements per work-item, up to six per compute unit.
@@ -110,9 +118,9 @@ struct PlacementPlan {
         }
     }
 
-    private func program(on queue: ComputeQueue) throws -> Program {
+    func program(on queue: ComputeQueue) throws -> Program {
         try queue.context.program(source: source, name: "place_\(selection == .mask ? "mask" : "distinct")_\(partition ? "partition" : "compact")_\(type)"
-                                  + (onePass ? "_one_pass" : ""))
+                                  + (onePass ? "_one_pass" : "") + (compressLanes == nil ? "" : "_compress"))
     }
 
     /// The kernels' OpenCL C.
@@ -197,6 +205,7 @@ struct PlacementPlan {
                     "{ ulong p = p\(c); for (ulong i = s\(c) + j; i < l\(c); ++i) \(singleStore) ends[\(c)] = p; }"
                 }.joined(separator: "\n    "))
             }
+            \(compressSource(flag: flag))
 
             kernel void swiftcl_place_count(\(selectedParameters), const ulong n, global ulong *info)
             {
@@ -224,10 +233,15 @@ struct PlacementPlan {
                 global \(T) *out = out_base + out_off;
                 const ulong sp_tiles = \(Self.chains) * get_global_size(0), t0 = \(Self.chains) * get_global_id(0);
                 \(tileBounds)
+            #ifdef SWIFTCL_COMPRESS
+                for (ulong t = t0; t < t0 + \(Self.chains); ++t)
+                    swiftcl_place_run(x, \(byMask ? "m, " : "")out, \(partition ? "info[2 * sp_tiles], " : "")SP_FIRST(t), SP_END(t), info[2 * t]);
+            #else
                 ulong ends[\(Self.chains)];
                 swiftcl_place_tiles(x, \(byMask ? "m, " : "")out, \(partition ? "info[2 * sp_tiles], " : "")\(chains.map { c in
                     "SP_FIRST(t0 + \(c)), \(partition ? "SP_END(t0 + \(c))" : "info[2 * (t0 + \(c)) + 1]"), info[2 * (t0 + \(c))]"
                 }.joined(separator: ", ")), ends);
+            #endif
             }
             \(onePass ? chainedKernel(byMask: byMask) : "")
             """
@@ -244,7 +258,9 @@ struct PlacementPlan {
     /// themselves, so a count first would read the block twice: each block is placed into its work-item's own part
     /// of `scratch` (cache-sized) as it is read, learning the tiles' kept counts, and its kept elements are copied to
     /// their places in `out` as vectors once the block before has published (Zen 4: 61–64 % of the copy bound against
-    /// 56–66 % counting first; by a mask, counting first: 87–92 % against 75–76 %).
+    /// 56–66 % counting first; by a mask, counting first: 87–92 % against 75–76 %). With the compress
+    /// (`SWIFTCL_COMPRESS`) both selections count first and place straight into `out`: the masked stores write only
+    /// kept elements, so no scratch is needed.
     private func chainedKernel(byMask: Bool) -> String {
         let T = type
         let chains = 0..<Self.chains
@@ -257,14 +273,28 @@ struct PlacementPlan {
                     atom_xchg(&state[1 + b], through + 1);
                     if (b == blocks - 1) kept[0] = through;
             """
+        // Counting first (the flags, or with a compress the elements themselves) leaves the block in the cache for
+        // its placement straight into `out`.
+        let countFirst = """
+                    \(chains.map { c in "ulong l\(c); const ulong c\(c) = swiftcl_count_kept(\(byMask ? "m" : "x"), s\(c), e\(c), &l\(c));" }.joined(separator: " "))
+            \(publish)
+            """
+        let compressed = compressLanes == nil ? "" : """
+            #ifdef SWIFTCL_COMPRESS
+            \(countFirst)
+                    swiftcl_place_run(x, \(byMask ? "m, " : "")out, first, end, before);
+            #else
+            """
         let block = byMask
             ? """
-                    \(chains.map { c in "ulong l\(c); const ulong c\(c) = swiftcl_count_kept(m, s\(c), e\(c), &l\(c));" }.joined(separator: " "))
-            \(publish)
+            \(compressed)
+            \(countFirst)
                     ulong ends[\(Self.chains)];
                     swiftcl_place_tiles(x, m, out, \(chains.map { c in "s\(c), l\(c), before\((0..<c).map { " + c\($0)" }.joined())" }.joined(separator: ", ")), ends);
+            \(compressed.isEmpty ? "" : "#endif")
             """
             : """
+            \(compressed)
                     ulong ends[\(Self.chains)];
                     swiftcl_place_tiles(x, mine, \(chains.map { c in "s\(c), e\(c), \(c) * per" }.joined(separator: ", ")), ends);
                     \(chains.map { c in "const ulong c\(c) = ends[\(c)] - \(c) * per;" }.joined(separator: " "))
@@ -272,6 +302,7 @@ struct PlacementPlan {
                     \(chains.map { c in
                         "swiftcl_copy_run(mine + \(c) * per, out + before\((0..<c).map { " + c\($0)" }.joined()), c\(c));"
                     }.joined(separator: "\n            "))
+            \(compressed.isEmpty ? "" : "#endif")
             """
         return """
 
