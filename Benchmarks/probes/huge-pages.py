@@ -27,6 +27,35 @@ kernel void scatter(global const uint *keys, global uint *out, global const uint
     for (uint d = 0; d < 256; ++d) p[d] = places[d * tiles + t];
     for (ulong i = t * tile; i < (t + 1) * tile; ++i) { const uint k = keys[i]; out[p[k & 255]++] = k; }
 }
+// The same pass through software write-combining: each digit's keys gather in a private line of 16 and go out as one
+// aligned 64-byte store (non-temporal with NT=1) when the line fills; partial lines are stored key by key.
+kernel void scatter_wc(global const uint *keys, global uint *out, global const uint *places, const ulong tile, const uint tiles)
+{
+    const uint t = get_global_id(0);
+    uint p[256];
+    uint16 line[256];
+    for (uint d = 0; d < 256; ++d) p[d] = places[d * tiles + t];
+    const uint first_digit_place = 0;
+    for (ulong i = t * tile; i < (t + 1) * tile; ++i) {
+        const uint k = keys[i], d = k & 255, at = p[d]++;
+        ((uint *)&line[d])[at & 15] = k;
+        if ((at & 15) == 15) {
+            if (at + 1 >= 16 && at - 15 >= places[d * tiles + t]) {
+#if NT
+                __builtin_nontemporal_store(line[d], (global uint16 *)(out + at - 15));
+#else
+                *(global uint16 *)(out + at - 15) = line[d];
+#endif
+            } else {
+                for (uint j = places[d * tiles + t]; j <= at; ++j) out[j] = ((uint *)&line[d])[j & 15];
+            }
+        }
+    }
+    for (uint d = 0; d < 256; ++d) {
+        const uint start = max(places[d * tiles + t], p[d] & ~15u);
+        for (uint j = start; j < p[d]; ++j) out[j] = ((uint *)&line[d])[j & 15];
+    }
+}
 kernel void copy(global const uint4 *x, global uint4 *y) { const size_t i = get_global_id(0); y[i] = x[i]; }
 """
 

@@ -75,6 +75,28 @@ struct SortTests {
         }
     }
 
+    @Test("keys and values of every width crossed, lengths around a 64-byte line, spread and skewed digits (the CPU scatter's lines)",
+          arguments: TestDevices.all, [1, 15, 63, 65, 1_000, 100_003])
+    func widthsCrossed(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        func check<K: ArrayElement & FixedWidthInteger, V: ArrayElement & FixedWidthInteger>(_: K.Type, _: V.Type) throws {
+            // Spread keys, and keys nearly all of one digit per pass (a digit's lines fill, the others stay partial).
+            for skewed in [false, true] {
+                let keys = (0..<count).map { i in
+                    skewed ? K(truncatingIfNeeded: i % 97 == 0 ? i &* 40_503 : 0x5A5A_5A5A_5A5A_5A5A) : sortKeys(1, as: K.self)[0] &+ K(truncatingIfNeeded: i &* 2_654_435_761 >> 5)
+                }
+                let values = (0..<count).map { V(truncatingIfNeeded: $0 &* 7 &+ 1) }
+                let order = hostStableOrder(keys, less: <)
+                let (sortedKeys, sortedValues) = try DeviceArray(keys, on: queue).sorted(carrying: try DeviceArray(values, on: queue))
+                let (gotKeys, gotValues) = (try sortedKeys.toArray(), try sortedValues.toArray())
+                #expect(gotKeys == order.map { keys[$0] } && gotValues == order.map { values[$0] },
+                        "\(K.self) keys, \(V.self) values, skewed \(skewed), \(count)")
+            }
+        }
+        try check(Int8.self, Int64.self); try check(UInt16.self, UInt8.self); try check(UInt32.self, Int16.self)
+        try check(UInt32.self, UInt32.self); try check(UInt64.self, UInt8.self); try check(Int64.self, UInt64.self)
+    }
+
     @Test("floating-point keys in IEEE total order: −NaN < −∞ < … < −0 < +0 < … < +∞ < +NaN", arguments: TestDevices.all)
     func totalOrder(device: Device) throws {
         let queue = try makeQueue(device)

@@ -5,7 +5,9 @@ import SwiftCL
 /// 1. `swiftcl_radix_count`: each tile counts its keys per digit (digit-major: `counts[digit * tiles + tile]`);
 /// 2. an exclusive prefix sum of the counts (a ``ScanPlan``), giving each (digit, tile) its first output place;
 /// 3. `swiftcl_radix_scatter`: each tile walks its keys in order and writes each at its digit's next place (a tile
-///    whose keys all have one digit and land where they are is copied instead: the high passes of small-range keys).
+///    whose keys all have one digit and land where they are is copied instead: the high passes of small-range keys;
+///    the CPU layout gathers each digit's keys in 64-byte lines stored without a read for ownership, see
+///    `RadixSortPlan+StreamingScatter.swift`).
 ///
 /// A tile belongs to one work-item and is walked in index order, and tiles are placed in tile order within each digit,
 /// so each pass (and so the sort) is stable. Keys and values move as raw bits (`uchar`…`ulong`), so one program serves
@@ -111,12 +113,14 @@ struct RadixSortPlan {
                         return;
                     }
                 }
+            \(cpuLayout ? streamingScatter(keyType: U, valueType: V) : "")
                 for (ulong i = i0; i < i1; ++i) {
                     const \(U) k = keys[k_off + i];
                     const \(C) sc_p = p[SC_DIGIT(k)]++;
                     keys_out[sc_p] = k;
                     \(moveValue)
                 }
+            \(cpuLayout ? "#endif" : "")
             }
             """
     }
