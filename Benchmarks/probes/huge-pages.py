@@ -1,4 +1,5 @@
-"""Does memory in transparent huge pages speed up PoCL's CPU device? (PyOpenCL; SwiftCL's device.)
+"""A radix sort's scatter and fresh memory on PoCL's CPU device: page sizes and write-combining. (PyOpenCL; SwiftCL's
+device.)
 
 PoCL allocates a buffer's memory itself, in 4 KiB pages. A buffer made with CL_MEM_USE_HOST_PTR over memory the host
 asked to be backed by 2 MiB pages (`madvise(MADV_HUGEPAGE)`; the kernel's THP mode here is `madvise`) is used in place
@@ -6,6 +7,9 @@ by the CPU device. Two kernels, interleaved round by round, each checked against
 - a radix sort's scatter pass (2^24 random UInt32 keys, 8 tiles, 256 digit streams per tile: each store of a key goes
   to one of 256 places far apart, so 4 KiB pages miss the TLB);
 - a copy into a *fresh* buffer each round (first-touch page faults: 4 KiB pages fault 512 times as often).
+The scatter also runs through write-combining lines (`scatter_wc`: each digit's keys gather in a private 64-byte line
+stored whole), with plain stores and with non-temporal ones (`NT=1`, no read for ownership of the line), on PoCL's own
+buffers.
 
     .venv-pyopencl/bin/python Benchmarks/probes/huge-pages.py [--rounds 7]
 """
@@ -35,7 +39,6 @@ kernel void scatter_wc(global const uint *keys, global uint *out, global const u
     uint p[256];
     uint16 line[256];
     for (uint d = 0; d < 256; ++d) p[d] = places[d * tiles + t];
-    const uint first_digit_place = 0;
     for (ulong i = t * tile; i < (t + 1) * tile; ++i) {
         const uint k = keys[i], d = k & 255, at = p[d]++;
         ((uint *)&line[d])[at & 15] = k;
@@ -78,8 +81,10 @@ def main():
     a = ap.parse_args()
     ctx = cl.Context(cl.get_platforms()[0].get_devices())
     q = cl.CommandQueue(ctx)
-    prg = cl.Program(ctx, SOURCE).build()
+    prg = cl.Program(ctx, SOURCE).build(options="-D NT=0")
     scatter, copy = cl.Kernel(prg, "scatter"), cl.Kernel(prg, "copy")
+    lines = {"lines": cl.Kernel(prg, "scatter_wc"),
+             "lines-nt": cl.Kernel(cl.Program(ctx, SOURCE).build(options="-D NT=1"), "scatter_wc")}
     n, tiles = 1 << a.log2n, 8
     tile = n // tiles
     rng = np.random.default_rng(1)
@@ -109,8 +114,9 @@ def main():
     bufs = {k: buffers(k) for k in kinds}
 
     def run_scatter(kind):
-        keys, out = bufs[kind]
-        scatter(q, (tiles,), (1,), keys, out, places_buf, np.uint64(tile), np.uint32(tiles)); q.finish()
+        keys, out = bufs[kind if kind in bufs else "pocl"]
+        kernel = lines.get(kind, scatter)
+        kernel(q, (tiles,), (1,), keys, out, places_buf, np.uint64(tile), np.uint32(tiles)); q.finish()
 
     def run_fresh_copy(kind):
         keys, _ = bufs[kind]
@@ -129,14 +135,18 @@ def main():
             libc.free(ptr)
         return elapsed
 
-    for kind in kinds:
+    scatters = kinds + list(lines)
+    for kind in scatters:
+        out = bufs[kind if kind in bufs else "pocl"][1]
+        cl.enqueue_fill_buffer(q, out, np.uint32(0), 0, n * 4)
         run_scatter(kind)
-        got = np.empty(n, np.uint32); cl.enqueue_copy(q, got, bufs[kind][1])
+        got = np.empty(n, np.uint32); cl.enqueue_copy(q, got, out)
         assert np.array_equal(got, expect), f"scatter {kind}"
-    ms = {f"{w} {k}": [] for w in ("scatter", "fresh copy") for k in kinds}
+    ms = {f"scatter {k}": [] for k in scatters} | {f"fresh copy {k}": [] for k in kinds}
     for _ in range(a.rounds):
-        for kind in kinds:
+        for kind in scatters:
             t = time.perf_counter(); run_scatter(kind); ms[f"scatter {kind}"].append((time.perf_counter() - t) * 1e3)
+        for kind in kinds:
             ms[f"fresh copy {kind}"].append(run_fresh_copy(kind) * 1e3)
     with open("/proc/loadavg") as f:
         load = f.read().split()[:3]
