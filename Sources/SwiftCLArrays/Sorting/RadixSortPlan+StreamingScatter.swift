@@ -4,7 +4,7 @@
 /// line it writes (a read for ownership): per 4-byte key the pass moved ~16 B, not the 12 its data needs. Here each
 /// digit gathers its keys (and values) in a private 64-byte line, and a full line goes out as one aligned
 /// non-temporal store, which skips that read; partial lines (each digit's first and last) are stored element by
-/// element. `Benchmarks/probes/huge-pages.py`'s scatter on PoCL, Zen 4, 2²⁴ UInt32 keys, 9 rounds, ms min/median/max:
+/// element. `Benchmarks/probes/scatter-and-page-sizes.py`'s scatter on PoCL, Zen 4, 2²⁴ UInt32 keys, 9 rounds, ms min/median/max:
 /// plain 28.3 / 29.0 / 31.1, lines with plain stores 35.0 / 36.1 / 42.5, lines with non-temporal stores
 /// **16.1 / 16.2 / 17.2**; the whole sort of 2²⁴ UInt32 keys in `swiftcl-lab bench arrays` (3 interleaved runs per
 /// form) 87–93 Mkeys/s plain against 100–118 with lines, while key–value pairs did not move beyond the noise

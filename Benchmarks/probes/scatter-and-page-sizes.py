@@ -11,7 +11,7 @@ The scatter also runs through write-combining lines (`scatter_wc`: each digit's 
 stored whole), with plain stores and with non-temporal ones (`NT=1`, no read for ownership of the line), on PoCL's own
 buffers.
 
-    .venv-pyopencl/bin/python Benchmarks/probes/huge-pages.py [--rounds 7]
+    .venv-pyopencl/bin/python Benchmarks/probes/scatter-and-page-sizes.py [--rounds 7]
 """
 import argparse, ctypes, ctypes.util, mmap, statistics, time
 import numpy as np
