@@ -35,12 +35,17 @@ extension PlacementPlan {
             : ("__builtin_ia32_compressdf512_mask", "__builtin_ia32_storeupd512_mask")
         // A comparison of 32-bit lanes against zero gives the mask (int16 in a 512-bit register, int8 in a 256-bit one).
         let compare = lanes == 16 ? "__builtin_ia32_cmpd512_mask" : "__builtin_ia32_cmpd256_mask"
+        let nonzeroDistinct = lanes == 16
+            ? "(vload16(0, x + i) != vload16(0, x + i - 1))" : "convert_int8(vload8(0, x + i) != vload8(0, x + i - 1))"
         let nonzero = byMask
             ? "convert_int\(lanes)(vload\(lanes)(0, m + i))"
-            : (lanes == 16 ? "(vload16(0, x + i) != vload16(0, x + i - 1))" : "convert_int8(vload8(0, x + i) != vload8(0, x + i - 1))")
-        let placeRejected = partition
-            ? "\(store)((\(float) *)(ulong)(out + total_kept + i - p), \(compress)(v, (swiftcl_vf)(\(float)\(lanes))(0), (\(mask))~k), (\(mask))((1u << (\(lanes) - c)) - 1));"
-            : ""
+            : nonzeroDistinct
+        // Stores the lanes of `v` that `selected` picks, packed to the front, at `place` (exactly `count` of them).
+        let storePacked = { (selected: String, place: String, count: String) in
+            "\(store)((\(float) *)(ulong)(\(place)), \(compress)(v, (swiftcl_vf)(\(float)\(lanes))(0), \(selected)),"
+                + " (\(mask))((1u << (\(count))) - 1));"
+        }
+        let placeRejected = partition ? storePacked("(\(mask))~k", "out + total_kept + i - p", "\(lanes) - c") : ""
         return """
             #if defined(__AVX512F__) && defined(__AVX512VL__)
             #define SWIFTCL_COMPRESS 1
@@ -48,18 +53,19 @@ extension PlacementPlan {
             typedef \(float) swiftcl_vf __attribute__((vector_size(64)));
             typedef int swiftcl_vi __attribute__((vector_size(\(4 * lanes))));
 
-            // Places the elements of [i, e), the kept ones from place p on\(partition ? " and each rejected one at total_kept + its index − the kept before it" : ""),
+            // Places the elements of [i, e), the kept ones from place p on\(partition ? " (a rejected one at total_kept + its index − the kept before it)" : ""),
             // \(lanes) at a time: the kept lanes' mask, packed by a compress, stored under a mask (nothing else is
             // written). Returns the place after the last kept element. The casts to private pointers are CPU-only: the
             // builtins take no address space, and on a CPU every space is the same memory.
-            ulong swiftcl_place_run(global const \(T) *x, \(byMask ? "global const uchar *m, " : "")global \(T) *out, \(partition ? "const ulong total_kept, " : "")ulong i, const ulong e, ulong p)
+            ulong swiftcl_place_run(global const \(T) *x, \(byMask ? "global const uchar *m, " : "")global \(T) *out,
+                                    \(partition ? "const ulong total_kept, " : "")ulong i, const ulong e, ulong p)
             {
                 \(byMask ? "" : "if (i == 0 && e > 0) { out[p] = x[0]; p += 1; i = 1; }")
                 for (; i + \(lanes) <= e; i += \(lanes)) {
                     const \(mask) k = \(compare)((swiftcl_vi)\(nonzero), (swiftcl_vi)(int\(lanes))(0), 4, (\(mask))\(all));
                     const uint c = popcount(k);
                     const swiftcl_vf v = (swiftcl_vf)as_\(float)\(lanes)(vload\(lanes)(0, x + i));
-                    \(store)((\(float) *)(ulong)(out + p), \(compress)(v, (swiftcl_vf)(\(float)\(lanes))(0), k), (\(mask))((1u << c) - 1));
+                    \(storePacked("k", "out + p", "c"))
                     \(placeRejected)
                     p += c;
                 }

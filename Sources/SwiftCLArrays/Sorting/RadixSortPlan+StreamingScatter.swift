@@ -4,8 +4,8 @@
 /// line it writes (a read for ownership): per 4-byte key the pass moved ~16 B, not the 12 its data needs. Here each
 /// digit gathers its keys (and values) in a private 64-byte line, and a full line goes out as one aligned
 /// non-temporal store, which skips that read; partial lines (each digit's first and last) are stored element by
-/// element. `Benchmarks/probes/scatter-and-page-sizes.py`'s scatter on PoCL, Zen 4, 2²⁴ UInt32 keys, 9 rounds, ms min/median/max:
-/// plain 28.3 / 29.0 / 31.1, lines with plain stores 35.0 / 36.1 / 42.5, lines with non-temporal stores
+/// element. `Benchmarks/probes/scatter-and-page-sizes.py`'s scatter on PoCL, Zen 4, 2²⁴ UInt32 keys, 9 rounds, ms
+/// min/median/max: plain 28.3 / 29.0 / 31.1, lines with plain stores 35.0 / 36.1 / 42.5, lines with non-temporal stores
 /// **16.1 / 16.2 / 17.2**; the whole sort of 2²⁴ UInt32 keys in `swiftcl-lab bench arrays` (3 interleaved runs per
 /// form) 87–93 Mkeys/s plain against 100–118 with lines, while key–value pairs did not move beyond the noise
 /// (48–61 against 56–65). The code is inside `#if __has_builtin(__builtin_nontemporal_store)`; the non-temporal
@@ -15,8 +15,11 @@ extension RadixSortPlan {
     func streamingScatter(keyType U: String, valueType V: String?) -> String {
         let radix = 1 << digitBits
         // One line's elements of a type of `bytes` bytes, and the line's element-wise fill and flush.
-        func lines(_ name: String, type: String, bytes: Int, out: String, value: String) -> (declare: String, put: String, flush: String) {
+        func lines(_ name: String, type: String, bytes: Int, out: String,
+                   value: String) -> (declare: String, put: String, flush: String) {
             let per = 64 / bytes
+            // Element `j` of the output in its digit's line.
+            let inLine = { (j: String) in "((\(type) *)&\(name)_line[d])[(uint)(\(j) + \(name)_skew) & \(per - 1)]" }
             return (
                 """
                     ulong8 \(name)_line[\(radix)];
@@ -25,13 +28,13 @@ extension RadixSortPlan {
                 """
                         {
                             const uint slot = (uint)(at + \(name)_skew) & \(per - 1);
-                            ((\(type) *)&\(name)_line[d])[slot] = \(value);
+                            \(inLine("at")) = \(value);
                             if (slot == \(per - 1)) {
                                 const \(placeType) first = places[(ulong)d * tiles + t];
                                 if (at - first >= \(per - 1)) {
                                     __builtin_nontemporal_store(\(name)_line[d], (global ulong8 *)(\(out) + at - \(per - 1)));
                                 } else {
-                                    for (\(placeType) j = first; j <= at; ++j) \(out)[j] = ((\(type) *)&\(name)_line[d])[(uint)(j + \(name)_skew) & \(per - 1)];
+                                    for (\(placeType) j = first; j <= at; ++j) \(out)[j] = \(inLine("j"));
                                 }
                             }
                         }
@@ -40,7 +43,7 @@ extension RadixSortPlan {
                         {
                             const \(placeType) first = places[(ulong)d * tiles + t];
                             const \(placeType) open = p[d] - ((uint)(p[d] + \(name)_skew) & \(per - 1));
-                            for (\(placeType) j = max(first, open); j < p[d]; ++j) \(out)[j] = ((\(type) *)&\(name)_line[d])[(uint)(j + \(name)_skew) & \(per - 1)];
+                            for (\(placeType) j = max(first, open); j < p[d]; ++j) \(out)[j] = \(inLine("j"));
                         }
                 """)
         }
