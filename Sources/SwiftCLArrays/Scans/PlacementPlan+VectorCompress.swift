@@ -88,7 +88,7 @@ extension PlacementPlan {
     }
 
     /// Whether the program built for `queue`'s device places through the compress (false without ``compressLanes``):
-    /// the tests check it on a host with AVX-512, and the lab reports it.
+    /// the tests check that an AVX-512 host gets it.
     func compresses(on queue: ComputeQueue) throws -> Bool {
         guard compressLanes != nil else { return false }
         let kernel = try program(on: queue).sharedKernel(named: "swiftcl_place_compresses")

@@ -12,8 +12,9 @@
 /// stores are fenced before the work-item ends (`sfence` on x86), so the next pass reads them.
 extension RadixSortPlan {
     /// The scatter's loop over a tile with lines (up to its `#else`; the caller's plain loop and `#endif` follow).
-    func streamingScatter(keyType U: String, valueType V: String?) -> String {
+    var streamingScatter: String {
         let radix = 1 << digitBits
+        let U = Self.rawType(bytes: keyBits / 8)
         // One line's elements of a type of `bytes` bytes, and the line's element-wise fill and flush.
         func lines(_ name: String, type: String, bytes: Int, out: String,
                    value: String) -> (declare: String, put: String, flush: String) {
@@ -47,10 +48,18 @@ extension RadixSortPlan {
                         }
                 """)
         }
-        let key = lines("key", type: U, bytes: Self.bytes(of: U), out: "keys_out", value: "k")
-        let value = V.map { lines("value", type: $0, bytes: Self.bytes(of: $0), out: "values_out", value: "values[v_off + i]") }
+        let key = lines("key", type: U, bytes: keyBits / 8, out: "keys_out", value: "k")
+        let value = valueBytes.map {
+            lines("value", type: Self.rawType(bytes: $0), bytes: $0, out: "values_out", value: "values[v_off + i]")
+        }
+        // Nested: a preprocessor without `__has_builtin` could not parse the call in the same condition.
         return """
-            #if defined(__has_builtin) && __has_builtin(__builtin_nontemporal_store)
+            #if defined(__has_builtin)
+            #if __has_builtin(__builtin_nontemporal_store)
+            #define SC_LINES 1
+            #endif
+            #endif
+            #ifdef SC_LINES
             \(key.declare)
             \(value?.declare ?? "")
                 for (ulong i = i0; i < i1; ++i) {
@@ -69,15 +78,5 @@ extension RadixSortPlan {
             #endif
             #else
             """
-    }
-
-    /// The byte width of a raw type named by ``rawType(bytes:)``.
-    static func bytes(of type: String) -> Int {
-        switch type {
-        case "uchar": 1
-        case "ushort": 2
-        case "uint": 4
-        default: 8
-        }
     }
 }

@@ -113,7 +113,7 @@ struct RadixSortPlan {
                         return;
                     }
                 }
-            \(cpuLayout ? streamingScatter(keyType: U, valueType: V) : "")
+            \(cpuLayout ? streamingScatter : "")
                 for (ulong i = i0; i < i1; ++i) {
                     const \(U) k = keys[k_off + i];
                     const \(C) sc_p = p[SC_DIGIT(k)]++;
