@@ -37,7 +37,7 @@ struct VectorCompressPlacementTests {
 
     /// Runs every placement of `values` (a view starting `offset` elements into its buffer) by `mask` through both
     /// routes and checks each against the host, comparing bytes (NaNs and −0 included).
-    func check<T: ArrayElement>(_ values: [T], mask: [UInt8], offset: Int, same: @escaping (T, T) -> Bool,
+    func check<T: ArrayElement>(_ values: [T], mask: [UInt8], offset: Int,
                                 on queue: ComputeQueue, _ context: String) throws {
         let n = values.count
         let padded = try DeviceArray([T](repeating: values[0], count: offset) + values, on: queue)
@@ -46,7 +46,7 @@ struct VectorCompressPlacementTests {
         let m = try paddedMask[offset..<(offset + n)]
         let kept = values.indices.filter { mask[$0] != 0 }.map { values[$0] }
         let rejected = values.indices.filter { mask[$0] == 0 }.map { values[$0] }
-        let distinct = values.indices.filter { $0 == 0 || !same(values[$0], values[$0 - 1]) }.map { values[$0] }
+        let distinct = values.indices.filter { $0 == 0 || values[$0] != values[$0 - 1] }.map { values[$0] }
         let bytes = { (a: [T]) in a.withUnsafeBytes { Array($0) } }
         for compress in [true, false] {
             let route = "\(context), compress \(compress)"
@@ -84,15 +84,15 @@ struct VectorCompressPlacementTests {
         }
         let runs = (0..<count).map { ($0 / 3) + ($0 % 23 == 0 ? 1 : 0) }
         let offset = 1 + count % 3
-        try check(runs.map { Int32($0) - 9 }, mask: mask, offset: offset, same: ==, on: queue, "Int32, \(count)")
-        try check(runs.map { UInt32.max - UInt32($0) }, mask: mask, offset: offset, same: ==, on: queue, "UInt32, \(count)")
+        try check(runs.map { Int32($0) - 9 }, mask: mask, offset: offset, on: queue, "Int32, \(count)")
+        try check(runs.map { UInt32.max - UInt32($0) }, mask: mask, offset: offset, on: queue, "UInt32, \(count)")
         let special: [Float] = [.nan, .nan, -0.0, 0, 0, -0.0, 1, 1, .infinity, .infinity]
         let floats = (0..<count).map { $0 % 50 < 10 ? special[$0 % 50] : Float(runs[$0]) * 0.25 }
-        try check(floats, mask: mask, offset: offset, same: ==, on: queue, "Float, \(count)")
-        try check(runs.map { Int64($0) << 33 | 5 }, mask: mask, offset: offset, same: ==, on: queue, "Int64, \(count)")
-        try check(runs.map { UInt64.max - UInt64($0) }, mask: mask, offset: offset, same: ==, on: queue, "UInt64, \(count)")
+        try check(floats, mask: mask, offset: offset, on: queue, "Float, \(count)")
+        try check(runs.map { Int64($0) << 33 | 5 }, mask: mask, offset: offset, on: queue, "Int64, \(count)")
+        try check(runs.map { UInt64.max - UInt64($0) }, mask: mask, offset: offset, on: queue, "UInt64, \(count)")
         guard device.supportsDoublePrecision else { return }
         let doubles = (0..<count).map { $0 % 50 < 10 ? Double(special[$0 % 50]) : Double(runs[$0]) / 3 }
-        try check(doubles, mask: mask, offset: offset, same: ==, on: queue, "Double, \(count)")
+        try check(doubles, mask: mask, offset: offset, on: queue, "Double, \(count)")
     }
 }
