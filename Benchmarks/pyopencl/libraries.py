@@ -59,6 +59,30 @@ def host_operations():
     x = (((index * 7919) % 2001) / 1000 - 1).astype(np.float32)
     assert np.linalg.norm(rfft(x) - np.fft.rfft(x.astype(np.float64))) <= 1e-5 * np.linalg.norm(np.fft.rfft(x.astype(np.float64))), "host rFFT"
     operations.append((f"r2c_{count}", 2.5 * count * math.log2(count), lambda x=x: rfft(x)))
+    # Convolution beside `swiftcl-lab`'s fftConvolve cases: scipy.signal.fftconvolve with scipy.fft's workers (it picks
+    # its own transform length), counted like SwiftCL's as three real transforms of the output's length.
+    try:
+        import scipy.fft
+        import scipy.signal
+        for n, m in ((1 << 20, 1001), (1 << 19, 1 << 19)):
+            x = (((np.arange(n, dtype=np.int64) * 7919) % 2001) / 1000 - 1).astype(np.float32)
+            h = (((np.arange(m, dtype=np.int64) * 104729) % 2001) / 1000 - 1).astype(np.float32)
+
+            def convolve(x=x, h=h):
+                with scipy.fft.set_workers(workers):
+                    return scipy.signal.fftconvolve(x, h)
+
+            y, length = convolve(), n + m - 1
+            bound = 1e-5 * math.sqrt(float(np.dot(x, x)) * float(np.dot(h, h)))
+            for sample in range(8):
+                index = (sample * 2654435761 + 12345) % length
+                low, high = max(0, index - m + 1), min(index, n - 1)
+                direct = np.dot(x[low:high + 1].astype(np.float64), h[index - high:index - low + 1][::-1].astype(np.float64))
+                assert abs(float(y[index]) - direct) <= bound, "scipy fftconvolve"
+            operations.append((f"convolve_{n}x{m}", 3 * 2.5 * length * math.log2(length), convolve))
+        peer += f"; convolution peer: scipy.signal.fftconvolve (workers={workers})"
+    except ImportError:
+        pass
     print(f"FFT peer: {peer}; GEMM peer: numpy matmul ({np.__version__})", flush=True)
     return operations
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import SwiftCL
 
 /// FFTW, loaded at run time, that the transforms use on devices computing in host memory (issue 44): there clFFT's
@@ -10,10 +11,12 @@ import SwiftCL
 ///
 /// Found by `dlopen` (nothing new is linked; a machine without it keeps clFFT): `libfftw3f_threads.so.3` /
 /// `libfftw3_threads.so.3` (Debian's `libfftw3-single3` / `libfftw3-double3`), else the libraries without threads.
-/// Plans are made once per precision, kind, shape, batch, direction and placement with `FFTW_MEASURE` (at most
-/// ``planningSeconds`` each) on scratch arrays, then run on the buffers with FFTW's new-array functions (SIMD-aligned:
-/// buffers start at the device's base-address alignment); what FFTW learns while planning (its wisdom) is kept in `$XDG_CACHE_HOME/swiftcl/` so a later
-/// process plans the same shape in milliseconds.
+/// Plans are made once per precision, kind, shape, batch, direction and placement on scratch arrays, then run on the
+/// buffers with FFTW's new-array functions (SIMD-aligned: buffers start at the device's base-address alignment). A
+/// shape's first transform runs on a plan FFTW estimates in milliseconds; plans it measures (`FFTW_MEASURE`, at most
+/// ``planningSeconds`` each) are made in the background and the fastest replaces it (`HostFFT+Planning.swift`).
+/// What FFTW learns while measuring (its wisdom) is kept in `$XDG_CACHE_HOME/swiftcl/`, so a later process measures
+/// the same shape in milliseconds.
 final class HostFFT: @unchecked Sendable {
     typealias PlanComplex = @convention(c) (Int32, UnsafePointer<Int32>?, Int32, UnsafeMutableRawPointer?, UnsafePointer<Int32>?,
                                             Int32, Int32, UnsafeMutableRawPointer?, UnsafePointer<Int32>?, Int32, Int32, Int32,
@@ -30,18 +33,21 @@ final class HostFFT: @unchecked Sendable {
     let isDouble: Bool
     let path: String
     let threads: Int
-    private let planComplex: PlanComplex
-    private let planRealToComplex: PlanReal
-    private let planComplexToReal: PlanReal
+    let planComplex: PlanComplex
+    let planRealToComplex: PlanReal
+    let planComplexToReal: PlanReal
+    let destroyPlan: @convention(c) (OpaquePointer?) -> Void
+    /// FFTW's threads for the plans made next (nil for the library without threads).
+    let planWithThreads: (@convention(c) (Int32) -> Void)?
     let executeComplex: Execute
     let executeRealToComplex: Execute
     let executeComplexToReal: Execute
-    private let allocate: @convention(c) (Int) -> UnsafeMutableRawPointer?
-    private let release: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let allocate: @convention(c) (Int) -> UnsafeMutableRawPointer?
+    let release: @convention(c) (UnsafeMutableRawPointer?) -> Void
     private let exportWisdom: @convention(c) () -> UnsafeMutablePointer<CChar>?
     private let importWisdom: @convention(c) (UnsafePointer<CChar>?) -> Int32
 
-    private struct PlanKey: Hashable {
+    struct PlanKey: Hashable, Sendable {
         let kind: FFTGeometry.Kind
         let shape: [Int]
         let batch: Int
@@ -49,8 +55,13 @@ final class HostFFT: @unchecked Sendable {
         let inPlace: Bool
     }
 
-    /// FFTW's planner is not thread-safe: every planner and wisdom call holds this lock (executing plans does not).
-    private let plans = Locked<[PlanKey: HostFFTPlan]>([:])
+    /// Each shape's plan now, and whether the background has chosen it (short holds).
+    let table = Locked<PlanTable>(PlanTable())
+    /// FFTW's planner is not thread-safe: every planner, wisdom and plan-destroying call holds this lock (executing
+    /// plans does not). Taken before `table` where both are held.
+    let planner = Locked<Void>(())
+    /// Where plans are measured and chosen, one shape at a time.
+    let worker = DispatchQueue(label: "SwiftCLFFT.FFTW-planning", qos: .utility)
 
     static let single: HostFFT? = load(double: false)
     static let double: HostFFT? = load(double: true)
@@ -71,20 +82,24 @@ final class HostFFT: @unchecked Sendable {
               let release = symbol("free", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
               let exportWisdom = symbol("export_wisdom_to_string", (@convention(c) () -> UnsafeMutablePointer<CChar>?).self),
               let importWisdom = symbol("import_wisdom_from_string", (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
-              let setTimeLimit = symbol("set_timelimit", (@convention(c) (Double) -> Void).self)
+              let setTimeLimit = symbol("set_timelimit", (@convention(c) (Double) -> Void).self),
+              let destroyPlan = symbol("destroy_plan", (@convention(c) (OpaquePointer?) -> Void).self)
         else { return nil }
+        self.destroyPlan = destroyPlan
         (self.planComplex, self.planRealToComplex, self.planComplexToReal) = (planComplex, planRealToComplex, planComplexToReal)
         (self.executeComplex, self.executeRealToComplex, self.executeComplexToReal) = (executeComplex, executeRealToComplex, executeComplexToReal)
         (self.allocate, self.release, self.exportWisdom, self.importWisdom) = (allocate, release, exportWisdom, importWisdom)
         self.isDouble = double
         self.path = path
         var threads = 1
+        var planWithThreads: (@convention(c) (Int32) -> Void)?
         if threaded, let initThreads = symbol("init_threads", (@convention(c) () -> Int32).self),
-           let planWithThreads = symbol("plan_with_nthreads", (@convention(c) (Int32) -> Void).self), initThreads() != 0 {
+           let setThreads = symbol("plan_with_nthreads", (@convention(c) (Int32) -> Void).self), initThreads() != 0 {
             threads = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-            planWithThreads(Int32(threads))
+            planWithThreads = setThreads
         }
         self.threads = threads
+        self.planWithThreads = planWithThreads
         setTimeLimit(Self.planningSeconds)
         if let text = Self.readWisdom(double: double) { _ = text.withCString { importWisdom($0) } }
     }
@@ -97,48 +112,6 @@ final class HostFFT: @unchecked Sendable {
             dlclose(handle)
         }
         return nil
-    }
-
-    /// The plan for `geometry` in `direction`, made (and its wisdom saved) on first use.
-    /// - Throws: `FFTError.Code.invalidArgument` for sizes over FFTW's 32-bit integers, `FFTError.Code.library` when FFTW
-    ///   makes no plan.
-    func plan(_ geometry: FFTGeometry, forward: Bool, inPlace: Bool, routine: String) throws -> HostFFTPlan {
-        let key = PlanKey(kind: geometry.kind, shape: geometry.shape, batch: geometry.batch, forward: forward, inPlace: inPlace)
-        for value in geometry.shape + [geometry.batch, geometry.inputDistance, geometry.outputDistance] where value > Int(Int32.max) {
-            throw FFTError(.invalidArgument, routine: routine, "\(value) is over FFTW's 32-bit sizes")
-        }
-        return try plans.withLock { plans in
-            if let plan = plans[key] { return plan }
-            let scalar = isDouble ? 8 : 4
-            let inputBytes = geometry.inputDistance * geometry.batch * scalar * (geometry.kind == .realToComplex ? 1 : 2)
-            let outputBytes = geometry.outputDistance * geometry.batch * scalar * (geometry.kind == .complexToReal ? 1 : 2)
-            // FFTW_MEASURE writes the arrays while planning: it plans on scratch, the plan then runs on the buffers.
-            guard let input = allocate(max(inputBytes, 16)) else { throw FFTError(.library, routine: routine, "fftw_malloc failed") }
-            defer { release(input) }
-            let output = inPlace ? input : allocate(max(outputBytes, 16))
-            defer { if !inPlace { release(output) } }
-            let lengths = geometry.shape.map(Int32.init)
-            let (rank, batch) = (Int32(lengths.count), Int32(geometry.batch))
-            let (inputDistance, outputDistance) = (Int32(geometry.inputDistance), Int32(geometry.outputDistance))
-            let flags: UInt32 = 0 /* FFTW_MEASURE: SIMD-aligned arrays, see hostTransform */
-            let plan: OpaquePointer? = lengths.withUnsafeBufferPointer { n in
-                switch geometry.kind {
-                case .complexToComplex:
-                    planComplex(rank, n.baseAddress, batch, input, nil, 1, inputDistance, output, nil, 1, outputDistance,
-                                forward ? -1 : 1, flags)
-                case .realToComplex:
-                    planRealToComplex(rank, n.baseAddress, batch, input, nil, 1, inputDistance, output, nil, 1, outputDistance, flags)
-                case .complexToReal:
-                    planComplexToReal(rank, n.baseAddress, batch, input, nil, 1, inputDistance, output, nil, 1, outputDistance, flags)
-                }
-            }
-            guard let plan else {
-                throw FFTError(.library, routine: routine, "FFTW made no plan for shape \(geometry.shape) × \(geometry.batch)")
-            }
-            plans[key] = HostFFTPlan(pointer: plan)
-            saveWisdom()
-            return HostFFTPlan(pointer: plan)
-        }
     }
 
     /// Scratch for a complex-to-real transform (FFTW's overwrites its input; SwiftCLFFT's keeps it).
@@ -173,8 +146,9 @@ final class HostFFT: @unchecked Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Writes the wisdom next to the file and renames it over (another process may read it meanwhile). Holds the lock.
-    private func saveWisdom() {
+    /// Writes the wisdom next to the file and renames it over (another process may read it meanwhile). Call it holding
+    /// `planner`.
+    func saveWisdom() {
         guard let path = Self.wisdomPath(double: isDouble), let text = exportWisdom() else { return }
         defer { Glibc.free(text) }
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
@@ -188,9 +162,4 @@ final class HostFFT: @unchecked Sendable {
         fclose(file)
         if written == length { rename(temporary, path) } else { unlink(temporary) }
     }
-}
-
-/// A plan carried into a host command: FFTW's plans may be executed from any thread on new arrays.
-struct HostFFTPlan: @unchecked Sendable {
-    let pointer: OpaquePointer
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SwiftCL
 import SwiftCLBenchmarkSuites
+import SwiftCLArrays
 import SwiftCLFFT
 import SwiftCLBenchmarkHarness
 
@@ -18,6 +19,8 @@ public struct FFTSuite: Sendable {
     public var realLength = 1 << 21
     /// A prime length (2²⁰ − 3): clFFT's engine runs it through Bluestein's algorithm (VkFFT refuses it).
     public var primeLength = 1_048_573
+    /// Signal and kernel lengths of the `fftConvolve` cases (the default engine): a filter, and two equal halves.
+    public var convolutionLengths = [(1 << 20, 1001), (1 << 19, 1 << 19)]
     public var rounds = 3
     public var checkedBins = 8
 
@@ -83,6 +86,47 @@ public struct FFTSuite: Sendable {
                 }
         }
         records += try realToComplex(on: queue, engines: engines, progress: progress)
+        records += try convolutions(on: queue, progress: progress)
+        return records
+    }
+
+    /// `fftConvolve` of each pair of `convolutionLengths` on the default engine, as a user calls it (fresh arrays each
+    /// call), checked at `checkedBins` output samples against the direct sum in Double. GFLOP/s by 3 · 2.5·N·log₂N for
+    /// an output of N samples (two real transforms and an inverse), whatever transform length an engine rounds up to,
+    /// so the NumPy peer script counts SciPy's `fftconvolve` alike.
+    private func convolutions(on queue: ComputeQueue, progress: (String) -> Void) throws -> [BenchmarkRecord] {
+        let engine = queue.device.runsHostLibraries && FFTEngine.hostLibrary(for: Float.self) != nil ? "fftw" : "clfft"
+        var records: [BenchmarkRecord] = []
+        for (n, m) in convolutionLengths {
+            progress("fft: convolution of \(n) and \(m) points")
+            let signal = (0..<n).map { Float(($0 &* 7_919) % 2001) / 1000 - 1 }
+            let taps = (0..<m).map { Float(($0 &* 104_729) % 2001) / 1000 - 1 }
+            let x = try DeviceArray(signal, on: queue), h = try DeviceArray(taps, on: queue)
+            let result = try x.fftConvolve(h).toArray()
+            let length = n + m - 1
+            guard result.count == length else {
+                throw BenchmarkSuiteError.verificationFailed(suite: "fft", detail: "convolution of \(n) and \(m): \(result.count) samples")
+            }
+            // Rounding error of an FFT convolution sample: about ε·log₂N·‖x‖·‖h‖; 10⁻⁵·‖x‖·‖h‖ leaves room.
+            let bound = 1e-5 * (signal.reduce(0) { $0 + Double($1 * $1) } * taps.reduce(0) { $0 + Double($1 * $1) }).squareRoot()
+            for sample in 0..<checkedBins {
+                let index = (sample &* 2_654_435_761 &+ 12_345) % length
+                var direct = 0.0
+                for k in max(0, index - m + 1)...min(index, n - 1) { direct += Double(signal[k]) * Double(taps[index - k]) }
+                guard abs(Double(result[index]) - direct) <= bound else {
+                    throw BenchmarkSuiteError.verificationFailed(suite: "fft", detail: "convolution of \(n) and \(m): sample \(index) is \(result[index]), not \(direct)")
+                }
+            }
+            FFTEngine.waitForHostPlans()
+            let flops = 3 * 2.5 * Double(length) * log2(Double(length))
+            let variant = LibraryVariant(name: "\(engine)-convolve-float", device: queue.device.name, flops: flops) {
+                let convolved = try x.fftConvolve(h)
+                try queue.sync { _ in }
+                withExtendedLifetime(convolved) {}
+            }
+            records += try LibraryTiming.records(suite: "fft", metric: "convolve_\(n)x\(m)", variants: [variant],
+                                                 rounds: rounds, ratioTo: nil, progress: progress)
+        }
         return records
     }
 
@@ -114,8 +158,10 @@ public struct FFTSuite: Sendable {
 
     /// A timed variant: as many transforms per closure as fill ~2 ms (at most 64), so that a fast device's time is
     /// not mostly the closure's round trip (a 2²⁰ transform takes ~60 µs on an H200; one `sync` ~20 µs there).
+    /// FFTW's plans are chosen first (the first transforms ran on estimates while better plans were measured).
     private static func variant(_ name: String, on queue: ComputeQueue, flops: Double,
                                 _ transform: @escaping (ComputeEncoder) throws -> Void) throws -> LibraryVariant {
+        FFTEngine.waitForHostPlans()
         let once = try Stopwatch.time { try queue.sync { cl in try transform(cl) } }.seconds
         let repeats = Stopwatch.repetitions(toFill: 2e-3, oneRunTaking: once, atMost: 64)
         return LibraryVariant(name: name, device: queue.device.name, flops: flops * Double(repeats)) {

@@ -41,7 +41,10 @@ public enum LabSuites {
                 report.results += try suite.run(on: device, progress: progress)
             case "fft":
                 var suite = FFTSuite()
-                if quick { suite.length1D = 1 << 12; suite.side2D = 64; suite.primeLength = 4099; suite.rounds = 2 }
+                if quick {
+                    suite.length1D = 1 << 12; suite.side2D = 64; suite.primeLength = 4099; suite.rounds = 2
+                    suite.convolutionLengths = [(1 << 12, 31), (1000, 999)]
+                }
                 report.results += try suite.run(on: device, progress: progress)
             case "svm":
                 var suite = SVMSuite()

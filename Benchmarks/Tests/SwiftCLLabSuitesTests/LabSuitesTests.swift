@@ -126,11 +126,14 @@ struct LabSuitesTests {
         fft.side2D = 60
         fft.realLength = 1000
         fft.primeLength = 1009
+        fft.convolutionLengths = [(2, 2), (777, 91)]
         fft.rounds = 1
         let fftRecords = try fft.run(on: device)
         let engines = host ? ["clfft", "fftw"] : ["clfft"]
-        #expect(fftRecords.map(\.metric) == ["c2c_3072", "c2c_60x60", "c2c_1009", "r2c_1000"].flatMap { Array(repeating: $0, count: engines.count) })
-        #expect(fftRecords.map(\.variant) == ["c2c", "c2c", "c2c", "r2c"].flatMap { kind in engines.map { "\($0)-\(kind)-float" } })
+        #expect(fftRecords.map(\.metric) == ["c2c_3072", "c2c_60x60", "c2c_1009", "r2c_1000"].flatMap { Array(repeating: $0, count: engines.count) }
+                + ["convolve_2x2", "convolve_777x91"])
+        #expect(fftRecords.map(\.variant) == ["c2c", "c2c", "c2c", "r2c"].flatMap { kind in engines.map { "\($0)-\(kind)-float" } }
+                + Array(repeating: "\(host ? "fftw" : "clfft")-convolve-float", count: 2))
         #expect(fftRecords.allSatisfy { $0.verified && $0.unit == "GFLOP/s" && $0.median > 0 })
     }
 

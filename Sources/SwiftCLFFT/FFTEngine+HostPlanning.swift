@@ -1,0 +1,20 @@
+import SwiftCL
+
+extension FFTEngine {
+    /// How FFTW plans shapes new to this process (default ``HostFFTPlanning/background``;
+    /// `SWIFTCL_FFTW_PLANNING=background|measured-first` sets the starting value).
+    public static var hostPlanning: HostFFTPlanning {
+        get { planning.value }
+        set { planning.value = newValue }
+    }
+
+    private static let planning = ProcessPreference<HostFFTPlanning>(environment: "SWIFTCL_FFTW_PLANNING", fallback: .background)
+
+    /// Waits until FFTW has measured and chosen the plans of every shape the host engine has planned so far in this
+    /// process (see ``HostFFTPlanning/background``): a benchmark calls it after its warm-up so that it times the
+    /// chosen plans. Returns at once where FFTW is not installed.
+    public static func waitForHostPlans() {
+        HostFFT.single?.waitForChoices()
+        HostFFT.double?.waitForChoices()
+    }
+}
