@@ -1,10 +1,11 @@
 """SwiftCLBLAS/SwiftCLFFT (CLBlast, clFFT, and on a CPU device SwiftCLBLAS's host engine) beside numpy on the host,
 interleaved round by round.
 
-Each round runs `swiftcl-lab bench blas fft` (which checks CLBlast, the SwiftCL tiled GEMM kernel and clFFT against host
-references, then times them) and numpy's matmul (OpenBLAS) and numpy.fft on the same sizes and data shapes, each
-numpy result checked against a float64 computation first. The table gives min/median/max GFLOP/s per operation over
-the rounds (2·n³ per GEMM, 5·N·log2 N per complex FFT) and SwiftCL's median over numpy's.
+Each round runs `swiftcl-lab bench blas fft` (which checks CLBlast, the SwiftCL tiled GEMM kernel, clFFT, the host
+engines and `fftConvolve` against host references, then times them) and numpy's matmul (OpenBLAS), scipy.fft (numpy.fft
+without SciPy) and scipy.signal.fftconvolve on the same sizes and data shapes, each host result checked against a
+float64 computation first. The table gives min/median/max GFLOP/s per operation over the rounds (2·n³ per GEMM,
+5·N·log2 N per complex FFT, 3 · 2.5·N·log2 N per convolution of N output samples) and SwiftCL's median over the peer's.
 """
 import argparse
 import json
@@ -35,6 +36,16 @@ def host_operations():
         if n <= 1024:
             a64, b64 = a.astype(np.float64), b.astype(np.float64)
             operations.append((f"dgemm_{n}", 2.0 * n ** 3, lambda a=a64, b=b64: a @ b))
+    # Level-2/1 beside the lab's sgemv_4096 and sdot_16777216 (same data formulas), each checked against float64.
+    n, count = 4096, 1 << 24
+    a = (((np.arange(n * n, dtype=np.int64) * 7919) % 2001) / 1000 - 1).astype(np.float32).reshape(n, n)
+    x = (((np.arange(count, dtype=np.int64) * 104729) % 2001) / 1000 - 1).astype(np.float32)
+    y = (((np.arange(count, dtype=np.int64) * 7919) % 2001) / 1000 - 1).astype(np.float32)
+    product = a @ x[:n]
+    assert np.max(np.abs(product - a.astype(np.float64) @ x[:n].astype(np.float64))) <= n * np.finfo(np.float32).eps * np.max(np.abs(a) @ np.abs(x[:n])), "numpy GEMV"
+    assert abs(float(np.dot(x, y)) - float(np.dot(x.astype(np.float64), y.astype(np.float64)))) <= count * np.finfo(np.float32).eps * float(np.abs(x) @ np.abs(y)), "numpy DOT"
+    operations.append((f"sgemv_{n}", 2.0 * n * n, lambda a=a, v=x[:n]: a @ v))
+    operations.append((f"sdot_{count}", 2.0 * count, lambda x=x, y=y: np.dot(x, y)))
     # FFTs: scipy.fft with as many workers as the machine has cores (the engines on the device use them all), numpy.fft
     # (one thread) where scipy is missing.
     workers = os.cpu_count() or 1

@@ -1,6 +1,6 @@
 import SwiftCL
 
-/// Which engine SwiftCLBLAS's GEMMs run on.
+/// Which engine SwiftCLBLAS's routines (GEMMs, GEMV, AXPY, SCAL, DOT, NRM2) run on.
 public enum BLASEngine: String, Sendable, CaseIterable, CustomStringConvertible {
     /// The host BLAS where the device computes in host memory and can run host commands (a CPU device: PoCL's) and
     /// OpenBLAS is installed; CLBlast elsewhere.
@@ -10,7 +10,7 @@ public enum BLASEngine: String, Sendable, CaseIterable, CustomStringConvertible 
     /// OpenBLAS on the buffers' storage, run as a command of the queue; refused (naming why) where it cannot run.
     case hostBLAS = "host"
 
-    /// The engine GEMMs use in this process (default ``automatic``; `SWIFTCL_BLAS_ENGINE=clblast|host|automatic`
+    /// The engine the routines use in this process (default ``automatic``; `SWIFTCL_BLAS_ENGINE=clblast|host|automatic`
     /// sets the starting value).
     public static var preferred: BLASEngine {
         get { preference.value }

@@ -15,15 +15,9 @@ extension ComputeEncoder {
     func hostGEMM<T: BLASScalar>(_ host: HostBLAS, _ a: BLASMatrix<T>, _ transposeA: BLASTranspose, _ b: BLASMatrix<T>,
                                  _ transposeB: BLASTranspose, _ c: BLASMatrix<T>, m: Int, n: Int, k: Int,
                                  products: [HostGEMMProduct<T>]) throws -> CommandEvent {
-        let routine = "cblas_\(T.blasPrefix.lowercased())gemm"
-        guard T.self == Float.self || T.self == Double.self else {
-            throw BLASError(.unsupportedPrecision, routine: routine, "\(T.self) has no host BLAS routine: Float and Double do")
-        }
-        let sizes = [("m", m), ("n", n), ("k", k), ("a's leading dimension", a.leadingDimension),
-                     ("b's leading dimension", b.leadingDimension), ("c's leading dimension", c.leadingDimension)]
-        for (name, value) in sizes where value > Int(Int32.max) {
-            throw BLASError(.invalidArgument, routine: routine, "\(name) \(value) is over the host BLAS's 32-bit limit \(Int32.max)")
-        }
+        let routine = try Self.hostRoutine("gemm", T.self, sizes: [
+            ("m", m), ("n", n), ("k", k), ("a's leading dimension", a.leadingDimension),
+            ("b's leading dimension", b.leadingDimension), ("c's leading dimension", c.leadingDimension)])
         let order = HostBLAS.order(a.layout), opA = HostBLAS.transpose(transposeA), opB = HostBLAS.transpose(transposeB)
         let (rows, columns, inner) = (Int32(m), Int32(n), Int32(k))
         let (lda, ldb, ldc) = (Int32(a.leadingDimension), Int32(b.leadingDimension), Int32(c.leadingDimension))

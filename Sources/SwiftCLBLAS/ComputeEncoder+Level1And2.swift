@@ -1,13 +1,17 @@
 internal import CCLBlast
 import SwiftCL
 
-/// Vector and matrix–vector routines on CLBlast (AXPY, DOT, NRM2, SCAL, GEMV), enqueued like ``gemm(_:_:times:_:into:alpha:beta:engine:)``.
+/// Vector and matrix–vector routines (AXPY, DOT, NRM2, SCAL, GEMV), enqueued like
+/// ``gemm(_:_:times:_:into:alpha:beta:engine:)``: on CLBlast, or with `engine` (by default ``BLASEngine/preferred``,
+/// automatic: OpenBLAS on a CPU device when it is installed) on the host BLAS as a command of the queue. The event's
+/// label names the routine that ran (`CLBlastSgemv`, `cblas_sgemv`).
 extension ComputeEncoder {
     /// `y ← alpha·op(A)·x + beta·y` (GEMV), op(A) m×n, x of n elements, y of m. With `beta = 0` y is not read.
     /// - Throws: `BLASError.Code.dimensionMismatch` naming x or y; as ``gemm(_:_:times:_:into:alpha:beta:engine:)``.
     @discardableResult
     public func gemv<T: BLASScalar>(_ a: BLASMatrix<T>, _ transpose: BLASTranspose = .none, times x: BLASVector<T>,
-                                    into y: BLASVector<T>, alpha: T = 1, beta: T = 0) throws -> CommandEvent {
+                                    into y: BLASVector<T>, alpha: T = 1, beta: T = 0,
+                                    engine: BLASEngine = .preferred) throws -> CommandEvent {
         let op = a.shape(transpose)
         guard x.count == op.columns else {
             throw BLASError(.dimensionMismatch, routine: "gemv", "x: op(A) is \(op.rows)×\(op.columns), x has \(x.count) elements")
@@ -17,6 +21,9 @@ extension ComputeEncoder {
         }
         if a.rows == 0 || a.columns == 0 { return try marker() }
         try BLASError.refuseOverlap(of: OperandFootprint("y", y), with: [OperandFootprint("a", a), OperandFootprint("x", x)], routine: "gemv")
+        if let host = try engine.hostBLAS(on: device, routine: "gemv") {
+            return try hostGEMV(host, a, transpose, x, y, alpha: alpha, beta: beta)
+        }
         if beta == 0 { try zeroOperand(y) }
         let (layout, ta) = (CLBlast.layout(a.layout), CLBlast.transpose(transpose))
         return try a.buffer.withUnsafeHandle { am in try x.buffer.withUnsafeHandle { xm in try y.buffer.withUnsafeHandle { ym in
@@ -36,7 +43,8 @@ extension ComputeEncoder {
     /// - Throws: `BLASError.Code.dimensionMismatch` when the counts differ, `BLASError.Code.overlappingOperands` when
     ///   y shares elements with x without being x itself; as ``gemm(_:_:times:_:into:alpha:beta:engine:)``.
     @discardableResult
-    public func axpy<T: BLASScalar>(_ alpha: T, _ x: BLASVector<T>, _ y: BLASVector<T>) throws -> CommandEvent {
+    public func axpy<T: BLASScalar>(_ alpha: T, _ x: BLASVector<T>, _ y: BLASVector<T>,
+                                    engine: BLASEngine = .preferred) throws -> CommandEvent {
         guard x.count == y.count else {
             throw BLASError(.dimensionMismatch, routine: "axpy", "y has \(y.count) elements, x \(x.count)")
         }
@@ -46,6 +54,7 @@ extension ComputeEncoder {
         if !yFootprint.isIdentical(to: xFootprint) {
             try BLASError.refuseOverlap(of: yFootprint, with: [xFootprint], routine: "axpy")
         }
+        if let host = try engine.hostBLAS(on: device, routine: "axpy") { return try hostAXPY(host, alpha, x, y) }
         return try x.buffer.withUnsafeHandle { xm in try y.buffer.withUnsafeHandle { ym in
             try CLBlast.enqueue("axpy", T.self, on: self, using: [x.buffer, y.buffer]) { queue, event in
                 T.self == Float.self
@@ -57,8 +66,9 @@ extension ComputeEncoder {
 
     /// `x ← alpha·x` (SCAL).
     @discardableResult
-    public func scal<T: BLASScalar>(_ alpha: T, _ x: BLASVector<T>) throws -> CommandEvent {
+    public func scal<T: BLASScalar>(_ alpha: T, _ x: BLASVector<T>, engine: BLASEngine = .preferred) throws -> CommandEvent {
         if x.count == 0 { return try marker() }
+        if let host = try engine.hostBLAS(on: device, routine: "scal") { return try hostSCAL(host, alpha, x) }
         return try x.buffer.withUnsafeHandle { xm in
             try CLBlast.enqueue("scal", T.self, on: self, using: [x.buffer]) { queue, event in
                 T.self == Float.self
@@ -72,13 +82,15 @@ extension ComputeEncoder {
     /// - Throws: `BLASError.Code.dimensionMismatch` when the counts differ, `BLASError.Code.bufferTooSmall` for
     ///   an empty `result`; as ``gemm(_:_:times:_:into:alpha:beta:engine:)``.
     @discardableResult
-    public func dot<T: BLASScalar>(_ x: BLASVector<T>, _ y: BLASVector<T>, into result: BLASVector<T>) throws -> CommandEvent {
+    public func dot<T: BLASScalar>(_ x: BLASVector<T>, _ y: BLASVector<T>, into result: BLASVector<T>,
+                                   engine: BLASEngine = .preferred) throws -> CommandEvent {
         guard x.count == y.count else {
             throw BLASError(.dimensionMismatch, routine: "dot", "y has \(y.count) elements, x \(x.count)")
         }
         guard result.count >= 1 else { throw BLASError(.bufferTooSmall, routine: "dot", "result: needs one element") }
         try BLASError.refuseOverlap(of: Self.resultFootprint(result), with: [OperandFootprint("x", x), OperandFootprint("y", y)], routine: "dot")
         if x.count == 0 { return try fillZero(result) }
+        if let host = try engine.hostBLAS(on: device, routine: "dot") { return try hostDOT(host, x, y, into: result) }
         return try x.buffer.withUnsafeHandle { xm in try y.buffer.withUnsafeHandle { ym in try result.buffer.withUnsafeHandle { rm in
             try CLBlast.enqueue("dot", T.self, on: self, using: [x.buffer, y.buffer, result.buffer]) { queue, event in
                 T.self == Float.self
@@ -90,10 +102,11 @@ extension ComputeEncoder {
 
     /// `result[0] ← ‖x‖₂` (NRM2), written on the device into the first element of `result`.
     @discardableResult
-    public func nrm2<T: BLASScalar>(_ x: BLASVector<T>, into result: BLASVector<T>) throws -> CommandEvent {
+    public func nrm2<T: BLASScalar>(_ x: BLASVector<T>, into result: BLASVector<T>, engine: BLASEngine = .preferred) throws -> CommandEvent {
         guard result.count >= 1 else { throw BLASError(.bufferTooSmall, routine: "nrm2", "result: needs one element") }
         try BLASError.refuseOverlap(of: Self.resultFootprint(result), with: [OperandFootprint("x", x)], routine: "nrm2")
         if x.count == 0 { return try fillZero(result) }
+        if let host = try engine.hostBLAS(on: device, routine: "nrm2") { return try hostNRM2(host, x, into: result) }
         return try x.buffer.withUnsafeHandle { xm in try result.buffer.withUnsafeHandle { rm in
             try CLBlast.enqueue("nrm2", T.self, on: self, using: [x.buffer, result.buffer]) { queue, event in
                 T.self == Float.self

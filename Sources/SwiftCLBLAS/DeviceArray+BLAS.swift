@@ -20,7 +20,7 @@ extension DeviceArray where Element: BLASScalar {
     /// The matrix–vector product of this 2-D array (or its transpose) and the 1-D array `x` (CLBlast's GEMV): a new
     /// 1-D array, enqueued on this array's queue without waiting.
     /// - Throws: `BLASError.Code.invalidArgument` unless this array is 2-D and `x` 1-D, `BLASError.Code.dimensionMismatch`
-    ///   when `x`'s count is not the matrix's (transposed) column count; as ``SwiftCL/ComputeEncoder/gemv(_:_:times:into:alpha:beta:)``.
+    ///   when `x`'s count is not the matrix's (transposed) column count; as ``SwiftCL/ComputeEncoder/gemv(_:_:times:into:alpha:beta:engine:)``.
     public func matrixVectorProduct(_ x: DeviceArray, transposed: Bool = false) throws -> DeviceArray {
         let a = try BLASMatrix(self)
         guard x.shape.count == 1 else {
@@ -40,14 +40,14 @@ extension DeviceArray where Element: BLASScalar {
 
     /// `self ← self + alpha·x`, in place (CLBlast's AXPY), enqueued on this array's queue without waiting. The arrays
     /// must have one count (their shapes may differ).
-    /// - Throws: `BLASError.Code.dimensionMismatch` when the counts differ; as ``SwiftCL/ComputeEncoder/axpy(_:_:_:)``.
+    /// - Throws: `BLASError.Code.dimensionMismatch` when the counts differ; as ``SwiftCL/ComputeEncoder/axpy(_:_:_:engine:)``.
     public func add(_ x: DeviceArray, scaledBy alpha: Element) throws {
         let (vx, vy) = (try BLASVector(x), try BLASVector(self))
         _ = try queue.submit { cl in try cl.axpy(alpha, vx, vy) }
     }
 
     /// `self ← alpha·self`, in place (CLBlast's SCAL), enqueued on this array's queue without waiting.
-    /// - Throws: as ``SwiftCL/ComputeEncoder/scal(_:_:)``.
+    /// - Throws: as ``SwiftCL/ComputeEncoder/scal(_:_:engine:)``.
     public func scale(by alpha: Element) throws {
         let vx = try BLASVector(self)
         _ = try queue.submit { cl in try cl.scal(alpha, vx) }

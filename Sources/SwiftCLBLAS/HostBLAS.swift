@@ -3,8 +3,9 @@ import Glibc
 #endif
 import SwiftCL
 
-/// An optimised host BLAS (OpenBLAS), loaded at run time, that GEMM uses on devices computing in host memory: there the
-/// kernels CLBlast generates reach 2–5 % of what OpenBLAS does on the same cores (issue 44's measurements), while
+/// An optimised host BLAS (OpenBLAS), loaded at run time, that GEMM, GEMV, AXPY, SCAL, DOT and NRM2 use on devices
+/// computing in host memory: there the kernels CLBlast generates reach 2–5 % of what OpenBLAS does on the same cores
+/// for GEMM and 5–10 % for GEMV and DOT (issue 44's measurements), while
 /// OpenBLAS run as a command of the queue (`ComputeEncoder.hostCommand(using:label:_:)`) works on the
 /// buffers in place, in order with the queue's other commands and events.
 ///
@@ -16,8 +17,30 @@ struct HostBLAS: @unchecked Sendable {
                                       UnsafeRawPointer?, Int32, Float, UnsafeMutableRawPointer?, Int32) -> Void
     typealias Dgemm = @convention(c) (Int32, Int32, Int32, Int32, Int32, Int32, Double, UnsafeRawPointer?, Int32,
                                       UnsafeRawPointer?, Int32, Double, UnsafeMutableRawPointer?, Int32) -> Void
-    let sgemm: Sgemm
-    let dgemm: Dgemm
+    /// (order, transpose, m, n, alpha, A, lda, x, incx, beta, y, incy)
+    typealias Sgemv = @convention(c) (Int32, Int32, Int32, Int32, Float, UnsafeRawPointer?, Int32, UnsafeRawPointer?, Int32,
+                                      Float, UnsafeMutableRawPointer?, Int32) -> Void
+    typealias Dgemv = @convention(c) (Int32, Int32, Int32, Int32, Double, UnsafeRawPointer?, Int32, UnsafeRawPointer?, Int32,
+                                      Double, UnsafeMutableRawPointer?, Int32) -> Void
+    /// (n, alpha, x, incx, y, incy)
+    typealias Saxpy = @convention(c) (Int32, Float, UnsafeRawPointer?, Int32, UnsafeMutableRawPointer?, Int32) -> Void
+    typealias Daxpy = @convention(c) (Int32, Double, UnsafeRawPointer?, Int32, UnsafeMutableRawPointer?, Int32) -> Void
+    /// (n, alpha, x, incx)
+    typealias Sscal = @convention(c) (Int32, Float, UnsafeMutableRawPointer?, Int32) -> Void
+    typealias Dscal = @convention(c) (Int32, Double, UnsafeMutableRawPointer?, Int32) -> Void
+    /// (n, x, incx, y, incy)
+    typealias Sdot = @convention(c) (Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?, Int32) -> Float
+    typealias Ddot = @convention(c) (Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?, Int32) -> Double
+    /// (n, x, incx)
+    typealias Snrm2 = @convention(c) (Int32, UnsafeRawPointer?, Int32) -> Float
+    typealias Dnrm2 = @convention(c) (Int32, UnsafeRawPointer?, Int32) -> Double
+
+    let sgemm: Sgemm, dgemm: Dgemm
+    let sgemv: Sgemv, dgemv: Dgemv
+    let saxpy: Saxpy, daxpy: Daxpy
+    let sscal: Sscal, dscal: Dscal
+    let sdot: Sdot, ddot: Ddot
+    let snrm2: Snrm2, dnrm2: Dnrm2
     /// OpenBLAS's description of itself (`openblas_get_config`): version, kernel target, threads.
     let configuration: String
     /// The library's path as given to `dlopen`.
@@ -31,17 +54,27 @@ struct HostBLAS: @unchecked Sendable {
         if let chosen = getenv("SWIFTCL_HOST_BLAS").map({ String(cString: $0) }), !chosen.isEmpty { candidates = [chosen] }
         for path in candidates {
             guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { continue }
-            guard let sgemm = dlsym(handle, "cblas_sgemm"), let dgemm = dlsym(handle, "cblas_dgemm"),
-                  let config = dlsym(handle, "openblas_get_config") else {
-                dlclose(handle)
-                continue
-            }
-            typealias Config = @convention(c) () -> UnsafePointer<CChar>?
-            let text = unsafeBitCast(config, to: Config.self)().map { String(cString: $0) } ?? "OpenBLAS"
-            return HostBLAS(sgemm: unsafeBitCast(sgemm, to: Sgemm.self), dgemm: unsafeBitCast(dgemm, to: Dgemm.self),
-                            configuration: text, path: path)
+            if let library = HostBLAS(handle: handle, path: path) { return library }
+            dlclose(handle)
         }
         return nil
+    }
+
+    /// The CBLAS routines of the library at `handle`; nil without one of them or without `openblas_get_config`.
+    private init?(handle: UnsafeMutableRawPointer, path: String) {
+        func symbol<F>(_ name: String) -> F? { dlsym(handle, name).map { unsafeBitCast($0, to: F.self) } }
+        typealias Config = @convention(c) () -> UnsafePointer<CChar>?
+        guard let sgemm: Sgemm = symbol("cblas_sgemm"), let dgemm: Dgemm = symbol("cblas_dgemm"),
+              let sgemv: Sgemv = symbol("cblas_sgemv"), let dgemv: Dgemv = symbol("cblas_dgemv"),
+              let saxpy: Saxpy = symbol("cblas_saxpy"), let daxpy: Daxpy = symbol("cblas_daxpy"),
+              let sscal: Sscal = symbol("cblas_sscal"), let dscal: Dscal = symbol("cblas_dscal"),
+              let sdot: Sdot = symbol("cblas_sdot"), let ddot: Ddot = symbol("cblas_ddot"),
+              let snrm2: Snrm2 = symbol("cblas_snrm2"), let dnrm2: Dnrm2 = symbol("cblas_dnrm2"),
+              let config: Config = symbol("openblas_get_config") else { return nil }
+        (self.sgemm, self.dgemm, self.sgemv, self.dgemv, self.saxpy, self.daxpy) = (sgemm, dgemm, sgemv, dgemv, saxpy, daxpy)
+        (self.sscal, self.dscal, self.sdot, self.ddot, self.snrm2, self.dnrm2) = (sscal, dscal, sdot, ddot, snrm2, dnrm2)
+        configuration = config().map { String(cString: $0) } ?? "OpenBLAS"
+        self.path = path
     }
 
     /// CBLAS's enumerations.

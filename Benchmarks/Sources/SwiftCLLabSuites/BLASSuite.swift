@@ -17,6 +17,9 @@ public struct BLASSuite: Sendable {
     public var checkedEntries = 256
     /// DGEMM sizes (CLBlast's DGEMM on a CPU device is slow: 2048 would take most of the suite's time).
     public var doubleSizes = [512, 1024]
+    /// The SGEMV's square matrix side and the SDOT's vector length (memory-bound routines: GFLOP/s by 2·n² and 2·n).
+    public var gemvSize = 4096
+    public var dotCount = 1 << 24
 
     public init() {}
 
@@ -107,7 +110,73 @@ public struct BLASSuite: Sendable {
         if tuned == nil, device.supportsDoublePrecision {
             records += try doublePrecision(on: queue, progress: progress)
         }
+        records += try vectorRoutines(on: queue, progress: progress)
         return records
+    }
+
+    /// SGEMV (`gemvSize`², y = A·x) and SDOT (`dotCount` elements) on CLBlast and, where it runs, the host engine,
+    /// each checked first against Double sums on the host (every GEMV row, within n·ε·Σ|aᵢⱼ·xⱼ|; the dot likewise).
+    private func vectorRoutines(on queue: ComputeQueue, progress: (String) -> Void) throws -> [BenchmarkRecord] {
+        var engines = [("clblast", BLASEngine.clblast)]
+        if hasHostEngine(queue.device) { engines.append(("host", .hostBLAS)) }
+        let n = gemvSize, count = dotCount
+        progress("blas: \(n)×\(n) GEMV, \(count)-element DOT")
+        let a = (0..<(n * n)).map { Float(($0 &* 7_919) % 2001) / 1000 - 1 }
+        let x = (0..<max(n, count)).map { Float(($0 &* 104_729) % 2001) / 1000 - 1 }
+        let y = (0..<count).map { Float(($0 &* 7_919) % 2001) / 1000 - 1 }
+        let da = try Buffer(copying: a, context: queue.context), dx = try Buffer(copying: x, context: queue.context)
+        let dy = try Buffer(copying: y, context: queue.context), dout = try Buffer<Float>(count: n, context: queue.context)
+        let matrix = try BLASMatrix(da, rows: n, columns: n)
+        let (gemvX, gemvY) = (try BLASVector(dx, count: n), try BLASVector(dout))
+        let (dotX, dotY, dotResult) = (try BLASVector(dx, count: count), try BLASVector(dy), try BLASVector(dout, count: 1))
+        for (name, engine) in engines {
+            try queue.sync { cl in try cl.fill(dout, with: .nan) }
+            let product = try queue.sync { cl in
+                _ = try cl.gemv(matrix, times: gemvX, into: gemvY, engine: engine)
+                return try cl.read(dout)
+            }
+            for row in 0..<n {
+                var exact = 0.0, magnitude = 0.0
+                for column in 0..<n {
+                    let term = Double(a[row * n + column]) * Double(x[column])
+                    exact += term
+                    magnitude += abs(term)
+                }
+                guard abs(Double(product[row]) - exact) <= Double(n) * Double(Float.ulpOfOne) * magnitude else {
+                    throw BenchmarkSuiteError.verificationFailed(suite: "blas", detail: "\(name)-sgemv row \(row): \(product[row]), not \(exact)")
+                }
+            }
+            let dot = try queue.sync { cl in
+                _ = try cl.dot(dotX, dotY, into: dotResult, engine: engine)
+                return try cl.read(dout)[0]
+            }
+            var exact = 0.0, magnitude = 0.0
+            for index in 0..<count {
+                let term = Double(x[index]) * Double(y[index])
+                exact += term
+                magnitude += abs(term)
+            }
+            guard abs(Double(dot) - exact) <= Double(count) * Double(Float.ulpOfOne) * magnitude else {
+                throw BenchmarkSuiteError.verificationFailed(suite: "blas", detail: "\(name)-sdot: \(dot), not \(exact)")
+            }
+        }
+        let gemv = try LibraryTiming.records(
+            suite: "blas", metric: "sgemv_\(n)",
+            variants: engines.map { name, engine in
+                LibraryVariant(name: "\(name)-sgemv", device: queue.device.name, flops: 2 * Double(n) * Double(n)) {
+                    try queue.sync { cl in _ = try cl.gemv(matrix, times: gemvX, into: gemvY, engine: engine) }
+                }
+            },
+            rounds: rounds, ratioTo: "clblast-sgemv", progress: progress)
+        let dot = try LibraryTiming.records(
+            suite: "blas", metric: "sdot_\(count)",
+            variants: engines.map { name, engine in
+                LibraryVariant(name: "\(name)-sdot", device: queue.device.name, flops: 2 * Double(count)) {
+                    try queue.sync { cl in _ = try cl.dot(dotX, dotY, into: dotResult, engine: engine) }
+                }
+            },
+            rounds: rounds, ratioTo: "clblast-sdot", progress: progress)
+        return gemv + dot
     }
 
     /// Whether SwiftCLBLAS's host engine runs on `device` (a CPU device running host commands, OpenBLAS installed).

@@ -37,7 +37,7 @@ public enum LabSuites {
                 report.results += try suite.run(on: device, progress: progress)
             case "blas":
                 var suite = BLASSuite()
-                if quick { suite.sizes = [64, 128]; suite.rounds = 2 }
+                if quick { suite.sizes = [64, 128]; suite.rounds = 2; suite.gemvSize = 100; suite.dotCount = 10_001 }
                 report.results += try suite.run(on: device, progress: progress)
             case "fft":
                 var suite = FFTSuite()

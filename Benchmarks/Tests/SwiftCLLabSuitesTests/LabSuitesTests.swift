@@ -110,13 +110,17 @@ struct LabSuitesTests {
         var blas = BLASSuite()
         blas.sizes = [1, 40]  // 40: not a multiple of the tiled kernel's 16
         blas.doubleSizes = [33]
+        blas.gemvSize = 37
+        blas.dotCount = 1001
         blas.rounds = 1
         let blasRecords = try blas.run(on: device)
         let single = ["clblast-sgemm", "swiftcl-tiled-gemm", "clblast-from-c"] + (host ? ["host-sgemm"] : [])
         let double = device.supportsDoublePrecision ? ["clblast-dgemm"] + (host ? ["host-dgemm"] : []) : []
-        #expect(blasRecords.map(\.variant) == single + single + double)
+        let blasEngines = host ? ["clblast", "host"] : ["clblast"]
+        #expect(blasRecords.map(\.variant) == single + single + double + blasEngines.map { "\($0)-sgemv" } + blasEngines.map { "\($0)-sdot" })
         #expect(blasRecords.map(\.metric) == Array(repeating: "sgemm_1", count: single.count) + Array(repeating: "sgemm_40", count: single.count)
-                + Array(repeating: "dgemm_33", count: double.count))
+                + Array(repeating: "dgemm_33", count: double.count) + Array(repeating: "sgemv_37", count: blasEngines.count)
+                + Array(repeating: "sdot_1001", count: blasEngines.count))
         // CLBlast called from C on the same queue and buffers is verified like the others and compared with SwiftCLBLAS.
         #expect(blasRecords.filter { $0.variant == "clblast-from-c" }.allSatisfy { ($0.extra["ratio_to_clblast-sgemm"] ?? 0) > 0 })
         #expect(blasRecords.allSatisfy { $0.verified && $0.unit == "GFLOP/s" && $0.median > 0 })
