@@ -41,8 +41,9 @@ extension DeviceArray where Element: FFTScalar & ArrayElement, Element.SIMD2Stor
             try padded[0..<array.count].assign(array)
             return try padded.realSpectrum()
         }
-        let product = try ArrayMath.complexMultiply(spectra[0], spectra[1]).evaluated()
-        return try product.inverseRealFFT(length: transformLength)[0..<length].copy()
+        // The product overwrites the first spectrum (elementwise, so in place is safe): one array fewer to fault in.
+        try spectra[0].assign(ArrayMath.complexMultiply(spectra[0], spectra[1]))
+        return try spectra[0].inverseRealFFT(length: transformLength)[0..<length].copy()
     }
 
     /// The smallest 2ᵃ·3ᵇ·5ᶜ·7ᵈ at least `length`.
