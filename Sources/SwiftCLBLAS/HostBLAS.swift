@@ -5,7 +5,7 @@ import SwiftCL
 
 /// An optimised host BLAS (OpenBLAS), loaded at run time, that GEMM, GEMV, AXPY, SCAL, DOT and NRM2 use on devices
 /// computing in host memory: there the kernels CLBlast generates reach 2–5 % of what OpenBLAS does on the same cores
-/// for GEMM and 5–10 % for GEMV and DOT (issue 44's measurements), while
+/// for GEMM, 5–10 % for GEMV and 4–5 % for DOT (issue 44's measurements), while
 /// OpenBLAS run as a command of the queue (`ComputeEncoder.hostCommand(using:label:_:)`) works on the
 /// buffers in place, in order with the queue's other commands and events.
 ///
