@@ -100,6 +100,24 @@ struct HostFFTPlanningTests {
         #expect(captured == nil, "the replaced plan is let go once its command has run")
     }
 
+    @Test("async code awaits the chosen plans without blocking a thread", arguments: devices)
+    func awaitedChoice(device: Device) async throws {
+        let host = try #require(HostFFT.single)
+        let queue = try makeQueue(device)
+        let shape = [3 * 11 * 19]
+        let signal = fftSignal(shape[0], seed: 47)
+        let data = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
+        let output = try Buffer<SIMD2<Float>>(count: signal.count, context: queue.context)
+        let result = try await queue.run { cl in
+            try cl.fft(data, into: output, shape: shape, engine: .hostFFT)
+            return try cl.read(output)
+        }
+        #expect(relativeError(pairs(result), HostDFT.transform(signal, sign: -1)) <= fftTolerance(Float.self))
+        await FFTEngine.hostPlansChosen()
+        let plans = host.plans(shape: shape, batch: 1)
+        #expect(plans.count == 1 && plans.allSatisfy(\.chosen), "\(plans)")
+    }
+
     @Test("with measured-first planning a new shape's first transform waits for its chosen plan", arguments: devices)
     func measuredFirst(device: Device) throws {
         let host = try #require(HostFFT.single)
