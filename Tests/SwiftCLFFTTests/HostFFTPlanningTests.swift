@@ -103,11 +103,8 @@ struct HostFFTPlanningTests {
     @Test("async code awaits the chosen plans without blocking a thread", arguments: devices)
     func awaitedChoice(device: Device) async throws {
         let host = try #require(HostFFT.single)
-        let queue = try makeQueue(device)
-        let shape = [3 * 11 * 19]
-        let signal = fftSignal(shape[0], seed: 47)
-        let data = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
-        let output = try Buffer<SIMD2<Float>>(count: signal.count, context: queue.context)
+        let (queue, shape) = (try makeQueue(device), [3 * 11 * 19])
+        let (signal, data, output) = try complexOperands(shape[0], seed: 47, on: queue)
         let result = try await queue.run { cl in
             try cl.fft(data, into: output, shape: shape, engine: .hostFFT)
             return try cl.read(output)
@@ -121,11 +118,8 @@ struct HostFFTPlanningTests {
     @Test("with measured-first planning a new shape's first transform waits for its chosen plan", arguments: devices)
     func measuredFirst(device: Device) throws {
         let host = try #require(HostFFT.single)
-        let queue = try makeQueue(device)
-        let shape = [5 * 11 * 17]
-        let signal = fftSignal(shape[0], seed: 43)
-        let data = try Buffer(copying: simd(signal, as: Float.self), context: queue.context)
-        let output = try Buffer<SIMD2<Float>>(count: signal.count, context: queue.context)
+        let (queue, shape) = (try makeQueue(device), [5 * 11 * 17])
+        let (signal, data, output) = try complexOperands(shape[0], seed: 43, on: queue)
         let before = FFTEngine.hostPlanning
         FFTEngine.hostPlanning = .measuredFirst
         defer { FFTEngine.hostPlanning = before }
@@ -137,5 +131,13 @@ struct HostFFTPlanningTests {
             return try cl.read(output)
         }
         #expect(relativeError(pairs(result), HostDFT.transform(signal, sign: -1)) <= fftTolerance(Float.self))
+    }
+
+    /// A complex Float signal of `count` points, its buffer and an output buffer.
+    private func complexOperands(_ count: Int, seed: UInt64, on queue: ComputeQueue) throws
+        -> ([HostDFT.Complex], Buffer<SIMD2<Float>>, Buffer<SIMD2<Float>>) {
+        let signal = fftSignal(count, seed: seed)
+        return (signal, try Buffer(copying: simd(signal, as: Float.self), context: queue.context),
+                try Buffer<SIMD2<Float>>(count: count, context: queue.context))
     }
 }
