@@ -2,7 +2,7 @@ import SwiftCL
 import SwiftCLArrays
 
 extension DeviceArray where Element: BLASScalar {
-    /// The matrix product of this 2-D array and `other` (CLBlast's GEMM): a new `rows × other.columns` array,
+    /// The matrix product of this 2-D array and `other` (GEMM, on the preferred `BLASEngine`): a new `rows × other.columns` array,
     /// enqueued on this array's queue without waiting (like every array operation).
     /// - Throws: `BLASError.Code.invalidArgument` unless both are 2-D, `BLASError.Code.dimensionMismatch` when the
     ///   inner dimensions differ; as ``SwiftCL/ComputeEncoder/gemm(_:_:times:_:into:alpha:beta:engine:)``.
@@ -17,8 +17,8 @@ extension DeviceArray where Element: BLASScalar {
         return result
     }
 
-    /// The matrix–vector product of this 2-D array (or its transpose) and the 1-D array `x` (CLBlast's GEMV): a new
-    /// 1-D array, enqueued on this array's queue without waiting.
+    /// The matrix–vector product of this 2-D array (or its transpose) and the 1-D array `x` (GEMV): a new
+    /// 1-D array, on the preferred `BLASEngine`, enqueued on this array's queue without waiting.
     /// - Throws: `BLASError.Code.invalidArgument` unless this array is 2-D and `x` 1-D, `BLASError.Code.dimensionMismatch`
     ///   when `x`'s count is not the matrix's (transposed) column count; as ``SwiftCL/ComputeEncoder/gemv(_:_:times:into:alpha:beta:engine:)``.
     public func matrixVectorProduct(_ x: DeviceArray, transposed: Bool = false) throws -> DeviceArray {
@@ -38,7 +38,7 @@ extension DeviceArray where Element: BLASScalar {
         return result
     }
 
-    /// `self ← self + alpha·x`, in place (CLBlast's AXPY), enqueued on this array's queue without waiting. The arrays
+    /// `self ← self + alpha·x`, in place (AXPY, on the preferred `BLASEngine`), enqueued on this array's queue without waiting. The arrays
     /// must have one count (their shapes may differ).
     /// - Throws: `BLASError.Code.dimensionMismatch` when the counts differ; as ``SwiftCL/ComputeEncoder/axpy(_:_:_:engine:)``.
     public func add(_ x: DeviceArray, scaledBy alpha: Element) throws {
@@ -46,7 +46,7 @@ extension DeviceArray where Element: BLASScalar {
         _ = try queue.submit { cl in try cl.axpy(alpha, vx, vy) }
     }
 
-    /// `self ← alpha·self`, in place (CLBlast's SCAL), enqueued on this array's queue without waiting.
+    /// `self ← alpha·self`, in place (SCAL, on the preferred `BLASEngine`), enqueued on this array's queue without waiting.
     /// - Throws: as ``SwiftCL/ComputeEncoder/scal(_:_:engine:)``.
     public func scale(by alpha: Element) throws {
         let vx = try BLASVector(self)
