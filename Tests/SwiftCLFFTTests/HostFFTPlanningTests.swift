@@ -100,6 +100,40 @@ struct HostFFTPlanningTests {
         #expect(captured == nil, "the replaced plan is let go once its command has run")
     }
 
+    @Test("threads planning new shapes at once while the worker measures others each get a right result", arguments: devices)
+    func concurrentNewShapes(device: Device) throws {
+        let host = try #require(HostFFT.single)
+        // Twelve lengths no other test uses, three per thread, each transformed twice.
+        let lengths = [2 * 3 * 7 * 11, 4 * 5 * 13, 8 * 3 * 17, 2 * 5 * 7 * 7, 9 * 11 * 2, 16 * 23, 3 * 5 * 29, 4 * 7 * 19,
+                       2 * 9 * 31, 6 * 37, 10 * 41, 12 * 43]
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            do {
+                let queue = try makeQueue(device)
+                for length in lengths[(thread * 3)..<(thread * 3 + 3)] {
+                    let (signal, data, output) = try complexOperands(length, seed: UInt64(length), on: queue)
+                    for pass in 0..<2 {
+                        let result = try queue.sync { cl in
+                            try cl.fft(data, into: output, shape: [length], engine: .hostFFT)
+                            return try cl.read(output)
+                        }
+                        let error = relativeError(pairs(result), HostDFT.transform(signal, sign: -1))
+                        if error > fftTolerance(Float.self) { failures.withLock { $0.append("\(length) pass \(pass): \(error)") } }
+                    }
+                }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        FFTEngine.waitForHostPlans()
+        for length in lengths {
+            let key = HostFFT.PlanKey(kind: .complexToComplex, shape: [length], batch: 1, forward: true, inPlace: false)
+            let entry = host.table.withLock { $0.entries[key] }
+            #expect(entry?.chosen == true && entry?.plan.threads == 1, "\(length)")
+        }
+    }
+
     @Test("async code awaits the chosen plans without blocking a thread", arguments: devices)
     func awaitedChoice(device: Device) async throws {
         let host = try #require(HostFFT.single)
