@@ -114,11 +114,7 @@ extension ComputeEncoder {
                 scratch.append(staging)
                 to = staging
             }
-            switch kind {
-            case .complexToComplex: host.executeComplex(plan.pointer, from, to)
-            case .realToComplex: host.executeRealToComplex(plan.pointer, from, to)
-            case .complexToReal: host.executeComplexToReal(plan.pointer, from, to)
-            }
+            host.execute(plan, kind, from: from, to: to)
             if to != destination { destination.copyMemory(from: to, byteCount: outputBytes) }
             if let scale {
                 let values = destination.assumingMemoryBound(to: T.self)

@@ -128,39 +128,40 @@ extension HostFFT {
         withExtendedLifetime(replaced) {}
     }
 
-    /// How many retired plans wait to be destroyed, for tests.
-    var retiredCount: Int { table.withLock { $0.retired.count } }
-
     /// The plan that runs fastest on scratch arrays: best of three interleaved timings of ~2 ms each. Nil when
     /// scratch cannot be allocated.
     private func fastest(of plans: [HostFFTPlan], _ geometry: FFTGeometry, inPlace: Bool) -> HostFFTPlan? {
         guard plans.count > 1 else { return plans.first }
+        return withScratch(geometry, inPlace: inPlace) { input, output in
+            let (inputBytes, outputBytes) = scratchBytes(geometry)
+            memset(input, 0, inputBytes)
+            if !inPlace { memset(output, 0, outputBytes) }
+            func run(_ plan: HostFFTPlan, times: Int) -> Double {
+                let clock = ContinuousClock(), start = clock.now
+                for _ in 0..<times { execute(plan, geometry.kind, from: input, to: output) }
+                let elapsed = (clock.now - start).components
+                return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+            }
+            let once = plans.map { run($0, times: 1) }.min() ?? 0
+            let times = max(1, min(1000, Int(2e-3 / max(once, 1e-7))))
+            var best = [Double](repeating: .infinity, count: plans.count)
+            for _ in 0..<3 {
+                for (index, plan) in plans.enumerated() { best[index] = min(best[index], run(plan, times: times)) }
+            }
+            return plans[best.indices.min { best[$0] < best[$1] } ?? 0]
+        }
+    }
+
+    /// Runs `body` on `fftw_malloc` scratch for `geometry` (one array when in place; not zeroed); nil when an
+    /// allocation fails.
+    private func withScratch<R>(_ geometry: FFTGeometry, inPlace: Bool,
+                                _ body: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> R) -> R? {
         let (inputBytes, outputBytes) = scratchBytes(geometry)
         guard let input = allocate(inputBytes) else { return nil }
         defer { release(input) }
         guard let output = inPlace ? input : allocate(outputBytes) else { return nil }
         defer { if !inPlace { release(output) } }
-        memset(input, 0, inputBytes)
-        if !inPlace { memset(output, 0, outputBytes) }
-        func run(_ plan: HostFFTPlan, times: Int) -> Double {
-            let clock = ContinuousClock(), start = clock.now
-            for _ in 0..<times {
-                switch geometry.kind {
-                case .complexToComplex: executeComplex(plan.pointer, input, output)
-                case .realToComplex: executeRealToComplex(plan.pointer, input, output)
-                case .complexToReal: executeComplexToReal(plan.pointer, input, output)
-                }
-            }
-            let elapsed = (clock.now - start).components
-            return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-        }
-        let once = plans.map { run($0, times: 1) }.min() ?? 0
-        let times = max(1, min(1000, Int(2e-3 / max(once, 1e-7))))
-        var best = [Double](repeating: .infinity, count: plans.count)
-        for _ in 0..<3 {
-            for (index, plan) in plans.enumerated() { best[index] = min(best[index], run(plan, times: times)) }
-        }
-        return plans[best.indices.min { best[$0] < best[$1] } ?? 0]
+        return body(input, output)
     }
 
     /// Bytes of one side's arrays for `geometry` (at least 16: fftw_malloc of 0 may return nil).
@@ -174,32 +175,28 @@ extension HostFFT {
     /// A plan on scratch arrays (measuring writes its arrays; the plan then runs on the buffers). Call it holding
     /// `planner`.
     func makePlan(_ geometry: FFTGeometry, forward: Bool, inPlace: Bool, measured: Bool, threads: Int,
-                          routine: String) throws(FFTError) -> OpaquePointer {
-        let (inputBytes, outputBytes) = scratchBytes(geometry)
-        guard let input = allocate(inputBytes) else { throw FFTError(.library, routine: routine, "fftw_malloc failed") }
-        defer { release(input) }
-        guard let output = inPlace ? input : allocate(outputBytes) else {
-            throw FFTError(.library, routine: routine, "fftw_malloc failed")
-        }
-        defer { if !inPlace { release(output) } }
+                  routine: String) throws(FFTError) -> OpaquePointer {
         planWithThreads?(Int32(threads))
         let lengths = geometry.shape.map(Int32.init)
         let (rank, batch) = (Int32(lengths.count), Int32(geometry.batch))
         let (inputDistance, outputDistance) = (Int32(geometry.inputDistance), Int32(geometry.outputDistance))
         // FFTW_MEASURE is 0, FFTW_ESTIMATE 1 << 6; neither FFTW_UNALIGNED: buffers are SIMD-aligned (see hostTransform).
         let flags: UInt32 = measured ? 0 : 1 << 6
-        let plan: OpaquePointer? = lengths.withUnsafeBufferPointer { n in
-            switch geometry.kind {
-            case .complexToComplex:
-                planComplex(rank, n.baseAddress, batch, input, nil, 1, inputDistance, output, nil, 1, outputDistance,
-                            forward ? -1 : 1, flags)
-            case .realToComplex:
-                planRealToComplex(rank, n.baseAddress, batch, input, nil, 1, inputDistance, output, nil, 1, outputDistance, flags)
-            case .complexToReal:
-                planComplexToReal(rank, n.baseAddress, batch, input, nil, 1, inputDistance, output, nil, 1, outputDistance, flags)
+        let made = withScratch(geometry, inPlace: inPlace) { input, output -> OpaquePointer? in
+            lengths.withUnsafeBufferPointer { n in
+                switch geometry.kind {
+                case .complexToComplex:
+                    planComplex(rank, n.baseAddress, batch, input, nil, 1, inputDistance, output, nil, 1, outputDistance,
+                                forward ? -1 : 1, flags)
+                case .realToComplex:
+                    planRealToComplex(rank, n.baseAddress, batch, input, nil, 1, inputDistance, output, nil, 1, outputDistance, flags)
+                case .complexToReal:
+                    planComplexToReal(rank, n.baseAddress, batch, input, nil, 1, inputDistance, output, nil, 1, outputDistance, flags)
+                }
             }
         }
-        guard let plan else {
+        guard let made else { throw FFTError(.library, routine: routine, "fftw_malloc failed") }
+        guard let plan = made else {
             throw FFTError(.library, routine: routine, "FFTW made no plan for shape \(geometry.shape) × \(geometry.batch)")
         }
         return plan

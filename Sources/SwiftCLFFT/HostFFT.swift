@@ -39,9 +39,9 @@ final class HostFFT: @unchecked Sendable {
     let destroyPlan: @convention(c) (OpaquePointer?) -> Void
     /// FFTW's threads for the plans made next (nil for the library without threads).
     let planWithThreads: (@convention(c) (Int32) -> Void)?
-    let executeComplex: Execute
-    let executeRealToComplex: Execute
-    let executeComplexToReal: Execute
+    private let executeComplex: Execute
+    private let executeRealToComplex: Execute
+    private let executeComplexToReal: Execute
     let allocate: @convention(c) (Int) -> UnsafeMutableRawPointer?
     let release: @convention(c) (UnsafeMutableRawPointer?) -> Void
     private let exportWisdom: @convention(c) () -> UnsafeMutablePointer<CChar>?
@@ -112,6 +112,16 @@ final class HostFFT: @unchecked Sendable {
             dlclose(handle)
         }
         return nil
+    }
+
+    /// Runs `plan`, made for `kind`, on new arrays (FFTW's new-array functions may run from any thread at once).
+    func execute(_ plan: HostFFTPlan, _ kind: FFTGeometry.Kind, from input: UnsafeMutableRawPointer,
+                 to output: UnsafeMutableRawPointer) {
+        switch kind {
+        case .complexToComplex: executeComplex(plan.pointer, input, output)
+        case .realToComplex: executeRealToComplex(plan.pointer, input, output)
+        case .complexToReal: executeComplexToReal(plan.pointer, input, output)
+        }
     }
 
     /// Scratch for a complex-to-real transform (FFTW's overwrites its input; SwiftCLFFT's keeps it).

@@ -136,12 +136,7 @@ public struct BLASSuite: Sendable {
                 return try cl.read(dout)
             }
             for row in 0..<n {
-                var exact = 0.0, magnitude = 0.0
-                for column in 0..<n {
-                    let term = Double(a[row * n + column]) * Double(x[column])
-                    exact += term
-                    magnitude += abs(term)
-                }
+                let (exact, magnitude) = Self.exactSum(n) { Double(a[row * n + $0]) * Double(x[$0]) }
                 guard abs(Double(product[row]) - exact) <= Double(n) * Double(Float.ulpOfOne) * magnitude else {
                     throw BenchmarkSuiteError.verificationFailed(suite: "blas", detail: "\(name)-sgemv row \(row): \(product[row]), not \(exact)")
                 }
@@ -150,12 +145,7 @@ public struct BLASSuite: Sendable {
                 _ = try cl.dot(dotX, dotY, into: dotResult, engine: engine)
                 return try cl.read(dout)[0]
             }
-            var exact = 0.0, magnitude = 0.0
-            for index in 0..<count {
-                let term = Double(x[index]) * Double(y[index])
-                exact += term
-                magnitude += abs(term)
-            }
+            let (exact, magnitude) = Self.exactSum(count) { Double(x[$0]) * Double(y[$0]) }
             guard abs(Double(dot) - exact) <= Double(count) * Double(Float.ulpOfOne) * magnitude else {
                 throw BenchmarkSuiteError.verificationFailed(suite: "blas", detail: "\(name)-sdot: \(dot), not \(exact)")
             }
@@ -222,15 +212,21 @@ public struct BLASSuite: Sendable {
         for sample in 0..<min(checkedEntries, n * n) {
             let index = (sample &* 2_654_435_761) % (n * n)
             let (i, j) = (index / n, index % n)
-            var sum = 0.0, magnitude = 0.0
-            for k in 0..<n {
-                let product = Double(a[i * n + k]) * Double(b[k * n + j])
-                sum += product
-                magnitude += abs(product)
-            }
+            let (sum, magnitude) = Self.exactSum(n) { Double(a[i * n + $0]) * Double(b[$0 * n + j]) }
             guard abs(Double(c[index]) - sum) <= Double(n) * eps * magnitude + 1e-30 else {
                 throw BenchmarkSuiteError.verificationFailed(suite: "blas", detail: "\(variant) \(n)×\(n): C[\(i), \(j)] = \(c[index]), host \(sum)")
             }
         }
+    }
+
+    /// Σ term(k) for k in 0..<count in Double, and Σ |term(k)| (the scale of its rounding error).
+    private static func exactSum(_ count: Int, _ term: (Int) -> Double) -> (sum: Double, magnitude: Double) {
+        var sum = 0.0, magnitude = 0.0
+        for k in 0..<count {
+            let value = term(k)
+            sum += value
+            magnitude += abs(value)
+        }
+        return (sum, magnitude)
     }
 }
