@@ -9,7 +9,8 @@ by the CPU device. Two kernels, interleaved round by round, each checked against
 - a copy into a *fresh* buffer each round (first-touch page faults: 4 KiB pages fault 512 times as often).
 The scatter also runs through write-combining lines (`scatter_wc`: each digit's keys gather in a private 64-byte line
 stored whole), with plain stores and with non-temporal ones (`NT=1`, no read for ownership of the line), on PoCL's own
-buffers.
+buffers; `lines-nt-K` gathers a run of K consecutive lines per digit and stores them one after another (SwiftCL's
+sort uses 4 since session 31).
 
     .venv-pyopencl/bin/python Benchmarks/probes/scatter-and-page-sizes.py [--rounds 7]
 """
@@ -31,32 +32,38 @@ kernel void scatter(global const uint *keys, global uint *out, global const uint
     for (uint d = 0; d < 256; ++d) p[d] = places[d * tiles + t];
     for (ulong i = t * tile; i < (t + 1) * tile; ++i) { const uint k = keys[i]; out[p[k & 255]++] = k; }
 }
-// The same pass through software write-combining: each digit's keys gather in a private line of 16 and go out as one
-// aligned 64-byte store (non-temporal with NT=1) when the line fills; partial lines are stored key by key.
+// The same pass through software write-combining: each digit's keys gather in a private run of LINES lines of 16 and
+// go out as aligned 64-byte stores (non-temporal with NT=1) when the run fills; partial runs are stored key by key.
+#ifndef LINES
+#define LINES 1
+#endif
+#define RUN (16 * LINES)
 kernel void scatter_wc(global const uint *keys, global uint *out, global const uint *places, const ulong tile, const uint tiles)
 {
     const uint t = get_global_id(0);
     uint p[256];
-    uint16 line[256];
+    uint16 line[256 * LINES];
     for (uint d = 0; d < 256; ++d) p[d] = places[d * tiles + t];
     for (ulong i = t * tile; i < (t + 1) * tile; ++i) {
         const uint k = keys[i], d = k & 255, at = p[d]++;
-        ((uint *)&line[d])[at & 15] = k;
-        if ((at & 15) == 15) {
-            if (at + 1 >= 16 && at - 15 >= places[d * tiles + t]) {
+        ((uint *)&line[d * LINES])[at & (RUN - 1)] = k;
+        if ((at & (RUN - 1)) == RUN - 1) {
+            if (at + 1 >= RUN && at - (RUN - 1) >= places[d * tiles + t]) {
+                for (uint c = 0; c < LINES; ++c) {
 #if NT
-                __builtin_nontemporal_store(line[d], (global uint16 *)(out + at - 15));
+                    __builtin_nontemporal_store(line[d * LINES + c], (global uint16 *)(out + at - (RUN - 1) + 16 * c));
 #else
-                *(global uint16 *)(out + at - 15) = line[d];
+                    *(global uint16 *)(out + at - (RUN - 1) + 16 * c) = line[d * LINES + c];
 #endif
+                }
             } else {
-                for (uint j = places[d * tiles + t]; j <= at; ++j) out[j] = ((uint *)&line[d])[j & 15];
+                for (uint j = places[d * tiles + t]; j <= at; ++j) out[j] = ((uint *)&line[d * LINES])[j & (RUN - 1)];
             }
         }
     }
     for (uint d = 0; d < 256; ++d) {
-        const uint start = max(places[d * tiles + t], p[d] & ~15u);
-        for (uint j = start; j < p[d]; ++j) out[j] = ((uint *)&line[d])[j & 15];
+        const uint start = max(places[d * tiles + t], p[d] & ~(uint)(RUN - 1));
+        for (uint j = start; j < p[d]; ++j) out[j] = ((uint *)&line[d * LINES])[j & (RUN - 1)];
     }
 }
 kernel void copy(global const uint4 *x, global uint4 *y) { const size_t i = get_global_id(0); y[i] = x[i]; }
@@ -83,8 +90,9 @@ def main():
     q = cl.CommandQueue(ctx)
     prg = cl.Program(ctx, SOURCE).build(options="-D NT=0")
     scatter, copy = cl.Kernel(prg, "scatter"), cl.Kernel(prg, "copy")
-    lines = {"lines": cl.Kernel(prg, "scatter_wc"),
-             "lines-nt": cl.Kernel(cl.Program(ctx, SOURCE).build(options="-D NT=1"), "scatter_wc")}
+    lines = {"lines": cl.Kernel(prg, "scatter_wc")} | {
+        f"lines-nt-{k}": cl.Kernel(cl.Program(ctx, SOURCE).build(options=f"-D NT=1 -D LINES={k}"), "scatter_wc")
+        for k in (1, 2, 4, 8)}
     n, tiles = 1 << a.log2n, 8
     tile = n // tiles
     rng = np.random.default_rng(1)

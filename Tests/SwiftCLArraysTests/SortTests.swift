@@ -75,8 +75,8 @@ struct SortTests {
         }
     }
 
-    @Test("keys and values of every width crossed, lengths around a 64-byte line, spread and skewed digits (the CPU scatter's lines)",
-          arguments: TestDevices.all, [1, 15, 63, 65, 1_000, 100_003])
+    @Test("keys and values of every width crossed, lengths around a 64-byte line and a digit's run of lines, spread and skewed digits (the CPU scatter's lines)",
+          arguments: TestDevices.all, [1, 15, 63, 65, 255, 257, 1_000, 100_003])
     func widthsCrossed(device: Device, count: Int) throws {
         let queue = try makeQueue(device)
         func check<K: ArrayElement & FixedWidthInteger, V: ArrayElement & FixedWidthInteger>(_: K.Type, _: V.Type) throws {

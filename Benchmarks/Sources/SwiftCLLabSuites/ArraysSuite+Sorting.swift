@@ -4,8 +4,9 @@ import SwiftCLArrays
 import SwiftCLBenchmarkHarness
 
 /// Radix sorts of `sortCount` keys beside Swift's `sort()` of the same data on the host, interleaved round by round:
-/// UInt32 keys, and (Float key, UInt32 value) pairs (the host sorts an array of pairs by key). Mkeys/s; every device
-/// sort is checked against the host's before it is timed.
+/// UInt32 keys, and (Float key, UInt32 value) pairs (the host sorts an array of pairs by key), each also from a context
+/// whose memory pool keeps released arrays (`-pooled`). Mkeys/s; every device sort is checked against the host's
+/// before it is timed.
 extension ArraysSuite {
     func sortRecords(on device: Device, queue: ComputeQueue, progress: (String) -> Void) throws -> [BenchmarkRecord] {
         let n = sortCount
@@ -29,11 +30,30 @@ extension ArraysSuite {
             throw BenchmarkSuiteError.verificationFailed(suite: "arrays", detail: "radix sort of (Float, UInt32) pairs is not the stable host order")
         }
 
+        // The same sorts in a second context whose memory pool keeps released arrays: the result and the scratch come
+        // from the previous call's, so these rows leave out the first-touch page faults of fresh buffers.
+        let pooled = try {
+            let queue = try ComputeQueue(device: device, context: Context(devices: [device]))
+            queue.context.memoryPool.capacityBytes = 1 << 30
+            return (queue: queue, keys: try DeviceArray(keys, on: queue), floatKeys: try DeviceArray(floatKeys, on: queue),
+                    indices: try DeviceArray<UInt32>.arange(count: n, on: queue))
+        }()
+        for round in 1...2 {   // the second round's buffers come from the pool
+            guard try pooled.keys.sorted().toArray() == hostSorted,
+                  try pooled.floatKeys.sorted(carrying: pooled.indices).values.toArray() == sortedValues else {
+                throw BenchmarkSuiteError.verificationFailed(suite: "arrays", detail: "pooled radix sort differs in round \(round)")
+            }
+        }
+
         let hostPairs = zip(floatKeys, 0..<UInt32(n)).map { ($0, $1) }
         let variants: [(name: String, device: String, run: () throws -> Void)] = [
             ("radix-sort-uint32", device.name, { _ = try dKeys.sorted(); try queue.sync { _ in } }),
+            ("radix-sort-uint32-pooled", device.name, { _ = try pooled.keys.sorted(); try pooled.queue.sync { _ in } }),
             ("host-sort-uint32", "host", { var copy = keys; copy.sort(); precondition(copy.count == n) }),
             ("radix-sort-float-uint32-pairs", device.name, { _ = try dFloatKeys.sorted(carrying: dIndices); try queue.sync { _ in } }),
+            ("radix-sort-float-uint32-pairs-pooled", device.name, {
+                _ = try pooled.floatKeys.sorted(carrying: pooled.indices); try pooled.queue.sync { _ in }
+            }),
             ("host-sort-float-uint32-pairs", "host", { var copy = hostPairs; copy.sort { $0.0 < $1.0 }; precondition(copy.count == n) }),
         ]
         var samples: [String: [Double]] = [:]
@@ -46,7 +66,9 @@ extension ArraysSuite {
         return variants.compactMap { variant in
             guard let summary = Summary(samples[variant.name] ?? []) else { return nil }
             var extra: [String: Double] = [:]
-            if variant.device != "host", let host = Summary(samples["host" + variant.name.dropFirst("radix".count)] ?? []) {
+            let unpooled = variant.name.hasSuffix("-pooled") ? variant.name.dropLast("-pooled".count) : Substring(variant.name)
+            let hostName = "host" + unpooled.dropFirst("radix".count)
+            if variant.device != "host", let host = Summary(samples[hostName] ?? []) {
                 extra["times_host_sort"] = summary.median / host.median
             }
             return BenchmarkRecord(suite: "arrays", variant: variant.name, metric: "keys_\(n)", summary: summary, unit: "Mkeys/s",

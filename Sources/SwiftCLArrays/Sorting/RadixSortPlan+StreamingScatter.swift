@@ -2,28 +2,40 @@
 ///
 /// Each key of a pass goes to one of 256 places far apart, so a plain store misses the cache and first reads the
 /// line it writes (a read for ownership): per 4-byte key the pass moved ~16 B, not the 12 its data needs. Here each
-/// digit gathers its keys (and values) in a private 64-byte line, and a full line goes out as one aligned
-/// non-temporal store, which skips that read; partial lines (each digit's first and last) are stored element by
-/// element. `Benchmarks/probes/scatter-and-page-sizes.py`'s scatter on PoCL, Zen 4, 2²⁴ UInt32 keys, 9 rounds, ms
-/// min/median/max: plain 28.3 / 29.0 / 31.1, lines with plain stores 35.0 / 36.1 / 42.5, lines with non-temporal stores
-/// **16.1 / 16.2 / 17.2**; the whole sort of 2²⁴ UInt32 keys in `swiftcl-lab bench arrays` (3 interleaved runs per
-/// form) 87–93 Mkeys/s plain against 100–118 with lines, while key–value pairs did not move beyond the noise
-/// (48–61 against 56–65). The code is inside `#if __has_builtin(__builtin_nontemporal_store)`; the non-temporal
-/// stores are fenced before the work-item ends (`sfence` on x86), so the next pass reads them.
+/// digit gathers its keys (and values) in a private run of ``linesPerDigit`` 64-byte lines, and a full run goes out
+/// as aligned non-temporal stores, which skip that read; partial runs (each digit's first and last) are stored
+/// element by element. The code is inside `#if __has_builtin(__builtin_nontemporal_store)`; the non-temporal stores
+/// are fenced before the work-item ends (`sfence` on x86), so the next pass reads them.
+///
+/// `Benchmarks/probes/scatter-and-page-sizes.py` (PoCL, Zen 4, one pass over 2²⁴ UInt32 keys, 7 rounds, ms
+/// min / median / max; session 31): plain stores 33.3 / 39.0 / 44.1; one line per digit with plain stores 28.3 / 37.4 /
+/// 48.0; non-temporal runs of 1, 2, 4 and 8 lines 16.5 / 20.7 / 23.1, 13.1 / 13.7 / 21.3, **12.0 / 12.9 / 22.4**,
+/// 10.9 / 14.8 / 19.9.
 extension RadixSortPlan {
+    /// Cache lines each digit gathers before they go out together, one non-temporal store after another.
+    ///
+    /// Four (session 31) against one line (session 29), three interleaved `swiftcl-lab bench arrays` runs each, 2²⁴
+    /// keys, Mkeys/s medians: UInt32 from a memory pool 151 / 158 / 149 → 168 / 180 / 202; fresh results 97 / 116 /
+    /// 109 → 113 / 112 / 120; (Float, UInt32) pairs within the noise (81 / 91 / 95 → 91 / 90 / 100 pooled). A tile's runs
+    /// take 64 KiB for 4-byte keys (128 KiB with 4-byte values, 256 KiB for 8-byte pairs), inside a core's L2 on the
+    /// CPUs measured; eight lines gained little more in the probe.
+    static let linesPerDigit = 4
+
     /// The scatter's loop over a tile with lines (up to its `#else`; the caller's plain loop and `#endif` follow).
     var streamingScatter: String {
         let radix = 1 << digitBits
+        let run = Self.linesPerDigit
         let U = Self.rawType(bytes: keyBits / 8)
-        // One line's elements of a type of `bytes` bytes, and the line's element-wise fill and flush.
+        // A digit's run of lines for elements of `bytes` bytes, and its element-wise fill and flush.
         func lines(_ name: String, type: String, bytes: Int, out: String,
                    value: String) -> (declare: String, put: String, flush: String) {
-            let per = 64 / bytes
-            // Element `j` of the output in its digit's line.
-            let inLine = { (j: String) in "((\(type) *)&\(name)_line[d])[(uint)(\(j) + \(name)_skew) & \(per - 1)]" }
+            let perLine = 64 / bytes
+            let per = perLine * run
+            // Element `j` of the output in its digit's run of lines.
+            let inLine = { (j: String) in "((\(type) *)&\(name)_line[d * \(run)])[(uint)(\(j) + \(name)_skew) & \(per - 1)]" }
             return (
                 """
-                    ulong8 \(name)_line[\(radix)];
+                    ulong8 \(name)_line[\(radix * run)];
                     const uint \(name)_skew = (uint)(((ulong)\(out) % 64) / \(bytes));
                 """,
                 """
@@ -33,7 +45,9 @@ extension RadixSortPlan {
                             if (slot == \(per - 1)) {
                                 const \(placeType) first = places[(ulong)d * tiles + t];
                                 if (at - first >= \(per - 1)) {
-                                    __builtin_nontemporal_store(\(name)_line[d], (global ulong8 *)(\(out) + at - \(per - 1)));
+                                    for (uint c = 0; c < \(run); ++c)
+                                        __builtin_nontemporal_store(\(name)_line[d * \(run) + c],
+                                                                    (global ulong8 *)(\(out) + at - \(per - 1) + c * \(perLine)));
                                 } else {
                                     for (\(placeType) j = first; j <= at; ++j) \(out)[j] = \(inLine("j"));
                                 }
