@@ -15,8 +15,13 @@ its running kept count, as `swiftcl_place_chained` does):
 - walk_only:        walk_scratch without the copy out (what the walk alone costs).
 - compress_scratch: AVX-512: per 16 elements a mask, vpcompressd in a register, a masked store; into the scratch.
 - compress_count:   AVX-512: count, publish, compress straight into the output (SwiftCL since session 29).
+- permute_count:    AVX2: count, publish, then per 8 elements a mask, a vpermd by a table of packed lane indices, and a
+                    full 8-lane store while it stays inside the block's places (its extra lanes are overwritten by the
+                    next store); the last few element by element.
 
-The AVX-512 variants need a device compiler that targets it (PoCL on an AVX-512 host).
+The AVX-512 variants need a device compiler that targets it (PoCL on an AVX-512 host), permute_count AVX2. To see an
+AVX2-only CPU's code on an AVX-512 host: `POCL_KERNELLIB_NAME=avx2 POCL_LLVM_CPU_NAME=znver1` (and a fresh
+`POCL_CACHE_DIR`).
 
     .venv-pyopencl/bin/python Benchmarks/probes/unique-placement.py [--rounds 9] [--variants walk_scratch,compress_count]
 """
@@ -129,6 +134,7 @@ void place_tiles_prefix(global const int *x, global int *out, ulong s0, const ul
     TILES_TAIL
 }
 
+#if defined(__AVX512F__)
 typedef int v16si __attribute__((vector_size(64)));
 
 // Places the kept elements of [s, e) at out + p on, sixteen lanes at a time through AVX-512's compress: nothing past
@@ -148,6 +154,34 @@ ulong place_compress(global const int *x, global int *out, ulong s, const ulong 
     for (; i < e; ++i) if (FLAG(i)) out[p++] = x[i];
     return p;
 }
+#endif
+
+#if defined(__AVX2__)
+typedef int v8si __attribute__((vector_size(32)));
+typedef float v8sf __attribute__((vector_size(32)));
+// For each 8-bit mask, the indices of its set lanes packed to the front, 3 bits each (PERM8: filled in by Python).
+constant uint perm8[256] = { PERM8 };
+
+// Places the kept elements of [s, e) at out + p on, eight lanes at a time through AVX2: the kept lanes' mask, a vpermd
+// by the mask's packed indices, and a full 8-lane store (its lanes past the kept ones are overwritten by the next
+// store) while it stays below pend, the end of this run's places; the rest element by element.
+ulong place_permute(global const int *x, global int *out, ulong s, const ulong e, ulong p, const ulong pend)
+{
+    if (s == 0 && e > 0) { out[p] = x[0]; p += 1; s = 1; }
+    ulong i = s;
+    for (; i + 8 <= e && p + 8 <= pend; i += 8) {
+        const int8 v = vload8(0, x + i);
+        const int8 ne = v != vload8(0, x + i - 1);
+        const uint m = __builtin_ia32_movmskps256((v8sf)ne);
+        const int8 idx = ((int8)(perm8[m]) >> (int8)(0, 3, 6, 9, 12, 15, 18, 21)) & (int8)(7);
+        const v8si c = __builtin_ia32_permvarsi256((v8si)v, (v8si)idx);
+        vstore8(as_int8(c), 0, out + p);
+        p += popcount(m);
+    }
+    for (; i < e; ++i) if (FLAG(i)) out[p++] = x[i];
+    return p;
+}
+#endif
 
 // The chained skeleton: a work-item takes blocks in order from the ticket state[0] until none is left.
 #define BLOCKS(name, ...) \
@@ -191,6 +225,7 @@ BLOCKS(walk_count,
     place_tiles(x, out, s0, l0, before, s1, l1, before + c0, s2, l2, before + c0 + c1, s3, l3, before + c0 + c1 + c2, ends);
 )
 
+#if defined(__AVX512F__)
 BLOCKS(compress_scratch,
     global int *mine = scratch + get_global_id(0) * block;
     const ulong first = b * block, end = min(first + block, n);
@@ -206,6 +241,17 @@ BLOCKS(compress_count,
     PUBLISH
     place_compress(x, out, first, end, before);
 )
+#endif
+
+#if defined(__AVX2__)
+BLOCKS(permute_count,
+    const ulong first = b * block, end = min(first + block, n);
+    ulong l;
+    const ulong c0 = count_kept(x, first, end, &l), c1 = 0, c2 = 0, c3 = 0;
+    PUBLISH
+    place_permute(x, out, first, end, before, through);
+)
+#endif
 
 // walk_scratch, copying the previous block's kept elements out during the walk (two scratch halves in turn).
 kernel void walk_draining(global const int *x, global int *out, const ulong n, const ulong block,
@@ -244,7 +290,11 @@ def main():
     ctx = cl.Context(cl.get_platforms()[0].get_devices())
     dev = ctx.devices[0]
     q = cl.CommandQueue(ctx)
-    prg = cl.Program(ctx, COMMON).build()
+    perm8 = []
+    for m in range(256):
+        lanes = [l for l in range(8) if m >> l & 1]
+        perm8.append(sum(l << (3 * k) for k, l in enumerate(lanes)))
+    prg = cl.Program(ctx, COMMON.replace("PERM8", ", ".join(map(str, perm8)))).build()
     n = 1 << a.log2n
     host = (np.arange(n, dtype=np.int64) // 2).astype(np.int32)
     mf = cl.mem_flags

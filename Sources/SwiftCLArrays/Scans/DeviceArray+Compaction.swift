@@ -75,12 +75,13 @@ extension DeviceArray where Element: ArrayElement {
     /// tiles walked side by side per work-item; into a given array a compaction runs in one pass where the device has
     /// 64-bit atomics), elsewhere through the general scan. `throughScan` takes the general scan on any device (tests
     /// cover the GPU route with it on a CPU device); `onePass: false` counts first even into a given array, and
-    /// `onePassBlock` sets the one-pass blocks' length (tests cross many blocks with short ones); `vectorCompress: false`
-    /// keeps the element-by-element walk where the device's compiler could place through AVX-512's compress.
+    /// `onePassBlock` sets the one-pass blocks' length (tests cross many blocks with short ones); `vectorPlacement`
+    /// narrows the vector placement (``PlacementPlan/VectorPlacement``: tests cover the AVX2 permute and the walk on
+    /// any host).
     /// - Throws: ``ArrayError/Code/shapeMismatch`` or ``ArrayError/Code/contextMismatch`` for a mask unlike this array.
     func placed(by mask: DeviceArray<UInt8>?, rejectedToo: Bool, name: String, into given: DeviceArray? = nil,
                 throughScan: Bool = false, onePass: Bool = true, onePassBlock: Int? = nil,
-                vectorCompress: Bool = true) throws -> (DeviceArray, Int) {
+                vectorPlacement: PlacementPlan.VectorPlacement = .compress) throws -> (DeviceArray, Int) {
         if let mask { try checkCompatible(mask, what: "the mask") }
         guard queue.device.type.contains(.cpu), !throughScan else {
             if let mask {
@@ -93,7 +94,7 @@ extension DeviceArray where Element: ArrayElement {
         guard count > 0 else { return (try given ?? DeviceArray(uninitializedShape: [0], on: queue), 0) }
         let kept = try Buffer<UInt64>(count: 1, context: context)
         let plan = PlacementPlan(type: Element.openCLTypeName, pragma: Element.pragma, selection: mask == nil ? .distinctFromPrevious : .mask,
-                                 partition: rejectedToo, device: queue.device, vectorCompress: vectorCompress)
+                                 partition: rejectedToo, device: queue.device, vectorPlacement: vectorPlacement)
         let x = (storage as any KernelArgument, UInt64(offset)), m = mask.map { ($0.storage as any KernelArgument, UInt64($0.offset)) }
         if let given, onePass, plan.onePass {
             try plan.placeInOnePass(count: count, x: x, mask: m, out: (given.storage, UInt64(given.offset)),

@@ -19,9 +19,9 @@ import SwiftCL
 /// count for the next (a chained scan), so the input is read from memory once (see `chainedKernel(byMask:)`). The
 /// allocating forms count first, to size their result to the kept elements.
 ///
-/// Where the device's compiler targets AVX-512 (PoCL on such a host), 4- and 8-byte elements are placed a vector at a
-/// time instead of walked (`PlacementPlan+VectorCompress.swift`): unique into an array went from ~57 % to ~90 % of the
-/// copy bound on a Zen 4.
+/// Where the device's compiler targets AVX-512 or AVX2 (PoCL on such a host), 4- and 8-byte elements are placed a
+/// vector at a time instead of walked (`PlacementPlan+VectorPlacement.swift`): unique into an array went from ~55 % to
+/// ~85–90 % of the copy bound on a Zen 4, with either.
 struct PlacementPlan {
     /// Which elements are kept.
     enum Selection {
@@ -42,14 +42,16 @@ struct PlacementPlan {
     /// Whether the program holds `swiftcl_place_chained` for ``placeInOnePass(count:x:mask:out:of:kept:block:on:)``:
     /// a compaction (not a partition) on a device with 64-bit global atomics.
     var onePass: Bool
-    /// Whether the program places 4- and 8-byte elements a vector at a time through AVX-512's compress where the
-    /// device's compiler targets it (see `PlacementPlan+VectorCompress.swift`); tests turn it off to cover the walk.
-    var vectorCompress: Bool
+    /// How far the program may place 4- and 8-byte elements a vector at a time (AVX-512's compress, else AVX2's
+    /// permute, where the device's compiler targets them; see `PlacementPlan+VectorPlacement.swift`); tests narrow it
+    /// to cover the permute and the walk on any host.
+    var vectorPlacement: VectorPlacement
 
-    init(type: String, pragma: String, selection: Selection, partition: Bool, device: Device, vectorCompress: Bool = true) {
+    init(type: String, pragma: String, selection: Selection, partition: Bool, device: Device,
+         vectorPlacement: VectorPlacement = .compress) {
         (self.type, self.pragma, self.selection, self.partition) = (type, pragma, selection, partition)
         onePass = !partition && device.extensions.contains("cl_khr_int64_base_atomics")
-        self.vectorCompress = vectorCompress
+        self.vectorPlacement = vectorPlacement
     }
 
     /// Work-items for `count` elements on `device`: at least 64 Ki elements per work-item, up to six per compute unit.
@@ -120,7 +122,7 @@ struct PlacementPlan {
 
     func program(on queue: ComputeQueue) throws -> Program {
         try queue.context.program(source: source, name: "place_\(selection == .mask ? "mask" : "distinct")_\(partition ? "partition" : "compact")_\(type)"
-                                  + (onePass ? "_one_pass" : "") + (compressLanes == nil ? "" : "_compress"))
+                                  + (onePass ? "_one_pass" : "") + (vectorLanes == nil ? "" : "_vectors_\(vectorPlacement)"))
     }
 
     /// The kernels' OpenCL C.
@@ -205,7 +207,7 @@ struct PlacementPlan {
                     "{ ulong p = p\(c); for (ulong i = s\(c) + j; i < l\(c); ++i) \(singleStore) ends[\(c)] = p; }"
                 }.joined(separator: "\n    "))
             }
-            \(compressSource(flag: flag))
+            \(vectorSource(flag: flag))
 
             kernel void swiftcl_place_count(\(selectedParameters), const ulong n, global ulong *info)
             {
@@ -233,9 +235,10 @@ struct PlacementPlan {
                 global \(T) *out = out_base + out_off;
                 const ulong sp_tiles = \(Self.chains) * get_global_size(0), t0 = \(Self.chains) * get_global_id(0);
                 \(tileBounds)
-            #ifdef SWIFTCL_COMPRESS
+            #ifdef SWIFTCL_VECTOR_PLACE
+                // A tile's places end where the next tile's begin (info[2 * sp_tiles] is the total).
                 for (ulong t = t0; t < t0 + \(Self.chains); ++t)
-                    swiftcl_place_run(x, \(byMask ? "m, " : "")out, \(partition ? "info[2 * sp_tiles], " : "")SP_FIRST(t), SP_END(t), info[2 * t]);
+                    swiftcl_place_run(x, \(byMask ? "m, " : "")out, \(partition ? "info[2 * sp_tiles], " : "")SP_FIRST(t), SP_END(t), info[2 * t], info[2 * (t + 1)]);
             #else
                 ulong ends[\(Self.chains)];
                 swiftcl_place_tiles(x, \(byMask ? "m, " : "")out, \(partition ? "info[2 * sp_tiles], " : "")\(chains.map { c in
@@ -258,9 +261,9 @@ struct PlacementPlan {
     /// themselves, so a count first would read the block twice: each block is placed into its work-item's own part
     /// of `scratch` (cache-sized) as it is read, learning the tiles' kept counts, and its kept elements are copied to
     /// their places in `out` as vectors once the block before has published (Zen 4: 61–64 % of the copy bound against
-    /// 56–66 % counting first; by a mask, counting first: 87–92 % against 75–76 %). With the compress
-    /// (`SWIFTCL_COMPRESS`) both selections count first and place straight into `out`: the masked stores write only
-    /// kept elements, so no scratch is needed.
+    /// 56–66 % counting first; by a mask, counting first: 87–92 % against 75–76 %). With a vector placement
+    /// (`SWIFTCL_VECTOR_PLACE`) both selections count first and place straight into `out`: its stores write nothing
+    /// outside the block's places, so no scratch is needed.
     private func chainedKernel(byMask: Bool) -> String {
         let T = type
         let chains = 0..<Self.chains
@@ -273,28 +276,28 @@ struct PlacementPlan {
                     atom_xchg(&state[1 + b], through + 1);
                     if (b == blocks - 1) kept[0] = through;
             """
-        // Counting first (the flags, or with a compress the elements themselves) leaves the block in the cache for
+        // Counting first (the flags, or with a vector placement the elements themselves) leaves the block in the cache for
         // its placement straight into `out`.
         let countFirst = """
                     \(chains.map { c in "ulong l\(c); const ulong c\(c) = swiftcl_count_kept(\(byMask ? "m" : "x"), s\(c), e\(c), &l\(c));" }.joined(separator: " "))
             \(publish)
             """
-        let compressed = compressLanes == nil ? "" : """
-            #ifdef SWIFTCL_COMPRESS
+        let vectorised = vectorLanes == nil ? "" : """
+            #ifdef SWIFTCL_VECTOR_PLACE
             \(countFirst)
-                    swiftcl_place_run(x, \(byMask ? "m, " : "")out, first, end, before);
+                    swiftcl_place_run(x, \(byMask ? "m, " : "")out, first, end, before, through);
             #else
             """
         let block = byMask
             ? """
-            \(compressed)
+            \(vectorised)
             \(countFirst)
                     ulong ends[\(Self.chains)];
                     swiftcl_place_tiles(x, m, out, \(chains.map { c in "s\(c), l\(c), before\((0..<c).map { " + c\($0)" }.joined())" }.joined(separator: ", ")), ends);
-            \(compressed.isEmpty ? "" : "#endif")
+            \(vectorised.isEmpty ? "" : "#endif")
             """
             : """
-            \(compressed)
+            \(vectorised)
                     ulong ends[\(Self.chains)];
                     swiftcl_place_tiles(x, mine, \(chains.map { c in "s\(c), e\(c), \(c) * per" }.joined(separator: ", ")), ends);
                     \(chains.map { c in "const ulong c\(c) = ends[\(c)] - \(c) * per;" }.joined(separator: " "))
@@ -302,7 +305,7 @@ struct PlacementPlan {
                     \(chains.map { c in
                         "swiftcl_copy_run(mine + \(c) * per, out + before\((0..<c).map { " + c\($0)" }.joined()), c\(c));"
                     }.joined(separator: "\n            "))
-            \(compressed.isEmpty ? "" : "#endif")
+            \(vectorised.isEmpty ? "" : "#endif")
             """
         return """
 

@@ -4,34 +4,37 @@ import SwiftCL
 import SwiftCLTestSupport
 import Testing
 
-/// The placement of compaction, partition and unique a vector at a time (AVX-512's compress, where the device's
-/// compiler targets it) against the element-by-element walk and a host reference, byte for byte.
-@Suite("Placement through AVX-512's compress (CPU devices) equals the walk and the host")
-struct VectorCompressPlacementTests {
-    /// Whether this host's CPU has AVX-512 F and VL (PoCL's CPU device compiles for it).
-    static let hostHasAVX512: Bool = {
+/// The placement of compaction, partition and unique a vector at a time (AVX-512's compress or AVX2's permute, where
+/// the device's compiler targets them) against the element-by-element walk and a host reference, byte for byte.
+@Suite("Placement a vector at a time (CPU devices: AVX-512, AVX2) equals the walk and the host")
+struct VectorPlacementTests {
+    /// The host CPU's feature flags (PoCL's CPU device compiles for them).
+    static let hostFlags: Set<String> = {
         guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-              let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return false }
-        let words = Set(flags.split(separator: " ").map(String.init))
-        return words.contains("avx512f") && words.contains("avx512vl")
+              let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return [] }
+        return Set(flags.split(separator: " ").map(String.init))
     }()
 
-    @Test("the compress is compiled where the host has AVX-512, for 4- and 8-byte elements only, and not when turned off",
+    @Test("each host gets the widest path its CPU has, for 4- and 8-byte elements only, and never more than allowed",
           arguments: TestDevices.all)
     func route(device: Device) throws {
         let queue = try makeQueue(device)
-        let expected = device.type.contains(.cpu) && device.platform.name.contains("Portable") && Self.hostHasAVX512
+        let pocl = device.type.contains(.cpu) && device.platform.name.contains("Portable")
+        let avx2 = pocl && Self.hostFlags.contains("avx2")
+        let avx512 = pocl && Self.hostFlags.contains("avx512f") && Self.hostFlags.contains("avx512vl")
         for type in ["int", "uint", "float", "long", "ulong", "double"] where type != "double" || device.supportsDoublePrecision {
             let plan = PlacementPlan(type: type, pragma: type == "double" ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable" : "",
                                      selection: .distinctFromPrevious, partition: false, device: device)
-            #expect(try plan.compresses(on: queue) == expected, "\(type) on \(device.name)")
-            var off = plan
-            off.vectorCompress = false
-            #expect(try off.compresses(on: queue) == false, "\(type), turned off")
+            #expect(try plan.vectorPath(on: queue) == (avx512 ? .compress : avx2 ? .permute : .walk), "\(type) on \(device.name)")
+            var narrowed = plan
+            narrowed.vectorPlacement = .permute
+            #expect(try narrowed.vectorPath(on: queue) == (avx2 ? .permute : .walk), "\(type), the permute at most")
+            narrowed.vectorPlacement = .walk
+            #expect(try narrowed.vectorPath(on: queue) == .walk, "\(type), turned off")
         }
         for type in ["char", "uchar", "short", "ushort"] {
             let plan = PlacementPlan(type: type, pragma: "", selection: .mask, partition: true, device: device)
-            #expect(try plan.compresses(on: queue) == false, "\(type) has no compress")
+            #expect(try plan.vectorPath(on: queue) == .walk, "\(type) has no vector placement")
         }
     }
 
@@ -48,15 +51,15 @@ struct VectorCompressPlacementTests {
         let rejected = values.indices.filter { mask[$0] == 0 }.map { values[$0] }
         let distinct = values.indices.filter { $0 == 0 || values[$0] != values[$0 - 1] }.map { values[$0] }
         let bytes = { (a: [T]) in a.withUnsafeBytes { Array($0) } }
-        for compress in [true, false] {
-            let route = "\(context), compress \(compress)"
-            let (compacted, keptCount) = try x.placed(by: m, rejectedToo: false, name: "compact", vectorCompress: compress)
+        for placement in PlacementPlan.VectorPlacement.allCases {
+            let route = "\(context), \(placement)"
+            let (compacted, keptCount) = try x.placed(by: m, rejectedToo: false, name: "compact", vectorPlacement: placement)
             let compactedBytes = bytes(try compacted.toArray())
             #expect(keptCount == kept.count && compactedBytes == bytes(kept), "compacted: \(route)")
-            let (partitioned, _) = try x.placed(by: m, rejectedToo: true, name: "partition", vectorCompress: compress)
+            let (partitioned, _) = try x.placed(by: m, rejectedToo: true, name: "partition", vectorPlacement: placement)
             let partitionedBytes = bytes(try partitioned.toArray())
             #expect(partitionedBytes == bytes(kept + rejected), "partitioned: \(route)")
-            let (uniqued, distinctCount) = try x.placed(by: nil, rejectedToo: false, name: "unique", vectorCompress: compress)
+            let (uniqued, distinctCount) = try x.placed(by: nil, rejectedToo: false, name: "unique", vectorPlacement: placement)
             let uniquedBytes = bytes(try uniqued.toArray())
             #expect(distinctCount == distinct.count && uniquedBytes == bytes(distinct), "uniqued: \(route)")
             // Into a given array in one pass, blocks crossing vectors and tiles; nothing past the kept ones is written.
@@ -65,7 +68,7 @@ struct VectorCompressPlacementTests {
                 for (selection, reference) in [(m as DeviceArray<UInt8>?, kept), (nil, distinct)] {
                     let out = try DeviceArray<T>.filled(with: fill, shape: [n + 1], on: queue)
                     let (_, count) = try x.placed(by: selection, rejectedToo: false, name: selection == nil ? "unique" : "compact",
-                                                  into: try out[0..<n], onePassBlock: block, vectorCompress: compress)
+                                                  into: try out[0..<n], onePassBlock: block, vectorPlacement: placement)
                     let written = try out.toArray()
                     #expect(count == reference.count && bytes(Array(written.prefix(count))) == bytes(reference)
                             && bytes(Array(written[count...])) == bytes([T](repeating: fill, count: n + 1 - count)),
