@@ -86,7 +86,55 @@ struct IndexAndAxisReductionTests {
         #expect(try ints.sum(axis: 0).toArray() == [12, 15, 18, 21])
         #expect(try ints.max(axis: 1).toArray() == [3, 7, 11])
         #expect((thrownError { _ = try ints.sum(axis: 2) } as? ArrayError)?.code == .invalidShape)
+        #expect((thrownError { _ = try ints.sum(axis: -3) } as? ArrayError)?.code == .invalidShape)
         #expect((thrownError { _ = try ints.reshaped([12]).sum(axis: 0) } as? ArrayError)?.code == .invalidShape)
+        #expect(try ints.sum(axis: -1).toArray() == [6, 22, 38], "−1 is the last axis")
+    }
+
+    /// The lines of a row-major array of `shape` along `axis`, in the order of the result's elements (NumPy's).
+    static func lines<T>(_ values: [T], shape: [Int], axis: Int) -> [[T]] {
+        let stride: Int = shape[(axis + 1)...].reduce(1, *), length = shape[axis]
+        let outputs: Int = shape.indices.filter { $0 != axis }.reduce(1) { (product: Int, d: Int) -> Int in product * shape[d] }
+        return (0..<outputs).map { (o: Int) -> [T] in
+            let start = (o / stride) * (length * stride) + o % stride
+            return (0..<length).map { values[start + $0 * stride] }
+        }
+    }
+
+    @Test("sum, min, max, argmax, dot and counts along every axis of 3-D and 4-D arrays, negative axes too, like NumPy's",
+          arguments: TestDevices.all)
+    func higherRanks(device: Device) throws {
+        let queue = try makeQueue(device)
+        for shape in [[2, 3, 4], [1, 5, 1], [3, 1, 7], [4, 1, 3, 2], [2, 3, 2, 5], [3, 0, 2]] {
+            let n = shape.reduce(1, *)
+            let host: [Float] = (0..<n).map { Float(($0 * 37) % 23) - 11 }   // small integers: sums are exact
+            let other: [Float] = (0..<n).map { Float(($0 * 5) % 7) - 3 }
+            let array = try DeviceArray(host, shape: shape, on: queue), second = try DeviceArray(other, shape: shape, on: queue)
+            let mask = try (array .> 0).evaluated()
+            for axis in shape.indices {
+                var resultShape = shape
+                resultShape.remove(at: axis)
+                let label = "\(shape) axis \(axis)"
+                let lines = Self.lines(host, shape: shape, axis: axis), otherLines = Self.lines(other, shape: shape, axis: axis)
+                let sum = try array.sum(axis: axis)
+                #expect(sum.shape == resultShape, "\(label) sum's shape")
+                #expect(try sum.toArray() == lines.map { $0.reduce(0, +) }, "\(label) sum")
+                #expect(try array.sum(axis: axis - shape.count).toArray() == lines.map { $0.reduce(0, +) }, "\(label) as \(axis - shape.count)")
+                #expect(try array.dot(second, axis: axis).toArray() == zip(lines, otherLines).map { zip($0, $1).reduce(0) { $0 + $1.0 * $1.1 } },
+                        "\(label) dot")
+                #expect(try mask.nonzeroCount(axis: axis).toArray() == lines.map { Int64($0.filter { $0 > 0 }.count) }, "\(label) counts")
+                if shape[axis] > 0 {
+                    #expect(try array.max(axis: axis).toArray() == lines.map { $0.max()! }, "\(label) max")
+                    #expect(try array.min(axis: axis).toArray() == lines.map { $0.min()! }, "\(label) min")
+                    let firstLargest = lines.map { line in Int64(line.firstIndex(of: line.max()!)!) }
+                    let argmax = try array.argmax(axis: axis)
+                    #expect(argmax.shape == resultShape, "\(label) argmax's shape")
+                    #expect(try argmax.toArray() == firstLargest, "\(label) argmax")
+                } else {
+                    #expect((thrownError { _ = try array.max(axis: axis) } as? ArrayError)?.code == .emptyReduction, "\(label) empty max")
+                }
+            }
+        }
     }
 
     @Test("product, dot and norm along each axis match the host; mismatched shapes and integer norms are refused",

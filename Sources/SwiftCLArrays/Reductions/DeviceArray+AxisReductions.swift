@@ -1,11 +1,14 @@
 import SwiftCL
 
-/// Reductions along one axis of a 2-D array: axis 0 combines each column (result shape `[columns]`), axis 1 each row
-/// (result shape `[rows]`). One work-item per result element walks the reduced axis; floating-point sums use Kahan
-/// compensation along it. The result stays on the device.
+/// Reductions along one axis of an array of two or more dimensions, as NumPy's `axis=`: the result has the array's shape
+/// without that axis (a 2-D array's axis 0 combines each column, result `[columns]`; axis 1 each row, `[rows]`; a
+/// `[d0, d1, d2]` array's axis 1 gives `[d0, d2]`). A negative axis counts from the last (−1 is the last). One
+/// work-item per result element walks the reduced axis; floating-point sums use Kahan compensation along it. The
+/// result stays on the device.
 extension DeviceArray where Element: ArrayElement {
-    /// Sums along `axis` (0: down the columns, 1: along the rows).
-    /// - Throws: ``ArrayError/Code/invalidShape`` for an array that is not 2-D or an axis other than 0 and 1.
+    /// Sums along `axis` (of a 2-D array, 0: down the columns, 1: along the rows).
+    /// - Throws: ``ArrayError/Code/invalidShape`` for an array of fewer than 2 dimensions or an axis outside
+    ///   `-rank..<rank`.
     public func sum(axis: Int) throws -> DeviceArray {
         try reduce(axis: axis, name: "sum", neutral: "0", step: Element.kind == .floatingPoint ? "kahan" : "s = s + v",
                    accumulator: Element.sumAccumulator)
@@ -29,8 +32,8 @@ extension DeviceArray where Element: ArrayElement {
         try reduce(axis: axis, name: "product", neutral: "1", step: "s = s * v", accumulator: Element.sumAccumulator)
     }
 
-    /// Dot products of matching rows (axis 1) or columns (axis 0) of this array and `other` (Kahan-compensated for
-    /// floating point, like ``sum(axis:)``).
+    /// Dot products of matching lines along `axis` of this array and `other` (of 2-D arrays: rows for axis 1, columns
+    /// for axis 0; Kahan-compensated for floating point, like ``sum(axis:)``).
     /// - Throws: ``ArrayError/Code/shapeMismatch`` naming both shapes, ``ArrayError/Code/contextMismatch``; as
     ///   ``sum(axis:)``.
     public func dot(_ other: DeviceArray, axis: Int) throws -> DeviceArray {
@@ -38,7 +41,8 @@ extension DeviceArray where Element: ArrayElement {
                    accumulator: Element.sumAccumulator, other: other)
     }
 
-    /// Euclidean norms of the rows (axis 1) or columns (axis 0), floating-point elements only.
+    /// Euclidean norms of the lines along `axis` (of a 2-D array: rows for axis 1, columns for axis 0), floating-point
+    /// elements only.
     /// - Throws: ``ArrayError/Code/unsupportedElement`` for integer elements; as ``sum(axis:)``.
     public func norm(axis: Int) throws -> DeviceArray {
         guard Element.kind == .floatingPoint else {
@@ -48,7 +52,7 @@ extension DeviceArray where Element: ArrayElement {
                           finish: "sqrt(s - c)")
     }
 
-    /// Positions of the smallest element along `axis` (0: in each column, 1: in each row), as ``argmin()`` picks them:
+    /// Positions of the smallest element along `axis` (of a 2-D array, 0: in each column, 1: in each row), as ``argmin()`` picks them:
     /// the first of a tie, NaNs never win (an all-NaN line gives 0).
     /// - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty; as ``sum(axis:)``.
     public func argmin(axis: Int) throws -> DeviceArray<Int64> { try indexAlong(axis: axis, minimum: true) }
@@ -59,7 +63,7 @@ extension DeviceArray where Element: ArrayElement {
 
     private func indexAlong(axis: Int, minimum: Bool) throws -> DeviceArray<Int64> {
         let name = minimum ? "argmin" : "argmax"
-        let (outputs, length, stride, startStep) = try axisGeometry(axis: axis, name: name)
+        let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
         if length == 0 && outputs > 0 {
             throw ArrayError(.emptyReduction, "\(name) along axis \(axis) of shape \(shape): the axis is empty")
         }
@@ -67,11 +71,11 @@ extension DeviceArray where Element: ArrayElement {
         let skip = Element.kind == .floatingPoint ? "if (isnan(v)) continue;" : ""
         let source = """
             \(Element.pragma)kernel void swiftcl_arg_axis(global const \(T) *x, const ulong x_off, const ulong outputs, const ulong length,
-                                           const ulong stride, const ulong step, global long *out)
+                                           const ulong stride, global long *out)
             {
                 const ulong o = get_global_id(0);
                 if (o >= outputs) return;
-                global const \(T) *p = x + x_off + o * step;
+                global const \(T) *p = x + x_off + \(Self.lineStart);
                 long best = 0; \(A) bv = 0; int have = 0;
                 for (ulong k = 0; k < length; ++k) {
                     const \(A) v = (\(A))p[k * stride];
@@ -82,30 +86,39 @@ extension DeviceArray where Element: ArrayElement {
             }
             """
         return try walkAxis(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_arg_axis", outputs: outputs, length: length,
-                            stride: stride, startStep: startStep)
+                            stride: stride, resultShape: resultShape)
     }
 
     /// Builds (once per context) and launches a kernel with one work-item per output that walks the reduced axis, taking
-    /// `(x, x_off, outputs, length, stride, step, out)`, into a new array of `outputs` elements.
+    /// `(x, x_off, outputs, length, stride, out)`, into a new array of `resultShape`.
     fileprivate func walkAxis<Result: ArrayElement>(source: String, name: String, kernel entry: String, outputs: Int, length: Int,
-                                                    stride: Int, startStep: Int) throws -> DeviceArray<Result> {
+                                                    stride: Int, resultShape: [Int]) throws -> DeviceArray<Result> {
         let kernel = try ProgramCompiler.kernel(source: source, name: name, kernel: entry, context: context)
-        let result = try DeviceArray<Result>(uninitializedShape: [outputs], on: queue)
+        let result = try DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
         guard outputs > 0 else { return result }
         try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), UInt64(outputs), UInt64(length),
-                                                                   UInt64(stride), UInt64(startStep), result.storage],
+                                                                   UInt64(stride), result.storage],
                                on: queue)
         return result
     }
 
-    /// For a reduction along `axis` of this 2-D array: how many outputs, the axis's length, the stride along it, and
-    /// the step from one output's first element to the next's.
-    fileprivate func axisGeometry(axis: Int, name: String) throws -> (outputs: Int, length: Int, stride: Int, startStep: Int) {
-        guard shape.count == 2 else { throw ArrayError(.invalidShape, "\(name)(axis:) needs a 2-D array, this one has shape \(shape)") }
-        guard axis == 0 || axis == 1 else { throw ArrayError(.invalidShape, "axis \(axis) of a 2-D array (use 0 or 1)") }
-        let (rows, columns) = (shape[0], shape[1])
-        // Axis 0: output o is column o (start o, stride columns); axis 1: row o (start o·columns, stride 1).
-        return axis == 0 ? (columns, rows, columns, 1) : (rows, columns, 1, columns)
+    /// OpenCL C for the first element of output `o`'s line: the elements before the axis step over whole blocks of
+    /// `length · stride`, those after it (`stride` of them per step along the axis) within one.
+    fileprivate static var lineStart: String { "(o / stride) * (length * stride) + o % stride" }
+
+    /// For a reduction along `axis` of this array: how many outputs, the axis's length, the stride along it (the
+    /// product of the dimensions after it), and the result's shape (this one without the axis).
+    fileprivate func axisGeometry(axis: Int, name: String) throws -> (outputs: Int, length: Int, stride: Int, resultShape: [Int]) {
+        guard shape.count >= 2 else {
+            throw ArrayError(.invalidShape, "\(name)(axis:) needs an array of 2 or more dimensions, this one has shape \(shape) (use \(name)())")
+        }
+        guard (-shape.count..<shape.count).contains(axis) else {
+            throw ArrayError(.invalidShape, "axis \(axis) of an array of shape \(shape) (use \(-shape.count)..<\(shape.count))")
+        }
+        let a = axis < 0 ? axis + shape.count : axis
+        var resultShape = shape
+        resultShape.remove(at: a)
+        return (resultShape.reduce(1, *), shape[a], shape[(a + 1)...].reduce(1, *), resultShape)
     }
 
     private var extremumAccumulator: String { Element.openCLTypeName == "half" ? "float" : Element.openCLTypeName }
@@ -114,7 +127,7 @@ extension DeviceArray where Element: ArrayElement {
     /// this array and `other` at the same place) into `s` with `step`, and stores `finish` (of `s` and the Kahan term `c`).
     private func reduce(axis: Int, name: String, neutral: String, step: String, accumulator A: String,
                         needsElements: Bool = false, other: DeviceArray? = nil, finish: String = "s - c") throws -> DeviceArray {
-        let (outputs, length, stride, startStep) = try axisGeometry(axis: axis, name: name)
+        let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
         if let other {
             guard other.context === context else {
                 throw ArrayError(.contextMismatch, "\(name)(axis:) of arrays of different contexts: \(context) and \(other.context)")
@@ -130,14 +143,15 @@ extension DeviceArray where Element: ArrayElement {
             : "{ \(step); }"
         let source = """
             \(Element.pragma)kernel void swiftcl_axis(global const \(T) *x, const ulong x_off, global const \(T) *y, const ulong y_off,
-                                       const ulong outputs, const ulong length, const ulong stride, const ulong step,
+                                       const ulong outputs, const ulong length, const ulong stride,
                                        global \(T) *out, const ulong out_off)
             {
                 const ulong o = get_global_id(0);
                 if (o >= outputs) return;
                 \(A) s = \(neutral), c = 0;
-                global const \(T) *p = x + x_off + o * step;
-                global const \(T) *q = y + y_off + o * step;
+                const ulong start = \(Self.lineStart);
+                global const \(T) *p = x + x_off + start;
+                global const \(T) *q = y + y_off + start;
                 for (ulong k = 0; k < length; ++k) {
                     const \(A) v = \(other == nil ? "(\(A))p[k * stride]" : "(\(A))p[k * stride] * (\(A))q[k * stride]");
                     \(body)
@@ -146,20 +160,20 @@ extension DeviceArray where Element: ArrayElement {
             }
             """
         let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_axis", context: context)
-        let result = try DeviceArray(uninitializedShape: [outputs], on: queue)
+        let result = try DeviceArray(uninitializedShape: resultShape, on: queue)
         guard outputs > 0 else { return result }
         let second = other ?? self
         try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), second.storage, UInt64(second.offset),
-                                                                   UInt64(outputs), UInt64(length), UInt64(stride), UInt64(startStep),
+                                                                   UInt64(outputs), UInt64(length), UInt64(stride),
                                                                    result.storage, UInt64(0)],
                                on: queue)
         return result
     }
 }
 
-/// Counts along one axis of a 2-D mask (such as `(m .> 0).evaluated()`).
+/// Counts along one axis of a mask of two or more dimensions (such as `(m .> 0).evaluated()`).
 extension DeviceArray where Element == UInt8 {
-    /// How many elements are non-zero along `axis` (0: in each column, 1: in each row), counted exactly.
+    /// How many elements are non-zero along `axis` (of a 2-D mask, 0: in each column, 1: in each row), counted exactly.
     /// - Throws: as ``sum(axis:)``.
     public func nonzeroCount(axis: Int) throws -> DeviceArray<Int64> {
         try countAlong(axis: axis, name: "nonzeroCount", type: "long", result: "n")
@@ -178,20 +192,20 @@ extension DeviceArray where Element == UInt8 {
     }
 
     private func countAlong<Result: ArrayElement>(axis: Int, name: String, type: String, result expression: String) throws -> DeviceArray<Result> {
-        let (outputs, length, stride, startStep) = try axisGeometry(axis: axis, name: name)
+        let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
         let source = """
             kernel void swiftcl_count_axis(global const uchar *x, const ulong x_off, const ulong outputs, const ulong length,
-                                           const ulong stride, const ulong step, global \(type) *out)
+                                           const ulong stride, global \(type) *out)
             {
                 const ulong o = get_global_id(0);
                 if (o >= outputs) return;
-                global const uchar *p = x + x_off + o * step;
+                global const uchar *p = x + x_off + \(Self.lineStart);
                 long n = 0;
                 for (ulong k = 0; k < length; ++k) n += p[k * stride] != 0;
                 out[o] = (\(type))(\(expression));
             }
             """
         return try walkAxis(source: source, name: "\(name)_axis", kernel: "swiftcl_count_axis", outputs: outputs, length: length,
-                            stride: stride, startStep: startStep)
+                            stride: stride, resultShape: resultShape)
     }
 }
