@@ -91,7 +91,7 @@ extension DeviceArray where Element: ArrayElement {
 
     /// Builds (once per context) and launches a kernel with one work-item per output that walks the reduced axis, taking
     /// `(x, x_off, outputs, length, stride, out)`, into a new array of `resultShape`.
-    fileprivate func walkAxis<Result: ArrayElement>(source: String, name: String, kernel entry: String, outputs: Int, length: Int,
+    func walkAxis<Result: ArrayElement>(source: String, name: String, kernel entry: String, outputs: Int, length: Int,
                                                     stride: Int, resultShape: [Int]) throws -> DeviceArray<Result> {
         let kernel = try ProgramCompiler.kernel(source: source, name: name, kernel: entry, context: context)
         let result = try DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
@@ -104,11 +104,11 @@ extension DeviceArray where Element: ArrayElement {
 
     /// OpenCL C for the first element of output `o`'s line: the elements before the axis step over whole blocks of
     /// `length · stride`, those after it (`stride` of them per step along the axis) within one.
-    fileprivate static var lineStart: String { "(o / stride) * (length * stride) + o % stride" }
+    static var lineStart: String { "(o / stride) * (length * stride) + o % stride" }
 
     /// For a reduction along `axis` of this array: how many outputs, the axis's length, the stride along it (the
     /// product of the dimensions after it), and the result's shape (this one without the axis).
-    fileprivate func axisGeometry(axis: Int, name: String) throws -> (outputs: Int, length: Int, stride: Int, resultShape: [Int]) {
+    func axisGeometry(axis: Int, name: String) throws -> (outputs: Int, length: Int, stride: Int, resultShape: [Int]) {
         guard shape.count >= 2 else {
             throw ArrayError(.invalidShape, "\(name)(axis:) needs an array of 2 or more dimensions, this one has shape \(shape) (use \(name)())")
         }
@@ -125,7 +125,7 @@ extension DeviceArray where Element: ArrayElement {
 
     /// One work-item per output walks the reduced axis, combining `v` (the element, or the product of the elements of
     /// this array and `other` at the same place) into `s` with `step`, and stores `finish` (of `s` and the Kahan term `c`).
-    private func reduce(axis: Int, name: String, neutral: String, step: String, accumulator A: String,
+    func reduce(axis: Int, name: String, neutral: String, step: String, accumulator A: String,
                         needsElements: Bool = false, other: DeviceArray? = nil, finish: String = "s - c") throws -> DeviceArray {
         let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
         if let other {

@@ -38,10 +38,14 @@ extension DeviceArray where Element: ArrayElement {
         return (parameters, arguments, names)
     }
 
-    private func plan(accumulator: String, neutral: String, reduce: String, vectorReduce: String,
-                      map: ([String]) -> (scalar: String, vector: (Int) -> String), operands: [DeviceArray],
-                      compensated: Bool, name: String) -> ReductionPlan {
-        let (parameters, arguments, names) = operandPlan(operands)
+    /// A reduction of `map` over `operands` (named `x0`, `x1`, … in the map), with `scalars` as extra by-value kernel
+    /// parameters the map may use.
+    func plan(accumulator: String, neutral: String, reduce: String, vectorReduce: String,
+              map: ([String]) -> (scalar: String, vector: (Int) -> String), operands: [DeviceArray],
+              scalars: [(parameter: String, argument: any KernelArgument)] = [], compensated: Bool, name: String) -> ReductionPlan {
+        var (parameters, arguments, names) = operandPlan(operands)
+        parameters += scalars.map(\.parameter)
+        arguments += scalars.map(\.argument)
         let maps = map(names)
         let shape = LaunchShape.reduction(count: count, device: queue.device, maxLocal: queue.device.maxWorkGroupSize)
         var plan = ReductionPlan(.init(accumulator: accumulator, result: Element.openCLTypeName, neutral: neutral, reduce: reduce,
@@ -53,7 +57,7 @@ extension DeviceArray where Element: ArrayElement {
         return plan
     }
 
-    private static func load(_ name: String, accumulator: String) -> (Int) -> String {
+    static func load(_ name: String, accumulator: String) -> (Int) -> String {
         { width in "convert_\(accumulator)\(width)(vload\(width)(0, \(name) + \(name)_off + i))" }
     }
 
@@ -105,7 +109,7 @@ extension DeviceArray where Element: ArrayElement {
         return result
     }
 
-    private func hostValue(of plan: ReductionPlan) throws -> Element {
+    func hostValue(of plan: ReductionPlan) throws -> Element {
         try deviceValue(of: plan).toArray()[0]
     }
 }
