@@ -92,7 +92,7 @@ extension DeviceArray where Element: ArrayElement {
     /// Builds (once per context) and launches a kernel with one work-item per output that walks the reduced axis, taking
     /// `(x, x_off, outputs, length, stride, out)`, into a new array of `resultShape`.
     func walkAxis<Result: ArrayElement>(source: String, name: String, kernel entry: String, outputs: Int, length: Int,
-                                                    stride: Int, resultShape: [Int]) throws -> DeviceArray<Result> {
+                                        stride: Int, resultShape: [Int]) throws -> DeviceArray<Result> {
         let kernel = try ProgramCompiler.kernel(source: source, name: name, kernel: entry, context: context)
         let result = try DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
         guard outputs > 0 else { return result }
@@ -100,6 +100,11 @@ extension DeviceArray where Element: ArrayElement {
                                                                    UInt64(stride), result.storage],
                                on: queue)
         return result
+    }
+
+    /// OpenCL C adding `v` to the Kahan-compensated sum `s` (its lost low part in `c`), both of type `accumulator`.
+    static func kahanStep(accumulator A: String) -> String {
+        "{ const \(A) y = v - c; const \(A) t = s + y; c = (t - s) - y; s = t; }"
     }
 
     /// OpenCL C for the first element of output `o`'s line: the elements before the axis step over whole blocks of
@@ -139,7 +144,7 @@ extension DeviceArray where Element: ArrayElement {
         }
         let T = Element.openCLTypeName
         let body = step == "kahan"
-            ? "{ const \(A) y = v - c; const \(A) t = s + y; c = (t - s) - y; s = t; }"
+            ? Self.kahanStep(accumulator: A)
             : "{ \(step); }"
         let source = """
             \(Element.pragma)kernel void swiftcl_axis(global const \(T) *x, const ulong x_off, global const \(T) *y, const ulong y_off,

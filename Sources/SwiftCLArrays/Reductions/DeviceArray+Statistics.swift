@@ -72,7 +72,7 @@ extension DeviceArray where Element: ArrayElement & BinaryFloatingPoint {
         let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
         if outputs > 0 { try checkCorrection(correction, length: length, what: "\(name) along axis \(axis) of shape \(shape)") }
         let (T, A) = (Element.openCLTypeName, Element.sumAccumulator)
-        let kahan = "{ const \(A) y = v - c; const \(A) t = s + y; c = (t - s) - y; s = t; }"
+        let kahan = Self.kahanStep(accumulator: A)
         let value = "(s - c) / (\(A))(length - \(correction))"
         let source = """
             \(Element.pragma)kernel void swiftcl_deviations_axis(global const \(T) *x, const ulong x_off, const ulong outputs,
