@@ -10,26 +10,27 @@ extension DeviceArray where Element: ArrayElement {
     /// - Throws: ``ArrayError/Code/invalidShape`` for an array of fewer than 2 dimensions or an axis outside
     ///   `-rank..<rank`.
     public func sum(axis: Int) throws -> DeviceArray {
-        try reduce(axis: axis, name: "sum", neutral: "0", step: Element.kind == .floatingPoint ? "kahan" : "s = s + v",
-                   accumulator: Element.sumAccumulator)
+        try reduce(axis: axis, name: "sum", neutral: "0", combine: Self.addition, accumulator: Element.sumAccumulator)
     }
 
     /// Smallest element along `axis`. - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty.
     public func min(axis: Int) throws -> DeviceArray {
-        try reduce(axis: axis, name: "min", neutral: "(\(extremumAccumulator))\(Element.openCLHighest)",
-                   step: "s = \(Element.kind == .floatingPoint ? "fmin" : "min")(s, v)", accumulator: extremumAccumulator, needsElements: true)
+        let function = Element.kind == .floatingPoint ? "fmin" : "min"
+        return try reduce(axis: axis, name: "min", neutral: "(\(extremumAccumulator))\(Element.openCLHighest)",
+                          combine: .plain { "\(function)(\($0), \($1))" }, accumulator: extremumAccumulator, needsElements: true)
     }
 
     /// Largest element along `axis`. - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty.
     public func max(axis: Int) throws -> DeviceArray {
-        try reduce(axis: axis, name: "max", neutral: "(\(extremumAccumulator))\(Element.openCLLowest)",
-                   step: "s = \(Element.kind == .floatingPoint ? "fmax" : "max")(s, v)", accumulator: extremumAccumulator, needsElements: true)
+        let function = Element.kind == .floatingPoint ? "fmax" : "max"
+        return try reduce(axis: axis, name: "max", neutral: "(\(extremumAccumulator))\(Element.openCLLowest)",
+                          combine: .plain { "\(function)(\($0), \($1))" }, accumulator: extremumAccumulator, needsElements: true)
     }
 
     /// Product along `axis` (1 for an empty axis; integers wrap at their accumulator's width, as ``product()`` does).
     /// - Throws: as ``sum(axis:)``.
     public func product(axis: Int) throws -> DeviceArray {
-        try reduce(axis: axis, name: "product", neutral: "1", step: "s = s * v", accumulator: Element.sumAccumulator)
+        try reduce(axis: axis, name: "product", neutral: "1", combine: .plain { "\($0) * \($1)" }, accumulator: Element.sumAccumulator)
     }
 
     /// Dot products of matching lines along `axis` of this array and `other` (of 2-D arrays: rows for axis 1, columns
@@ -37,8 +38,8 @@ extension DeviceArray where Element: ArrayElement {
     /// - Throws: ``ArrayError/Code/shapeMismatch`` naming both shapes, ``ArrayError/Code/contextMismatch``; as
     ///   ``sum(axis:)``.
     public func dot(_ other: DeviceArray, axis: Int) throws -> DeviceArray {
-        try reduce(axis: axis, name: "dot", neutral: "0", step: Element.kind == .floatingPoint ? "kahan" : "s = s + v",
-                   accumulator: Element.sumAccumulator, other: other)
+        try reduce(axis: axis, name: "dot", neutral: "0", combine: Self.addition, accumulator: Element.sumAccumulator,
+                   map: "x * y", other: other)
     }
 
     /// Euclidean norms of the lines along `axis` (of a 2-D array: rows for axis 1, columns for axis 0), floating-point
@@ -48,8 +49,8 @@ extension DeviceArray where Element: ArrayElement {
         guard Element.kind == .floatingPoint else {
             throw ArrayError(.unsupportedElement, "norm(axis:) of \(Element.self) elements: norms are for floating-point arrays")
         }
-        return try reduce(axis: axis, name: "norm", neutral: "0", step: "kahan", accumulator: Element.sumAccumulator, other: self,
-                          finish: "sqrt(s - c)")
+        return try reduce(axis: axis, name: "norm", neutral: "0", combine: .compensated, accumulator: Element.sumAccumulator,
+                          map: "x * x", finish: { "sqrt(\($0))" })
     }
 
     /// Positions of the smallest element along `axis` (of a 2-D array, 0: in each column, 1: in each row), as ``argmin()`` picks them:
@@ -102,11 +103,6 @@ extension DeviceArray where Element: ArrayElement {
         return result
     }
 
-    /// OpenCL C adding `v` to the Kahan-compensated sum `s` (its lost low part in `c`), both of type `accumulator`.
-    static func kahanStep(accumulator A: String) -> String {
-        "{ const \(A) y = v - c; const \(A) t = s + y; c = (t - s) - y; s = t; }"
-    }
-
     /// OpenCL C for the first element of output `o`'s line: the elements before the axis step over whole blocks of
     /// `length · stride`, those after it (`stride` of them per step along the axis) within one.
     static var lineStart: String { "(o / stride) * (length * stride) + o % stride" }
@@ -128,10 +124,14 @@ extension DeviceArray where Element: ArrayElement {
 
     private var extremumAccumulator: String { Element.openCLTypeName == "half" ? "float" : Element.openCLTypeName }
 
-    /// One work-item per output walks the reduced axis, combining `v` (the element, or the product of the elements of
-    /// this array and `other` at the same place) into `s` with `step`, and stores `finish` (of `s` and the Kahan term `c`).
-    func reduce(axis: Int, name: String, neutral: String, step: String, accumulator A: String,
-                        needsElements: Bool = false, other: DeviceArray? = nil, finish: String = "s - c") throws -> DeviceArray {
+    /// Floating-point sums add with Kahan's compensation, integer sums wrap.
+    static var addition: AxisReduction.Combine { Element.kind == .floatingPoint ? .compensated : .plain { "\($0) + \($1)" } }
+
+    /// Reduces along `axis` (see ``AxisReduction``): each element's `map` (of `x`, `y` from `other` and `m` from
+    /// `center`, one per output) combined from `neutral`, the line's value `r` stored as `finish(r)`.
+    func reduce(axis: Int, name: String, neutral: String, combine: AxisReduction.Combine, accumulator A: String,
+                map: String = "x", needsElements: Bool = false, other: DeviceArray? = nil, center: DeviceArray? = nil,
+                finish: @escaping @Sendable (String) -> String = { $0 }) throws -> DeviceArray {
         let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
         if let other {
             guard other.context === context else {
@@ -142,37 +142,22 @@ extension DeviceArray where Element: ArrayElement {
         if needsElements && length == 0 && outputs > 0 {
             throw ArrayError(.emptyReduction, "\(name) along axis \(axis) of shape \(shape): the axis is empty and \(name) has no neutral element")
         }
-        let T = Element.openCLTypeName
-        let body = step == "kahan"
-            ? Self.kahanStep(accumulator: A)
-            : "{ \(step); }"
-        let source = """
-            \(Element.pragma)kernel void swiftcl_axis(global const \(T) *x, const ulong x_off, global const \(T) *y, const ulong y_off,
-                                       const ulong outputs, const ulong length, const ulong stride,
-                                       global \(T) *out, const ulong out_off)
-            {
-                const ulong o = get_global_id(0);
-                if (o >= outputs) return;
-                \(A) s = \(neutral), c = 0;
-                const ulong start = \(Self.lineStart);
-                global const \(T) *p = x + x_off + start;
-                global const \(T) *q = y + y_off + start;
-                for (ulong k = 0; k < length; ++k) {
-                    const \(A) v = \(other == nil ? "(\(A))p[k * stride]" : "(\(A))p[k * stride] * (\(A))q[k * stride]");
-                    \(body)
-                }
-                out[out_off + o] = (\(T))(\(finish));
-            }
-            """
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_axis", context: context)
+        let reduction = AxisReduction(element: Element.openCLTypeName, accumulator: A, neutral: neutral, combine: combine, map: map,
+                                      finish: finish, usesSecond: other != nil, usesCenter: center != nil, pragma: Element.pragma,
+                                      accumulatorBytes: Self.bytes(ofOpenCLScalar: A))
         let result = try DeviceArray(uninitializedShape: resultShape, on: queue)
-        guard outputs > 0 else { return result }
-        let second = other ?? self
-        try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), second.storage, UInt64(second.offset),
-                                                                   UInt64(outputs), UInt64(length), UInt64(stride),
-                                                                   result.storage, UInt64(0)],
-                               on: queue)
+        try reduction.run(x: self, y: other, center: center, outputs: outputs, length: length, stride: stride, into: result, name: name)
         return result
+    }
+
+    /// The size of an OpenCL C scalar type SwiftCLArrays accumulates in.
+    static func bytes(ofOpenCLScalar type: String) -> Int {
+        switch type {
+        case "char", "uchar": 1
+        case "short", "ushort", "half": 2
+        case "int", "uint", "float": 4
+        default: 8
+        }
     }
 }
 

@@ -43,8 +43,9 @@ extension DeviceArray where Element: ArrayElement & BinaryFloatingPoint {
     /// Means along `axis`.
     /// - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty; as ``sum(axis:)``.
     public func mean(axis: Int) throws -> DeviceArray {
-        try reduce(axis: axis, name: "mean", neutral: "0", step: "kahan", accumulator: Element.sumAccumulator,
-                   needsElements: true, finish: "(s - c) / (\(Element.sumAccumulator))length")
+        let A = Element.sumAccumulator
+        return try reduce(axis: axis, name: "mean", neutral: "0", combine: .compensated, accumulator: A, needsElements: true,
+                          finish: { "\($0) / (\(A))length" })
     }
 
     /// Variances along `axis` (two passes over each line, as ``variance(correction:)``).
@@ -67,29 +68,17 @@ extension DeviceArray where Element: ArrayElement & BinaryFloatingPoint {
         }
     }
 
+    /// The means along `axis`, then the squared deviations from each line's own mean (read per output as `m`).
     private func deviationsAlong(axis: Int, correction: Int, root: Bool) throws -> DeviceArray {
         let name = root ? "standardDeviation" : "variance"
-        let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
+        let (outputs, length, _, _) = try axisGeometry(axis: axis, name: name)
         if outputs > 0 { try checkCorrection(correction, length: length, what: "\(name) along axis \(axis) of shape \(shape)") }
-        let (T, A) = (Element.openCLTypeName, Element.sumAccumulator)
-        let kahan = Self.kahanStep(accumulator: A)
-        let value = "(s - c) / (\(A))(length - \(correction))"
-        let source = """
-            \(Element.pragma)kernel void swiftcl_deviations_axis(global const \(T) *x, const ulong x_off, const ulong outputs,
-                                                  const ulong length, const ulong stride, global \(T) *out)
-            {
-                const ulong o = get_global_id(0);
-                if (o >= outputs) return;
-                global const \(T) *p = x + x_off + \(Self.lineStart);
-                \(A) s = 0, c = 0;
-                for (ulong k = 0; k < length; ++k) { const \(A) v = (\(A))p[k * stride]; \(kahan) }
-                const \(A) m = (s - c) / (\(A))length;
-                s = 0; c = 0;
-                for (ulong k = 0; k < length; ++k) { const \(A) d = (\(A))p[k * stride] - m; const \(A) v = d * d; \(kahan) }
-                out[o] = (\(T))(\(root ? "sqrt(\(value))" : value));
-            }
-            """
-        return try walkAxis(source: source, name: "\(name)_\(correction)_axis_\(T)", kernel: "swiftcl_deviations_axis",
-                            outputs: outputs, length: length, stride: stride, resultShape: resultShape)
+        let means = try mean(axis: axis)
+        let A = Element.sumAccumulator
+        return try reduce(axis: axis, name: "\(name)_\(correction)", neutral: "0", combine: .compensated, accumulator: A,
+                          map: "(x - m) * (x - m)", center: means, finish: { r in
+                              let value = "\(r) / (\(A))(length - \(correction))"
+                              return root ? "sqrt(\(value))" : value
+                          })
     }
 }

@@ -1,0 +1,345 @@
+import SwiftCL
+
+/// One reduction along an axis, written once and rendered as whichever kernels the device gets: what an element
+/// contributes, how contributions combine and how the combined value becomes the result element.
+///
+/// The array is read as `blocks × length × stride`: the dimensions before the axis, the axis, the dimensions after it.
+/// Output `o = b · stride + s` combines the elements `b · length · stride + k · stride + s` for `k < length`.
+///
+/// - GPUs (and ``Route/walk``): one work-item per output walks its line; neighbouring work-items read neighbouring
+///   elements when `stride > 1`.
+/// - CPU devices (``Route/streaming``): each work-item streams through contiguous memory with vector loads, whatever
+///   the axis. Below 16 elements of stride the `length × stride` block of a `b` is read as 16-element vectors whose
+///   lanes belong to known outputs, folded at the block's end; from 16 on, a work-item keeps the accumulators of up to
+///   ``spanWidth`` neighbouring outputs and adds eight lines to them per pass. Too few blocks or spans to occupy the
+///   device split the axis into chunks, whose partial values a second kernel combines per output.
+struct AxisReduction: Sendable {
+    /// How two contributions combine.
+    enum Combine: Sendable {
+        /// Kahan-compensated addition (floating-point sums): a running sum `s` and its lost low part `c`.
+        case compensated
+        /// An associative OpenCL C expression of `a` and `b` (`a + b`, `fmin(a, b)`, `a * b`), valid for scalars and
+        /// vectors.
+        case plain(@Sendable (_ a: String, _ b: String) -> String)
+    }
+
+    /// Which kernels run.
+    enum Route: Sendable {
+        /// The device decides: streaming on CPU devices, the walk elsewhere.
+        case automatic
+        /// One work-item per output walking its line.
+        case walk
+        /// Contiguous vector streams (the CPU layout).
+        case streaming
+    }
+
+    /// The OpenCL types of the elements and of the accumulation.
+    let element: String
+    let accumulator: String
+    /// The accumulation's starting value, as OpenCL C.
+    let neutral: String
+    let combine: Combine
+    /// What an element contributes, an OpenCL C expression (valid for scalars and 16-lane vectors) of `x` (the
+    /// element as the accumulator type), `y` (the second operand's element) and `m` (the output's centre).
+    let map: String
+    /// The result element from `r`, the line's combined value (OpenCL C; `length` is the axis's length).
+    let finish: @Sendable (_ r: String) -> String
+    /// Whether the map reads `y` (a second operand of the same shape) and `m` (one centre per output).
+    let usesSecond: Bool
+    let usesCenter: Bool
+    /// The extension pragmas the types need.
+    let pragma: String
+    /// How many bytes an accumulator takes (partial values between the two CPU kernels).
+    let accumulatorBytes: Int
+
+    /// The route every axis reduction of the current task takes (tests run the walk on CPU devices through it).
+    @TaskLocal static var route: Route = .automatic
+
+    /// Outputs a CPU work-item keeps accumulators for when the stride is 16 or more.
+    static let spanWidth = 1024
+    /// Lines a CPU work-item adds to its accumulators per pass over them.
+    static let linesPerPass = 8
+
+    /// Enqueues the reduction of `x` (with `y` and the centres `center`, where the map reads them) along an axis of
+    /// `length` elements and `stride` into `out` (`outputs` elements), without waiting.
+    func run<Element: ArrayElement>(x: DeviceArray<Element>, y: DeviceArray<Element>?, center: DeviceArray<Element>?,
+                                    outputs: Int, length: Int, stride: Int, into out: DeviceArray<Element>,
+                                    name: String) throws {
+        guard outputs > 0 else { return }
+        let queue = x.queue, device = queue.device
+        let streaming: Bool
+        switch Self.route {
+        case .automatic: streaming = device.type.contains(.cpu)
+        case .walk: streaming = false
+        case .streaming: streaming = true
+        }
+        let second = y ?? x, centre = center ?? x
+        let operands: [any KernelArgument] = [x.storage, UInt64(x.offset), second.storage, UInt64(second.offset),
+                                              centre.storage, UInt64(centre.offset)]
+        guard streaming else {
+            let kernel = try ProgramCompiler.kernel(source: walkSource, name: "\(name)_axis_walk_\(element)", kernel: "swiftcl_axis_walk",
+                                                    context: x.context)
+            try Elementwise.launch(kernel, count: outputs, arguments: operands + [UInt64(outputs), UInt64(length), UInt64(stride),
+                                                                                  out.storage, UInt64(out.offset)],
+                                   on: queue)
+            return
+        }
+        let schedule = Schedule(outputs: outputs, length: length, stride: stride, computeUnits: device.computeUnits)
+        let packed = stride < 16
+        let source = packed ? packedSource(stride: stride) : linesSource
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(packed ? "packed\(stride)" : "lines")_\(element)",
+                                                kernel: "swiftcl_axis_stream", context: x.context)
+        let partials = try Buffer<UInt8>(count: Swift.max(1, schedule.chunks > 1 ? outputs * schedule.chunks * accumulatorBytes : 1),
+                                         context: x.context)
+        let arguments: [any KernelArgument] = operands + [
+            UInt64(schedule.units), UInt64(schedule.unitsPerItem), UInt64(length), UInt64(stride), UInt64(schedule.chunks),
+            UInt64(schedule.chunkLength), partials, out.storage, UInt64(out.offset),
+        ]
+        try queue.enqueue { cl in try cl.launch(kernel, try NDRange(schedule.items, local: 1), arguments: arguments) }
+        guard schedule.chunks > 1 else { return }
+        let combiner = try ProgramCompiler.kernel(source: combineSource, name: "\(name)_axis_combine_\(element)",
+                                                  kernel: "swiftcl_axis_combine", context: x.context)
+        try Elementwise.launch(combiner, count: outputs, arguments: [partials, UInt64(schedule.chunks), UInt64(outputs), UInt64(length),
+                                                                     out.storage, UInt64(out.offset)],
+                               on: queue)
+    }
+
+    /// How the CPU kernels share the work: `units` (blocks when the stride is below 16, spans of up to
+    /// ``AxisReduction/spanWidth`` outputs otherwise), `unitsPerItem` consecutive units per work-item, and the axis cut
+    /// into `chunks` of `chunkLength` lines when there are too few units to occupy the device.
+    struct Schedule: Equatable {
+        let units, unitsPerItem, chunks, chunkLength, items: Int
+
+        init(outputs: Int, length: Int, stride: Int, computeUnits: Int) {
+            let blocks = outputs / stride
+            let wanted = Swift.max(1, computeUnits) * 8
+            units = stride < 16 ? blocks : blocks * ((stride + AxisReduction.spanWidth - 1) / AxisReduction.spanWidth)
+            let elementsPerUnit = length * Swift.min(stride, AxisReduction.spanWidth)
+            var chunks = 1
+            if units >= wanted {
+                // Four work-items per wanted one keep both cores busy to the end without many tiny work-groups.
+                unitsPerItem = (units + wanted * 4 - 1) / (wanted * 4)
+            } else {
+                unitsPerItem = 1
+                // Chunks of at least 16 Ki elements: fewer would spend more on partials than they save.
+                chunks = Swift.max(1, Swift.min((wanted + units - 1) / units, elementsPerUnit / 16_384))
+            }
+            chunkLength = length == 0 ? 0 : (length + chunks - 1) / chunks
+            self.chunks = length == 0 ? 1 : (length + chunkLength - 1) / chunkLength
+            items = (units + unitsPerItem - 1) / unitsPerItem * self.chunks
+        }
+    }
+
+    // MARK: - Source
+
+    private var A: String { accumulator }
+    private var A16: String { "\(accumulator)16" }
+    private var compensated: Bool { if case .compensated = combine { true } else { false } }
+
+    /// OpenCL C adding contribution `v` to `s` (and `c`), of type `type`.
+    private func step(_ s: String, _ c: String, _ v: String, type: String) -> String {
+        switch combine {
+        case .compensated: "{ const \(type) y_ = (\(v)) - \(c); const \(type) t_ = \(s) + y_; \(c) = (t_ - \(s)) - y_; \(s) = t_; }"
+        case .plain(let op): "\(s) = \(op(s, "(\(v))"));"
+        }
+    }
+
+    /// The value accumulated in `s` (and `c`).
+    private func value(_ s: String, _ c: String) -> String { compensated ? "(\(s) - \(c))" : s }
+
+    /// Declarations of an accumulator pair starting from the neutral value.
+    private func declare(_ s: String, _ c: String, type: String) -> String {
+        let start = type == A ? "(\(A))(\(neutral))" : "(\(type))((\(A))(\(neutral)))"
+        return compensated ? "\(type) \(s) = \(start), \(c) = (\(type))(0);" : "\(type) \(s) = \(start);"
+    }
+
+    /// Stores the combined value `r` of output `o`: the result when the axis is one chunk, a partial value otherwise.
+    private func store(_ o: String, _ r: String) -> String {
+        "{ const \(A) r = \(r); if (chunks == 1) out[out_off + \(o)] = (\(element))(\(finish("r"))); else partials[(\(o)) * chunks + chunk] = r; }"
+    }
+
+    private var parameters: String {
+        """
+        global const \(element) *x, const ulong x_off, global const \(element) *y_in, const ulong y_off,
+                                         global const \(element) *center, const ulong m_off
+        """
+    }
+
+    /// One work-item per output walking its line.
+    var walkSource: String {
+        """
+        \(pragma)kernel void swiftcl_axis_walk(\(parameters), const ulong outputs, const ulong length, const ulong stride,
+                                        global \(element) *out, const ulong out_off)
+        {
+            const ulong o = get_global_id(0);
+            if (o >= outputs) return;
+            const ulong start = (o / stride) * (length * stride) + o % stride;
+            global const \(element) *p = x + x_off + start;
+            global const \(element) *q = y_in + y_off + start;
+            \(usesCenter ? "const \(A) m = (\(A))center[m_off + o];" : "")
+            \(declare("s", "c", type: A))
+            for (ulong k = 0; k < length; ++k) {
+                const \(A) x = (\(A))p[k * stride];
+                \(usesSecond ? "const \(A) y = (\(A))q[k * stride];" : "")
+                \(step("s", "c", map, type: A))
+            }
+            { const \(A) r = \(value("s", "c")); out[out_off + o] = (\(element))(\(finish("r"))); }
+        }
+        """
+    }
+
+    private var streamHead: String {
+        """
+        \(pragma)kernel void swiftcl_axis_stream(\(parameters), const ulong units, const ulong units_per_item,
+                                          const ulong length, const ulong stride, const ulong chunks, const ulong chunk_length,
+                                          global uchar *partial_bytes, global \(element) *out, const ulong out_off)
+        {
+            global \(A) *partials = (global \(A) *)partial_bytes;
+            const ulong g = get_global_id(0), chunk = g % chunks, first = (g / chunks) * units_per_item;
+            const ulong last = min(first + units_per_item, units);
+        """
+    }
+
+    /// The CPU kernel for strides below 16: a block's `length × stride` elements as 16-lane vectors, `V` of them per
+    /// step so that lane `j` of vector `v` always belongs to output `(16v + j) % stride`, and `U` steps side by side
+    /// (at least four independent accumulators).
+    func packedSource(stride S: Int) -> String {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        let V = S / gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
+        let outputs = 0..<S
+        var lines = [streamHead]
+        lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
+        lines.append("    for (ulong b = first; b < last; ++b) {")
+        lines.append("        global const \(element) *p = x + x_off + b * length * \(S);")
+        lines.append("        global const \(element) *q = y_in + y_off + b * length * \(S);")
+        lines.append("        global const \(element) *mc = center + m_off + b * \(S);")
+        lines.append("        " + outputs.map { declare("s_\($0)", "c_\($0)", type: A) }.joined(separator: " "))
+        lines.append("        ulong e = e0;")
+        lines.append("        if (e + \(step16) <= e1) {")
+        for u in 0..<U { for v in 0..<V { lines.append("            " + declare("s\(v)_\(u)", "c\(v)_\(u)", type: A16)) } }
+        if usesCenter {
+            for v in 0..<V {
+                let lanes = (0..<16).map { "(\(A))mc[\((16 * v + $0) % S)]" }.joined(separator: ", ")
+                lines.append("            const \(A16) m\(v) = (\(A16))(\(lanes));")
+            }
+        }
+        func vectorStep(_ v: Int, _ u: Int, at offset: String) -> String {
+            var body = "{ const \(A16) x = convert_\(A16)(vload16(0, p + \(offset)));"
+            if usesSecond { body += " const \(A16) y = convert_\(A16)(vload16(0, q + \(offset)));" }
+            if usesCenter { body += " const \(A16) m = m\(v);" }
+            return body + " \(step("s\(v)_\(u)", "c\(v)_\(u)", map, type: A16)) }"
+        }
+        if U > 1 {
+            lines.append("            for (; e + \(step16 * U) <= e1; e += \(step16 * U)) {")
+            for u in 0..<U { for v in 0..<V { lines.append("                " + vectorStep(v, u, at: "e + \(16 * (u * V + v))")) } }
+            lines.append("            }")
+        }
+        lines.append("            for (; e + \(step16) <= e1; e += \(step16)) {")
+        for v in 0..<V { lines.append("                " + vectorStep(v, 0, at: "e + \(16 * v)")) }
+        lines.append("            }")
+        for u in 1..<Swift.max(1, U) { for v in 0..<V { lines.append("            " + step("s\(v)_0", "c\(v)_0", value("s\(v)_\(u)", "c\(v)_\(u)"), type: A16)) } }
+        if 16 % S == 0 {
+            // Lanes j and j + w/2 belong to one output while w/2 is a multiple of the stride: halve down to `stride` lanes.
+            var (s, c, width) = ("s0_0", "c0_0", 16)
+            while width > S {
+                let half = width / 2, type = half == 1 ? A : "\(A)\(half)"
+                let (hs, hc) = ("s_h\(half)", "c_h\(half)")
+                lines.append("            \(type) \(hs) = \(s).lo;" + (compensated ? " \(type) \(hc) = \(c).lo;" : ""))
+                lines.append("            " + step(hs, hc, value("\(s).hi", "\(c).hi"), type: type))
+                (s, c, width) = (hs, hc, half)
+            }
+            for o in outputs {
+                let lane = S == 1 ? "" : ".s\(String(o, radix: 16))"
+                lines.append("            " + step("s_\(o)", "c_\(o)", value("\(s)\(lane)", "\(c)\(lane)"), type: A))
+            }
+        } else {
+            for o in outputs {
+                for v in 0..<V {
+                    for j in 0..<16 where (16 * v + j) % S == o {
+                        let lane = ".s\(String(j, radix: 16))"
+                        lines.append("            " + step("s_\(o)", "c_\(o)", value("s\(v)_0\(lane)", "c\(v)_0\(lane)"), type: A))
+                    }
+                }
+            }
+        }
+        lines.append("        }")
+        lines.append("        for (; e < e1; e += \(S)) {")
+        for o in outputs {
+            var body = "{ const \(A) x = (\(A))p[e + \(o)];"
+            if usesSecond { body += " const \(A) y = (\(A))q[e + \(o)];" }
+            if usesCenter { body += " const \(A) m = (\(A))mc[\(o)];" }
+            lines.append("            " + body + " \(step("s_\(o)", "c_\(o)", map, type: A)) }")
+        }
+        lines.append("        }")
+        for o in outputs { lines.append("        " + store("b * \(S) + \(o)", value("s_\(o)", "c_\(o)"))) }
+        lines.append("    }")
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The CPU kernel for strides of 16 or more: accumulators of up to ``spanWidth`` neighbouring outputs, eight lines
+    /// added per pass (each line's span is contiguous).
+    var linesSource: String {
+        let W = Self.spanWidth
+        func adds(type: String, load: (Int) -> (x: String, y: String)) -> String {
+            (0..<Self.linesPerPass).map { i in
+                let (xv, yv) = load(i)
+                let body = "{ const \(type) x = \(xv);" + (usesSecond ? " const \(type) y = \(yv);" : "") + " \(step("s", "c", map, type: type)) }"
+                return i == 0 ? body : "if (rows > \(i)) \(body)"
+            }.joined(separator: "\n                    ")
+        }
+        let vectorAdds = adds(type: A16) { i in
+            ("convert_\(A16)(vload16(0, r + \(i) * stride + j))", "convert_\(A16)(vload16(0, rq + \(i) * stride + j))")
+        }
+        let scalarAdds = adds(type: A) { i in ("(\(A))r[\(i) * stride + j]", "(\(A))rq[\(i) * stride + j]") }
+        return """
+            \(streamHead)
+                const ulong spans = (stride + \(W - 1)) / \(W);
+                const ulong k0 = chunk * chunk_length, k1 = min(k0 + chunk_length, length);
+                \(A) acc_s[\(W)];\(compensated ? " \(A) acc_c[\(W)];" : "")
+                for (ulong u = first; u < last; ++u) {
+                    const ulong b = u / spans, s0 = (u % spans) * \(W), w = min((ulong)\(W), stride - s0);
+                    global const \(element) *p = x + x_off + b * length * stride + s0;
+                    global const \(element) *q = y_in + y_off + b * length * stride + s0;
+                    global const \(element) *mc = center + m_off + b * stride + s0;
+                    for (ulong j = 0; j < w; ++j) { acc_s[j] = (\(A))(\(neutral));\(compensated ? " acc_c[j] = 0;" : "") }
+                    for (ulong k = k0; k < k1; k += \(Self.linesPerPass)) {
+                        const ulong rows = min((ulong)\(Self.linesPerPass), k1 - k);
+                        global const \(element) *r = p + k * stride;
+                        global const \(element) *rq = q + k * stride;
+                        ulong j = 0;
+                        for (; j + 16 <= w; j += 16) {
+                            \(A16) s = vload16(0, acc_s + j);\(compensated ? " \(A16) c = vload16(0, acc_c + j);" : "")
+                            \(usesCenter ? "const \(A16) m = convert_\(A16)(vload16(0, mc + j));" : "")
+                            \(vectorAdds)
+                            vstore16(s, 0, acc_s + j);\(compensated ? " vstore16(c, 0, acc_c + j);" : "")
+                        }
+                        for (; j < w; ++j) {
+                            \(A) s = acc_s[j];\(compensated ? " \(A) c = acc_c[j];" : "")
+                            \(usesCenter ? "const \(A) m = (\(A))mc[j];" : "")
+                            \(scalarAdds)
+                            acc_s[j] = s;\(compensated ? " acc_c[j] = c;" : "")
+                        }
+                    }
+                    for (ulong j = 0; j < w; ++j) \(store("b * stride + s0 + j", value("acc_s[j]", "acc_c[j]")))
+                }
+            }
+            """
+    }
+
+    /// Combines each output's partial values (one per chunk of the axis) and stores its result.
+    var combineSource: String {
+        """
+        \(pragma)kernel void swiftcl_axis_combine(global const uchar *partial_bytes, const ulong chunks, const ulong outputs,
+                                           const ulong length, global \(element) *out, const ulong out_off)
+        {
+            const ulong o = get_global_id(0);
+            if (o >= outputs) return;
+            global const \(A) *partials = (global const \(A) *)partial_bytes;
+            \(declare("s", "c", type: A))
+            for (ulong k = 0; k < chunks; ++k) \(step("s", "c", "partials[o * chunks + k]", type: A))
+            { const \(A) r = \(value("s", "c")); out[out_off + o] = (\(element))(\(finish("r"))); }
+        }
+        """
+    }
+}

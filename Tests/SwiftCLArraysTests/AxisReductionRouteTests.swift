@@ -1,0 +1,131 @@
+import SwiftCL
+@testable import SwiftCLArrays
+import SwiftCLTestSupport
+import Testing
+
+/// Reductions along an axis through both routes on every device: the CPU streams (packed vectors below a stride of 16,
+/// spans of accumulators from 16 on, the axis cut into chunks when there are few outputs) and the walk GPUs take,
+/// against the host. Element values are small integers, so sums, dots and products are exact in any order.
+@Suite("Reductions along an axis: the CPU streams and the walk against the host")
+struct AxisReductionRouteTests {
+    /// Shapes and axes that reach every part of the streaming kernels: each stride from 1 to 17 (lane folds by halving
+    /// and by table, the four-way unrolled steps and their scalar tails), spans of 1,024 outputs and a partial one,
+    /// passes of fewer than eight lines, axes long enough to be cut into chunks, empty axes and outputs, 1×1.
+    static let geometries: [(shape: [Int], axis: Int)] = [
+        ([1, 1], 0), ([1, 1], 1), ([7, 1], 0), ([5, 33], 1), ([3, 64, 1], 1), ([2, 130], -1),
+        ([70, 2], 0), ([70, 3], 0), ([70, 4], 0), ([70, 5], 0), ([41, 6], 0), ([70, 7], 0), ([70, 8], 0), ([33, 9], 0),
+        ([29, 10], 0), ([21, 11], 0), ([25, 12], 0), ([20, 13], 0), ([19, 14], 0), ([70, 15], 0), ([4, 70, 5], 1),
+        ([16, 17], 0), ([13, 1_030], 0), ([2, 9, 40], 1), ([3, 5, 16], 1), ([100_003, 3], 0), ([3, 100_003], 1),
+        ([40_001, 20], 0), ([9, 5_000, 2], 1), ([0, 5], 0), ([5, 0], 0), ([3, 0, 4], 1),
+    ]
+
+    static func value(_ i: Int) -> Int { (i &* 7_919) % 17 - 8 }
+    /// Factors whose products are exact powers of two: 2, ½, −1 and 1 (in Float's normal range for lines up to 1,100).
+    static func factor(_ i: Int) -> Double { i % 13 == 0 ? 2 : i % 11 == 0 ? 0.5 : i % 3 == 0 ? -1 : 1 }
+
+    @Test("Float and Double: sum, min, max, product, dot, norm, mean, variance and standard deviation",
+          arguments: [AxisReduction.Route.streaming, .walk])
+    func floatingPoint(route: AxisReduction.Route) throws {
+        try Self.onEveryDevice(route: route) { queue in
+            try Self.check(Float.self, queue: queue, route: route)
+            if queue.device.extensions.contains("cl_khr_fp64") { try Self.check(Double.self, queue: queue, route: route) }
+        }
+    }
+
+    /// Runs `body` with a queue on every device, every axis reduction in it taking `route`.
+    static func onEveryDevice(route: AxisReduction.Route, _ body: (ComputeQueue) throws -> Void) throws {
+        for device in TestDevices.all {
+            let queue = try makeQueue(device)
+            try AxisReduction.$route.withValue(route) { try body(queue) }
+        }
+    }
+
+    static func check<T: ArrayElement & BinaryFloatingPoint>(_: T.Type, queue: ComputeQueue, route: AxisReduction.Route) throws {
+        for (shape, axis) in geometries {
+            let n = shape.reduce(1, *), label = "\(T.self) \(shape) axis \(axis), \(route)"
+            let a = axis < 0 ? axis + shape.count : axis
+            let hostX = (0..<n).map { T(value($0)) }, hostY = (0..<n).map { T(value($0 &+ 5)) }
+            let hostF = (0..<n).map { T(factor($0)) }
+            // The first array is a view three elements into a larger one: offsets that no vector load is aligned to.
+            let backing = try DeviceArray([9, 9, 9] + hostX + [9], on: queue)
+            let x = try backing[3..<(3 + n)].reshaped(shape)
+            let y = try DeviceArray(hostY, shape: shape, on: queue), f = try DeviceArray(hostF, shape: shape, on: queue)
+            let xs = IndexAndAxisReductionTests.lines(hostX, shape: shape, axis: a)
+            let ys = IndexAndAxisReductionTests.lines(hostY, shape: shape, axis: a)
+            let fs = IndexAndAxisReductionTests.lines(hostF, shape: shape, axis: a)
+            var resultShape = shape
+            resultShape.remove(at: a)
+            let sum = try x.sum(axis: axis)
+            #expect(sum.shape == resultShape, "\(label) shape")
+            #expect(try sum.toArray() == xs.map { $0.reduce(0, +) }, "\(label) sum")
+            if shape[a] <= 1_100 { #expect(try f.product(axis: axis).toArray() == fs.map { $0.reduce(1, *) }, "\(label) product") }
+            #expect(try x.dot(y, axis: axis).toArray() == zip(xs, ys).map { zip($0, $1).reduce(0) { $0 + $1.0 * $1.1 } }, "\(label) dot")
+            let norms = try x.norm(axis: axis).toArray()
+            #expect(zip(norms, xs).allSatisfy { got, line in
+                let want = line.reduce(0.0) { $0 + Double($1) * Double($1) }.squareRoot()
+                return abs(Double(got) - want) <= 1e-6 * Swift.max(want, 1)
+            }, "\(label) norm")
+            guard shape[a] > 0 else {
+                #expect(throws: ArrayError.self, "\(label) min of an empty axis") { _ = try x.min(axis: axis) }
+                continue
+            }
+            #expect(try x.min(axis: axis).toArray() == xs.map { $0.min()! }, "\(label) min")
+            #expect(try x.max(axis: axis).toArray() == xs.map { $0.max()! }, "\(label) max")
+            let means = try x.mean(axis: axis).toArray()
+            #expect(zip(means, xs).allSatisfy { StatisticsTests.close(Double($0), StatisticsTests.reference($1).mean, relative: 1e-6) },
+                    "\(label) mean")
+            let correction = shape[a] > 1 ? 1 : 0
+            let variances = try x.variance(axis: axis, correction: correction).toArray()
+            let deviations = try x.standardDeviation(axis: axis, correction: correction).toArray()
+            for (k, line) in xs.enumerated() {
+                let want = StatisticsTests.reference(line, correction: correction).variance
+                #expect(abs(Double(variances[k]) - want) <= 1e-5 * Swift.max(want, 1), "\(label) variance of line \(k)")
+                #expect(abs(Double(deviations[k]) - want.squareRoot()) <= 1e-5 * Swift.max(want.squareRoot(), 1), "\(label) std of line \(k)")
+            }
+        }
+    }
+
+    @Test("integers: sums and products wrap at the element's width, min and max, Int32, UInt8 and Int64",
+          arguments: [AxisReduction.Route.streaming, .walk])
+    func integers(route: AxisReduction.Route) throws {
+        try Self.onEveryDevice(route: route) { queue in
+            for (shape, axis) in Self.geometries {
+                let n = shape.reduce(1, *), label = "\(shape) axis \(axis), \(route)", a = axis < 0 ? axis + shape.count : axis
+                let ints = (0..<n).map { Int32(truncatingIfNeeded: Self.value($0) &* 100_003) }
+                let bytes = (0..<n).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+                let longs = (0..<n).map { Int64(Self.value($0)) << 40 }
+                let di = try DeviceArray(ints, shape: shape, on: queue), db = try DeviceArray(bytes, shape: shape, on: queue)
+                let dl = try DeviceArray(longs, shape: shape, on: queue)
+                let li = IndexAndAxisReductionTests.lines(ints, shape: shape, axis: a)
+                let lb = IndexAndAxisReductionTests.lines(bytes, shape: shape, axis: a)
+                let ll = IndexAndAxisReductionTests.lines(longs, shape: shape, axis: a)
+                #expect(try di.sum(axis: axis).toArray() == li.map { $0.reduce(0, &+) }, "\(label) Int32 sum")
+                #expect(try di.product(axis: axis).toArray() == li.map { $0.reduce(1, &*) }, "\(label) Int32 product")
+                #expect(try db.sum(axis: axis).toArray() == lb.map { $0.reduce(0, &+) }, "\(label) UInt8 sum")
+                #expect(try dl.sum(axis: axis).toArray() == ll.map { $0.reduce(0, &+) }, "\(label) Int64 sum")
+                guard shape[a] > 0 else { continue }
+                #expect(try di.min(axis: axis).toArray() == li.map { $0.min()! }, "\(label) Int32 min")
+                #expect(try db.max(axis: axis).toArray() == lb.map { $0.max()! }, "\(label) UInt8 max")
+                #expect(try dl.max(axis: axis).toArray() == ll.map { $0.max()! }, "\(label) Int64 max")
+            }
+        }
+    }
+
+    @Test("the schedule occupies the device: chunks for few long lines, several units per work-item for many short ones")
+    func schedule() {
+        // [100 003, 3] along axis 0: one block of three outputs, cut into chunks of at least 16 Ki elements.
+        let few = AxisReduction.Schedule(outputs: 3, length: 100_003, stride: 3, computeUnits: 2)
+        #expect(few.units == 1 && few.chunks == 16 && few.chunkLength * few.chunks >= 100_003 && few.items == 16)
+        // [4096, 4096] along axis 0: four spans of 1,024 outputs, four chunks each.
+        let columns = AxisReduction.Schedule(outputs: 4_096, length: 4_096, stride: 4_096, computeUnits: 2)
+        #expect(columns.units == 4 && columns.chunks == 4 && columns.items == 16)
+        // [4096, 4096] along axis 1: 4,096 rows, 64 per work-item, no chunks.
+        let rows = AxisReduction.Schedule(outputs: 4_096, length: 4_096, stride: 1, computeUnits: 2)
+        #expect(rows.units == 4_096 && rows.chunks == 1 && rows.unitsPerItem == 64 && rows.items == 64)
+        // Short lines are never cut below 16 Ki elements a chunk.
+        let short = AxisReduction.Schedule(outputs: 2, length: 1_000, stride: 2, computeUnits: 64)
+        #expect(short.chunks == 1 && short.items == 1)
+        let empty = AxisReduction.Schedule(outputs: 5, length: 0, stride: 5, computeUnits: 2)
+        #expect(empty.chunks == 1 && empty.items == 1)
+    }
+}
