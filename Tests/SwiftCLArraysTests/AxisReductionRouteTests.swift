@@ -10,13 +10,15 @@ import Testing
 struct AxisReductionRouteTests {
     /// Shapes and axes that reach every part of the streaming kernels: each stride from 1 to 17 (lane folds by halving
     /// and by table, the four-way unrolled steps and their scalar tails), spans of 1,024 outputs and a partial one,
-    /// passes of fewer than eight lines, axes long enough to be cut into chunks, empty axes and outputs, 1×1.
+    /// passes of fewer than eight lines, axes long enough to be cut into chunks, rows of 2, 4, 8 and 16 elements in
+    /// groups of sixteen and left over, empty axes and outputs, 1×1.
     static let geometries: [(shape: [Int], axis: Int)] = [
         ([1, 1], 0), ([1, 1], 1), ([7, 1], 0), ([5, 33], 1), ([3, 64, 1], 1), ([2, 130], -1),
         ([70, 2], 0), ([70, 3], 0), ([70, 4], 0), ([70, 5], 0), ([41, 6], 0), ([70, 7], 0), ([70, 8], 0), ([33, 9], 0),
         ([29, 10], 0), ([21, 11], 0), ([25, 12], 0), ([20, 13], 0), ([19, 14], 0), ([70, 15], 0), ([4, 70, 5], 1),
         ([16, 17], 0), ([13, 1_030], 0), ([2, 9, 40], 1), ([3, 5, 16], 1), ([100_003, 3], 0), ([3, 100_003], 1),
         ([40_001, 20], 0), ([9, 5_000, 2], 1), ([0, 5], 0), ([5, 0], 0), ([3, 0, 4], 1),
+        ([37, 4], 1), ([35, 2], 1), ([40, 8], 1), ([33, 16], 1), ([100_003, 4], 1), ([5, 7, 8], 2), ([50, 3], 1),
     ]
 
     static func value(_ i: Int) -> Int { (i &* 7_919) % 17 - 8 }

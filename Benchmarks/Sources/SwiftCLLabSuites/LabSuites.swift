@@ -7,7 +7,7 @@ public enum LabSuites {
     /// Suite names in the order a default run takes them.
     public static let names = BenchmarkSuites.names + ["square-c", "launch"]
     /// Suites that run only when named.
-    public static let optionalNames = BenchmarkSuites.optionalNames + ["build", "arrays", "blas", "fft", "svm", "recording"]
+    public static let optionalNames = BenchmarkSuites.optionalNames + ["build", "arrays", "axes", "blas", "fft", "svm", "recording"]
 
     /// Runs the named suites on `device` and returns the report.
     /// - Throws: ``BenchmarkSuiteError`` for a name no suite has, or a suite's failure.
@@ -34,6 +34,10 @@ public enum LabSuites {
             case "arrays":
                 var suite = ArraysSuite()
                 if quick { suite.count = 1 << 18; suite.rounds = 2; suite.sortCount = 1 << 16; suite.sortRounds = 2 }
+                report.results += try suite.run(on: device, progress: progress)
+            case "axes":
+                var suite = AxesSuite()
+                if quick { suite.count = 1 << 18; suite.rounds = 2 }
                 report.results += try suite.run(on: device, progress: progress)
             case "blas":
                 var suite = BLASSuite()

@@ -86,8 +86,11 @@ struct AxisReduction: Sendable {
         }
         let schedule = Schedule(outputs: outputs, length: length, stride: stride, computeUnits: device.computeUnits)
         let packed = stride < 16
-        let source = packed ? packedSource(stride: stride) : linesSource
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(packed ? "packed\(stride)" : "lines")_\(element)",
+        // Rows of 2, 4, 8 or 16 contiguous elements: sixteen rows at a time as vectors folded pairwise.
+        let rowLength = stride == 1 && [2, 4, 8, 16].contains(length) ? length : nil
+        let source = packed ? packedSource(stride: stride, rowLength: rowLength) : linesSource
+        let variant = packed ? "packed\(stride)" + (rowLength.map { "_rows\($0)" } ?? "") : "lines"
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(variant)_\(element)",
                                                 kernel: "swiftcl_axis_stream", context: x.context)
         let partials = try Buffer<UInt8>(count: Swift.max(1, schedule.chunks > 1 ? outputs * schedule.chunks * accumulatorBytes : 1),
                                          context: x.context)
@@ -203,13 +206,19 @@ struct AxisReduction: Sendable {
     /// The CPU kernel for strides below 16: a block's `length × stride` elements as 16-lane vectors, `V` of them per
     /// step so that lane `j` of vector `v` always belongs to output `(16v + j) % stride`, and `U` steps side by side
     /// (at least four independent accumulators).
-    func packedSource(stride S: Int) -> String {
+    ///
+    /// With `rowLength` (a stride of 1 and lines of 2, 4, 8 or 16 elements, whose axis is never cut into chunks),
+    /// sixteen lines at a time are read as `rowLength` vectors and folded pairwise, even lanes with odd ones, until each
+    /// lane holds one line's value: sums of such short lines add pairwise rather than with Kahan's compensation.
+    func packedSource(stride S: Int, rowLength: Int? = nil) -> String {
         func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
         let V = S / gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
         let outputs = 0..<S
         var lines = [streamHead]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
-        lines.append("    for (ulong b = first; b < last; ++b) {")
+        lines.append("    ulong b = first;")
+        if let L = rowLength { lines += groupsOfRows(length: L) }
+        lines.append("    for (; b < last; ++b) {")
         lines.append("        global const \(element) *p = x + x_off + b * length * \(S);")
         lines.append("        global const \(element) *q = y_in + y_off + b * length * \(S);")
         lines.append("        global const \(element) *mc = center + m_off + b * \(S);")
@@ -275,6 +284,38 @@ struct AxisReduction: Sendable {
         lines.append("    }")
         lines.append("}")
         return lines.joined(separator: "\n")
+    }
+
+    /// Sixteen lines of `L` contiguous elements per step (see ``packedSource(stride:rowLength:)``).
+    private func groupsOfRows(length L: Int) -> [String] {
+        let pair: (String, String) -> String
+        switch combine {
+        case .compensated: pair = { "\($0) + \($1)" }
+        case .plain(let op): pair = op
+        }
+        var lines = ["    for (; b + 16 <= last; b += 16) {",
+                     "        global const \(element) *p = x + x_off + b * \(L);",
+                     "        global const \(element) *q = y_in + y_off + b * \(L);",
+                     "        global const \(element) *mc = center + m_off + b;"]
+        for i in 0..<L {
+            var body = "const \(A16) x = convert_\(A16)(vload16(\(i), p));"
+            if usesSecond { body += " const \(A16) y = convert_\(A16)(vload16(\(i), q));" }
+            if usesCenter { body += " const \(A16) m = (\(A16))(" + (0..<16).map { "(\(A))mc[\((16 * i + $0) / L)]" }.joined(separator: ", ") + ");" }
+            lines.append("        \(A16) u0_\(i); { \(body) u0_\(i) = \(map); }")
+        }
+        var (level, count) = (0, L)
+        while count > 1 {
+            for k in 0..<(count / 2) {
+                let (a, b) = ("u\(level)_\(2 * k)", "u\(level)_\(2 * k + 1)")
+                lines.append("        const \(A16) u\(level + 1)_\(k) = \(pair("(\(A16))(\(a).even, \(b).even)", "(\(A16))(\(a).odd, \(b).odd)"));")
+            }
+            (level, count) = (level + 1, count / 2)
+        }
+        for j in 0..<16 {
+            lines.append("        { const \(A) r = u\(level)_0.s\(String(j, radix: 16)); out[out_off + b + \(j)] = (\(element))(\(finish("r"))); }")
+        }
+        lines.append("    }")
+        return lines
     }
 
     /// The CPU kernel for strides of 16 or more: accumulators of up to ``spanWidth`` neighbouring outputs, eight lines
