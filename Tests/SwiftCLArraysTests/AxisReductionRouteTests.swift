@@ -87,7 +87,7 @@ struct AxisReductionRouteTests {
         }
     }
 
-    @Test("integers: sums and products wrap at the element's width, min and max, Int32, UInt8 and Int64",
+    @Test("integers: sums and products wrap at the element's width, min and max, Int32, UInt8 and Int64; counts, any and all of masks",
           arguments: [AxisReduction.Route.streaming, .walk])
     func integers(route: AxisReduction.Route) throws {
         try Self.onEveryDevice(route: route) { queue in
@@ -105,6 +105,12 @@ struct AxisReductionRouteTests {
                 #expect(try di.product(axis: axis).toArray() == li.map { $0.reduce(1, &*) }, "\(label) Int32 product")
                 #expect(try db.sum(axis: axis).toArray() == lb.map { $0.reduce(0, &+) }, "\(label) UInt8 sum")
                 #expect(try dl.sum(axis: axis).toArray() == ll.map { $0.reduce(0, &+) }, "\(label) Int64 sum")
+                // A mask: about two in five elements zero, runs of zeros and of non-zeros along every axis.
+                let mask = (0..<n).map { ($0 &* 7_919) % 5 < 2 ? UInt8(0) : UInt8(truncatingIfNeeded: $0 % 251 + 1) }
+                let dm = try DeviceArray(mask, shape: shape, on: queue), lm = IndexAndAxisReductionTests.lines(mask, shape: shape, axis: a)
+                #expect(try dm.nonzeroCount(axis: axis).toArray() == lm.map { Int64($0.filter { $0 != 0 }.count) }, "\(label) counts")
+                #expect(try dm.any(axis: axis).toArray() == lm.map { $0.contains { $0 != 0 } ? 1 : 0 }, "\(label) any")
+                #expect(try dm.all(axis: axis).toArray() == lm.map { $0.allSatisfy { $0 != 0 } ? 1 : 0 }, "\(label) all")
                 guard shape[a] > 0 else { continue }
                 #expect(try di.min(axis: axis).toArray() == li.map { $0.min()! }, "\(label) Int32 min")
                 #expect(try db.max(axis: axis).toArray() == lb.map { $0.max()! }, "\(label) UInt8 max")

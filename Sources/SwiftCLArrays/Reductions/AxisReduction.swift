@@ -33,16 +33,18 @@ struct AxisReduction: Sendable {
         case streaming
     }
 
-    /// The OpenCL types of the elements and of the accumulation.
+    /// The OpenCL types of the elements, of the accumulation and of the result's elements.
     let element: String
     let accumulator: String
+    let result: String
     /// The accumulation's starting value, as OpenCL C.
     let neutral: String
     let combine: Combine
     /// What an element contributes, an OpenCL C expression (valid for scalars and 16-lane vectors) of `x` (the
     /// element as the accumulator type), `y` (the second operand's element) and `m` (the output's centre).
     let map: String
-    /// The result element from `r`, the line's combined value (OpenCL C; `length` is the axis's length).
+    /// The result element from `r`, the line's combined value (OpenCL C; `length` is the axis's length). Where the
+    /// result's type is the accumulator's, `r` may be a 16-lane vector of lines.
     let finish: @Sendable (_ r: String) -> String
     /// Whether the map reads `y` (a second operand of the same shape) and `m` (one centre per output).
     let usesSecond: Bool
@@ -62,8 +64,8 @@ struct AxisReduction: Sendable {
 
     /// Enqueues the reduction of `x` (with `y` and the centres `center`, where the map reads them) along an axis of
     /// `length` elements and `stride` into `out` (`outputs` elements), without waiting.
-    func run<Element: ArrayElement>(x: DeviceArray<Element>, y: DeviceArray<Element>?, center: DeviceArray<Element>?,
-                                    outputs: Int, length: Int, stride: Int, into out: DeviceArray<Element>,
+    func run<Element: ArrayElement, Result: ArrayElement>(x: DeviceArray<Element>, y: DeviceArray<Element>?, center: DeviceArray<Element>?,
+                                                          outputs: Int, length: Int, stride: Int, into out: DeviceArray<Result>,
                                     name: String) throws {
         guard outputs > 0 else { return }
         let queue = x.queue, device = queue.device
@@ -158,7 +160,7 @@ struct AxisReduction: Sendable {
 
     /// Stores the combined value `r` of output `o`: the result when the axis is one chunk, a partial value otherwise.
     private func store(_ o: String, _ r: String) -> String {
-        "{ const \(A) r = \(r); if (chunks == 1) out[out_off + \(o)] = (\(element))(\(finish("r"))); else partials[(\(o)) * chunks + chunk] = r; }"
+        "{ const \(A) r = \(r); if (chunks == 1) out[out_off + \(o)] = (\(result))(\(finish("r"))); else partials[(\(o)) * chunks + chunk] = r; }"
     }
 
     private var parameters: String {
@@ -172,7 +174,7 @@ struct AxisReduction: Sendable {
     var walkSource: String {
         """
         \(pragma)kernel void swiftcl_axis_walk(\(parameters), const ulong outputs, const ulong length, const ulong stride,
-                                        global \(element) *out, const ulong out_off)
+                                        global \(result) *out, const ulong out_off)
         {
             const ulong o = get_global_id(0);
             if (o >= outputs) return;
@@ -186,7 +188,7 @@ struct AxisReduction: Sendable {
                 \(usesSecond ? "const \(A) y = (\(A))q[k * stride];" : "")
                 \(step("s", "c", map, type: A))
             }
-            { const \(A) r = \(value("s", "c")); out[out_off + o] = (\(element))(\(finish("r"))); }
+            { const \(A) r = \(value("s", "c")); out[out_off + o] = (\(result))(\(finish("r"))); }
         }
         """
     }
@@ -195,7 +197,7 @@ struct AxisReduction: Sendable {
         """
         \(pragma)kernel void swiftcl_axis_stream(\(parameters), const ulong units, const ulong units_per_item,
                                           const ulong length, const ulong stride, const ulong chunks, const ulong chunk_length,
-                                          global uchar *partial_bytes, global \(element) *out, const ulong out_off)
+                                          global uchar *partial_bytes, global \(result) *out, const ulong out_off)
         {
             global \(A) *partials = (global \(A) *)partial_bytes;
             const ulong g = get_global_id(0), chunk = g % chunks, first = (g / chunks) * units_per_item;
@@ -311,8 +313,12 @@ struct AxisReduction: Sendable {
             }
             (level, count) = (level + 1, count / 2)
         }
-        for j in 0..<16 {
-            lines.append("        { const \(A) r = u\(level)_0.s\(String(j, radix: 16)); out[out_off + b + \(j)] = (\(element))(\(finish("r"))); }")
+        if result == accumulator {
+            lines.append("        { const \(A16) r = u\(level)_0; vstore16(\(finish("r")), 0, out + out_off + b); }")
+        } else {
+            for j in 0..<16 {
+                lines.append("        { const \(A) r = u\(level)_0.s\(String(j, radix: 16)); out[out_off + b + \(j)] = (\(result))(\(finish("r"))); }")
+            }
         }
         lines.append("    }")
         return lines
@@ -372,14 +378,14 @@ struct AxisReduction: Sendable {
     var combineSource: String {
         """
         \(pragma)kernel void swiftcl_axis_combine(global const uchar *partial_bytes, const ulong chunks, const ulong outputs,
-                                           const ulong length, global \(element) *out, const ulong out_off)
+                                           const ulong length, global \(result) *out, const ulong out_off)
         {
             const ulong o = get_global_id(0);
             if (o >= outputs) return;
             global const \(A) *partials = (global const \(A) *)partial_bytes;
             \(declare("s", "c", type: A))
             for (ulong k = 0; k < chunks; ++k) \(step("s", "c", "partials[o * chunks + k]", type: A))
-            { const \(A) r = \(value("s", "c")); out[out_off + o] = (\(element))(\(finish("r"))); }
+            { const \(A) r = \(value("s", "c")); out[out_off + o] = (\(result))(\(finish("r"))); }
         }
         """
     }

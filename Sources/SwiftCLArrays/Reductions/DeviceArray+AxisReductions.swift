@@ -132,6 +132,16 @@ extension DeviceArray where Element: ArrayElement {
     func reduce(axis: Int, name: String, neutral: String, combine: AxisReduction.Combine, accumulator A: String,
                 map: String = "x", needsElements: Bool = false, other: DeviceArray? = nil, center: DeviceArray? = nil,
                 finish: @escaping @Sendable (String) -> String = { $0 }) throws -> DeviceArray {
+        try reduce(axis: axis, into: Element.self, name: name, neutral: neutral, combine: combine, accumulator: A, map: map,
+                   needsElements: needsElements, other: other, center: center, finish: finish)
+    }
+
+    /// ``reduce(axis:name:neutral:combine:accumulator:map:needsElements:other:center:finish:)`` into elements of
+    /// another type.
+    func reduce<Result: ArrayElement>(axis: Int, into _: Result.Type, name: String, neutral: String, combine: AxisReduction.Combine,
+                                      accumulator A: String, map: String = "x", needsElements: Bool = false,
+                                      other: DeviceArray? = nil, center: DeviceArray? = nil,
+                                      finish: @escaping @Sendable (String) -> String = { $0 }) throws -> DeviceArray<Result> {
         let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
         if let other {
             guard other.context === context else {
@@ -142,10 +152,10 @@ extension DeviceArray where Element: ArrayElement {
         if needsElements && length == 0 && outputs > 0 {
             throw ArrayError(.emptyReduction, "\(name) along axis \(axis) of shape \(shape): the axis is empty and \(name) has no neutral element")
         }
-        let reduction = AxisReduction(element: Element.openCLTypeName, accumulator: A, neutral: neutral, combine: combine, map: map,
-                                      finish: finish, usesSecond: other != nil, usesCenter: center != nil, pragma: Element.pragma,
-                                      accumulatorBytes: Self.bytes(ofOpenCLScalar: A))
-        let result = try DeviceArray(uninitializedShape: resultShape, on: queue)
+        let reduction = AxisReduction(element: Element.openCLTypeName, accumulator: A, result: Result.openCLTypeName, neutral: neutral,
+                                      combine: combine, map: map, finish: finish, usesSecond: other != nil, usesCenter: center != nil,
+                                      pragma: Element.pragma, accumulatorBytes: Self.bytes(ofOpenCLScalar: A))
+        let result = try DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
         try reduction.run(x: self, y: other, center: center, outputs: outputs, length: length, stride: stride, into: result, name: name)
         return result
     }
@@ -166,36 +176,25 @@ extension DeviceArray where Element == UInt8 {
     /// How many elements are non-zero along `axis` (of a 2-D mask, 0: in each column, 1: in each row), counted exactly.
     /// - Throws: as ``sum(axis:)``.
     public func nonzeroCount(axis: Int) throws -> DeviceArray<Int64> {
-        try countAlong(axis: axis, name: "nonzeroCount", type: "long", result: "n")
+        try countAlong(axis: axis, name: "nonzeroCount", result: Int64.self) { $0 }
     }
 
     /// Whether any element along `axis` is non-zero (1) or none is (0); 0 for an empty axis.
     /// - Throws: as ``sum(axis:)``.
     public func any(axis: Int) throws -> DeviceArray<UInt8> {
-        try countAlong(axis: axis, name: "any", type: "uchar", result: "n > 0 ? 1 : 0")
+        try countAlong(axis: axis, name: "any", result: UInt8.self) { "\($0) > 0 ? 1 : 0" }
     }
 
     /// Whether every element along `axis` is non-zero (1) or not (0); 1 for an empty axis.
     /// - Throws: as ``sum(axis:)``.
     public func all(axis: Int) throws -> DeviceArray<UInt8> {
-        try countAlong(axis: axis, name: "all", type: "uchar", result: "n == (long)length ? 1 : 0")
+        try countAlong(axis: axis, name: "all", result: UInt8.self) { "\($0) == (long)length ? 1 : 0" }
     }
 
-    private func countAlong<Result: ArrayElement>(axis: Int, name: String, type: String, result expression: String) throws -> DeviceArray<Result> {
-        let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
-        let source = """
-            kernel void swiftcl_count_axis(global const uchar *x, const ulong x_off, const ulong outputs, const ulong length,
-                                           const ulong stride, global \(type) *out)
-            {
-                const ulong o = get_global_id(0);
-                if (o >= outputs) return;
-                global const uchar *p = x + x_off + \(Self.lineStart);
-                long n = 0;
-                for (ulong k = 0; k < length; ++k) n += p[k * stride] != 0;
-                out[o] = (\(type))(\(expression));
-            }
-            """
-        return try walkAxis(source: source, name: "\(name)_axis", kernel: "swiftcl_count_axis", outputs: outputs, length: length,
-                            stride: stride, resultShape: resultShape)
+    /// Counts the non-zero elements of each line (as 0 or 1 each, exactly) and stores `finish` of the count `r`.
+    private func countAlong<Result: ArrayElement>(axis: Int, name: String, result _: Result.Type,
+                                                  finish: @escaping @Sendable (String) -> String) throws -> DeviceArray<Result> {
+        try reduce(axis: axis, into: Result.self, name: name, neutral: "0", combine: .plain { "\($0) + \($1)" }, accumulator: "long",
+                   map: "min(x, (long)1)", finish: finish)
     }
 }
