@@ -1,7 +1,7 @@
 """Reductions along an axis: `swiftcl-lab bench axes` beside NumPy on the host, interleaved round by round.
 
 Each round runs `swiftcl-lab bench axes` (which checks every case against Double sums of the same lines, then times
-it against the read bound measured beside it) and NumPy's `sum`/`max`/`mean`/`var` of the same 2^26 Float32 values in
+it against the read bound measured beside it) and NumPy's `sum`/`max`/`argmax`/`mean`/`var` of the same 2^26 Float32 values in
 the same shapes and axes, each NumPy result first checked against a float64 computation. Per case: SwiftCL's
 milliseconds per call (median over its rounds, the new result's allocation included) and its paired % of the read
 bound, NumPy's milliseconds (the best of three, warm), and NumPy's time over SwiftCL's (above 1: SwiftCL is faster).
@@ -26,7 +26,7 @@ def numpy_call(x, name):
     operation, shape, axis = re.fullmatch(r"(\w+)-([\dx]+)-axis(\d+)", name).groups()
     view = x.reshape([int(d) for d in shape.split("x")])
     axis = int(axis)
-    function = {"sum": np.sum, "max": np.max, "mean": np.mean, "variance": np.var}[operation]
+    function = {"sum": np.sum, "max": np.max, "argmax": np.argmax, "mean": np.mean, "variance": np.var}[operation]
     got = function(view, axis=axis)
     exact = function(view.astype(np.float64), axis=axis)
     assert np.max(np.abs(got - exact) / np.maximum(1, np.abs(exact))) <= 1e-4, f"numpy {name}"

@@ -119,6 +119,55 @@ struct AxisReductionRouteTests {
         }
     }
 
+    /// The first position of the line's extreme among its numbers (NaNs skipped), 0 for a line of NaNs only.
+    static func position<T: Comparable>(_ line: [T], minimum: Bool) -> Int64 {
+        var best: (Int, T)?
+        for (k, v) in line.enumerated() where v == v {
+            if let (_, b) = best, minimum ? !(v < b) : !(v > b) { continue }
+            best = (k, v)
+        }
+        return Int64(best?.0 ?? 0)
+    }
+
+    @Test("argmin and argmax: first of a tie, NaNs never win, ±∞ and all-NaN lines; Float, Double, Int32 and UInt8",
+          arguments: [AxisReduction.Route.streaming, .walk])
+    func positions(route: AxisReduction.Route) throws {
+        try Self.onEveryDevice(route: route) { queue in
+            // Three shapes whose lines 1, 2 and 3 are all NaN, five NaNs then −∞, five NaNs then +∞ (the first number
+            // is the answer where nothing beats the starting value), through the packed and the lines kernels.
+            let special: [(shape: [Int], axis: Int)] = [([6, 20], 1), ([20, 6], 0), ([20, 24], 0)]
+            for (shape, axis) in Self.geometries + special {
+                let n = shape.reduce(1, *), label = "\(shape) axis \(axis), \(route)", a = axis < 0 ? axis + shape.count : axis
+                guard shape[a] > 0 else { continue }
+                let isSpecial = special.contains { $0.shape == shape && $0.axis == axis }
+                let floats: [Float] = (0..<n).map { i in
+                    let (line, position) = axis == 1 ? (i / shape[1], i % shape[1]) : (i % shape[1], i / shape[1])
+                    if isSpecial && (1...3).contains(line) {
+                        return line == 1 || position < 5 ? .nan : line == 2 ? -.infinity : .infinity
+                    }
+                    // Small integers (ties everywhere), NaNs and infinities sprinkled.
+                    return i % 7 == 3 ? .nan : i % 11 == 5 ? -.infinity : i % 13 == 6 ? .infinity : Float(Self.value(i))
+                }
+                let lf = IndexAndAxisReductionTests.lines(floats, shape: shape, axis: a)
+                let df = try DeviceArray(floats, shape: shape, on: queue)
+                #expect(try df.argmax(axis: axis).toArray() == lf.map { Self.position($0, minimum: false) }, "\(label) Float argmax")
+                #expect(try df.argmin(axis: axis).toArray() == lf.map { Self.position($0, minimum: true) }, "\(label) Float argmin")
+                if queue.device.extensions.contains("cl_khr_fp64") {
+                    let doubles = floats.map { Double($0) }
+                    let dd = try DeviceArray(doubles, shape: shape, on: queue)
+                    #expect(try dd.argmax(axis: axis).toArray() == lf.map { Self.position($0, minimum: false) }, "\(label) Double argmax")
+                }
+                let ints = (0..<n).map { Int32(Self.value($0 &* 3)) }, bytes = (0..<n).map { UInt8(truncatingIfNeeded: Self.value($0) + 8) }
+                let li = IndexAndAxisReductionTests.lines(ints, shape: shape, axis: a)
+                let lb = IndexAndAxisReductionTests.lines(bytes, shape: shape, axis: a)
+                #expect(try DeviceArray(ints, shape: shape, on: queue).argmin(axis: axis).toArray() == li.map { Self.position($0, minimum: true) },
+                        "\(label) Int32 argmin")
+                #expect(try DeviceArray(bytes, shape: shape, on: queue).argmax(axis: axis).toArray() == lb.map { Self.position($0, minimum: false) },
+                        "\(label) UInt8 argmax")
+            }
+        }
+    }
+
     @Test("the schedule occupies the device: chunks for few long lines, several units per work-item for many short ones")
     func schedule() {
         // [100 003, 3] along axis 0: one block of three outputs, cut into chunks of at least 16 Ki elements.

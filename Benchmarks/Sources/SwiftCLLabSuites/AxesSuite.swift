@@ -4,7 +4,8 @@ import SwiftCLBenchmarkHarness
 import SwiftCLBenchmarkSuites
 import SwiftCLKernels
 
-/// Reductions along one axis of `count` Floats seen in several shapes (square, tall, wide, short rows, 3-D), against
+/// Reductions along one axis (sums, and max, argmax, mean and variance of some shapes) of `count` Floats seen in several
+/// shapes (square, tall, wide, short rows, 3-D), against
 /// the read bound measured beside each of them in the same round (`readRows`, float16 loads). Each case is checked
 /// against the host (Double sums of the same lines) before it is timed; a sample is host time around the call and
 /// its wait, the new result's allocation included, as a caller sees it. `paired_percent_of_read_bound` is the median
@@ -35,17 +36,25 @@ public struct AxesSuite: Sendable {
             cases += axes.map { Case(operation: "sum", shape: shape, axis: $0, bytesPerElement: 4) }
         }
         cases += [Case(operation: "max", shape: square, axis: 0, bytesPerElement: 4),
+                  Case(operation: "argmax", shape: square, axis: 0, bytesPerElement: 4),
+                  Case(operation: "argmax", shape: square, axis: 1, bytesPerElement: 4),
+                  Case(operation: "argmax", shape: tall, axis: 1, bytesPerElement: 4),
                   Case(operation: "mean", shape: square, axis: 1, bytesPerElement: 4),
                   Case(operation: "variance", shape: square, axis: 0, bytesPerElement: 8)]  // two passes: x read twice
         return cases
     }
 
-    static func reduce(_ array: DeviceArray<Float>, _ c: Case) throws -> DeviceArray<Float> {
+    /// Enqueues case `c` on `array` and returns how to read its result as Doubles.
+    static func reduce(_ array: DeviceArray<Float>, _ c: Case) throws -> () throws -> [Double] {
+        let values = { (result: DeviceArray<Float>) in { try result.toArray().map(Double.init) } }
         switch c.operation {
-        case "max": try array.max(axis: c.axis)
-        case "mean": try array.mean(axis: c.axis)
-        case "variance": try array.variance(axis: c.axis)
-        default: try array.sum(axis: c.axis)
+        case "max": return values(try array.max(axis: c.axis))
+        case "argmax":
+            let positions = try array.argmax(axis: c.axis)
+            return { try positions.toArray().map(Double.init) }
+        case "mean": return values(try array.mean(axis: c.axis))
+        case "variance": return values(try array.variance(axis: c.axis))
+        default: return values(try array.sum(axis: c.axis))
         }
     }
 
@@ -55,15 +64,16 @@ public struct AxesSuite: Sendable {
         let outputs = host.count / Swift.max(1, length)
         return (0..<outputs).map { o in
             let start = (o / stride) * (length * stride) + o % stride
-            var sum = 0.0, largest = -Double.infinity
+            var sum = 0.0, largest = -Double.infinity, position = 0
             for k in 0..<length {
                 let v = Double(host[start + k * stride])
                 sum += v
-                largest = Swift.max(largest, v)
+                if v > largest { (largest, position) = (v, k) }
             }
             let mean = sum / Double(length)
             switch c.operation {
             case "max": return largest
+            case "argmax": return Double(position)
             case "mean": return mean
             case "variance":
                 var squares = 0.0
@@ -83,7 +93,7 @@ public struct AxesSuite: Sendable {
         let cases = Self.cases(count: n)
         progress("axes: verifying")
         for c in cases {
-            let got = try Self.reduce(try x.reshaped(c.shape), c).toArray()
+            let got = try Self.reduce(try x.reshaped(c.shape), c)()
             let want = Self.reference(host, c)
             let worst = zip(got, want).map { abs(Double($0) - $1) / Swift.max(1, abs($1)) }.max() ?? 0
             guard got.count == want.count, worst <= 1e-5 else {

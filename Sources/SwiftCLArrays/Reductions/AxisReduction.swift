@@ -69,12 +69,7 @@ struct AxisReduction: Sendable {
                                     name: String) throws {
         guard outputs > 0 else { return }
         let queue = x.queue, device = queue.device
-        let streaming: Bool
-        switch Self.route {
-        case .automatic: streaming = device.type.contains(.cpu)
-        case .walk: streaming = false
-        case .streaming: streaming = true
-        }
+        let streaming = Self.streams(on: device)
         let second = y ?? x, centre = center ?? x
         let operands: [any KernelArgument] = [x.storage, UInt64(x.offset), second.storage, UInt64(second.offset),
                                               centre.storage, UInt64(centre.offset)]
@@ -132,6 +127,25 @@ struct AxisReduction: Sendable {
             chunkLength = length == 0 ? 0 : (length + chunks - 1) / chunks
             self.chunks = length == 0 ? 1 : (length + chunkLength - 1) / chunkLength
             items = (units + unitsPerItem - 1) / unitsPerItem * self.chunks
+        }
+    }
+
+    /// Whether reductions along an axis take the CPU streams on `device` (see ``route``).
+    static func streams(on device: Device) -> Bool {
+        switch route {
+        case .automatic: device.type.contains(.cpu)
+        case .walk: false
+        case .streaming: true
+        }
+    }
+
+    /// The size of an OpenCL C scalar type SwiftCLArrays accumulates in.
+    static func bytes(ofOpenCLScalar type: String) -> Int {
+        switch type {
+        case "char", "uchar": 1
+        case "short", "ushort", "half": 2
+        case "int", "uint", "float": 4
+        default: 8
         }
     }
 

@@ -69,6 +69,13 @@ extension DeviceArray where Element: ArrayElement {
             throw ArrayError(.emptyReduction, "\(name) along axis \(axis) of shape \(shape): the axis is empty")
         }
         let (T, A) = (Element.openCLTypeName, extremumAccumulator)
+        if AxisReduction.streams(on: queue.device) {
+            let result = try DeviceArray<Int64>(uninitializedShape: resultShape, on: queue)
+            let reduction = AxisIndexReduction(element: T, accumulator: A, pragma: Element.pragma, minimum: minimum)
+            try reduction.run(x: self, outputs: outputs, length: length, stride: stride, into: result, name: name,
+                              neutral: "(\(A))\(minimum ? Element.openCLHighest : Element.openCLLowest)")
+            return result
+        }
         let skip = Element.kind == .floatingPoint ? "if (isnan(v)) continue;" : ""
         let source = """
             \(Element.pragma)kernel void swiftcl_arg_axis(global const \(T) *x, const ulong x_off, const ulong outputs, const ulong length,
@@ -154,21 +161,12 @@ extension DeviceArray where Element: ArrayElement {
         }
         let reduction = AxisReduction(element: Element.openCLTypeName, accumulator: A, result: Result.openCLTypeName, neutral: neutral,
                                       combine: combine, map: map, finish: finish, usesSecond: other != nil, usesCenter: center != nil,
-                                      pragma: Element.pragma, accumulatorBytes: Self.bytes(ofOpenCLScalar: A))
+                                      pragma: Element.pragma, accumulatorBytes: AxisReduction.bytes(ofOpenCLScalar: A))
         let result = try DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
         try reduction.run(x: self, y: other, center: center, outputs: outputs, length: length, stride: stride, into: result, name: name)
         return result
     }
 
-    /// The size of an OpenCL C scalar type SwiftCLArrays accumulates in.
-    static func bytes(ofOpenCLScalar type: String) -> Int {
-        switch type {
-        case "char", "uchar": 1
-        case "short", "ushort", "half": 2
-        case "int", "uint", "float": 4
-        default: 8
-        }
-    }
 }
 
 /// Counts along one axis of a mask of two or more dimensions (such as `(m .> 0).evaluated()`).

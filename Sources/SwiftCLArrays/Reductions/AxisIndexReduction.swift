@@ -1,0 +1,182 @@
+import SwiftCL
+
+/// `argmin`/`argmax` along an axis on CPU devices, laid out like ``AxisReduction``'s streams (the same
+/// ``AxisReduction/Schedule``): every lane keeps its best value and that value's position along the axis, replacing them
+/// only on a strictly better value, so the first of a tie stays and NaNs (never better) never win; lanes, chunks and
+/// the scalar tail are merged best value first, then smallest position. Where no element beat the starting value
+/// (every element NaN or equal to it, such as −∞ for `argmax`), a chunk's first non-NaN element is its candidate, as
+/// the walk takes it; a line with none (all NaN) gives 0.
+struct AxisIndexReduction: Sendable {
+    /// The OpenCL types of the elements and of the compared values.
+    let element: String
+    let accumulator: String
+    /// The extension pragmas the types need.
+    let pragma: String
+    /// `argmin` (`<`) or `argmax` (`>`).
+    let minimum: Bool
+
+    private var A: String { accumulator }
+    private var A16: String { "\(accumulator)16" }
+    private var better: String { minimum ? "<" : ">" }
+
+    /// Enqueues the positions of `x`'s extremes along an axis of `length` elements and `stride` into `out`.
+    func run<Element: ArrayElement>(x: DeviceArray<Element>, outputs: Int, length: Int, stride: Int, into out: DeviceArray<Int64>,
+                                    name: String, neutral: String) throws {
+        guard outputs > 0 else { return }
+        let schedule = AxisReduction.Schedule(outputs: outputs, length: length, stride: stride, computeUnits: x.queue.device.computeUnits)
+        let packed = stride < 16
+        let source = packed ? packedSource(stride: stride, neutral: neutral) : linesSource(neutral: neutral)
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(packed ? "packed\(stride)" : "lines")_\(element)",
+                                                kernel: "swiftcl_arg_axis_stream", context: x.context)
+        let valueBytes = (outputs * schedule.chunks * AxisReduction.bytes(ofOpenCLScalar: A) + 7) / 8 * 8
+        let partials = try Buffer<UInt8>(count: schedule.chunks > 1 ? valueBytes + outputs * schedule.chunks * 8 : 1, context: x.context)
+        let arguments: [any KernelArgument] = [x.storage, UInt64(x.offset), UInt64(schedule.units), UInt64(schedule.unitsPerItem),
+                                               UInt64(length), UInt64(stride), UInt64(schedule.chunks), UInt64(schedule.chunkLength),
+                                               partials, UInt64(valueBytes), out.storage, UInt64(out.offset)]
+        try x.queue.enqueue { cl in try cl.launch(kernel, try NDRange(schedule.items, local: 1), arguments: arguments) }
+        guard schedule.chunks > 1 else { return }
+        let combiner = try ProgramCompiler.kernel(source: combineSource(neutral: neutral), name: "\(name)_axis_combine_\(element)",
+                                                  kernel: "swiftcl_arg_axis_combine", context: x.context)
+        try Elementwise.launch(combiner, count: outputs, arguments: [partials, UInt64(valueBytes), UInt64(schedule.chunks), UInt64(outputs),
+                                                                     out.storage, UInt64(out.offset)],
+                               on: x.queue)
+    }
+
+    private var head: String {
+        """
+        \(pragma)kernel void swiftcl_arg_axis_stream(global const \(element) *x, const ulong x_off, const ulong units,
+                                              const ulong units_per_item, const ulong length, const ulong stride,
+                                              const ulong chunks, const ulong chunk_length, global uchar *partial_bytes,
+                                              const ulong value_bytes, global long *out, const ulong out_off)
+        {
+            global \(A) *partial_values = (global \(A) *)partial_bytes;
+            global long *partial_positions = (global long *)(partial_bytes + value_bytes);
+            const ulong g = get_global_id(0), chunk = g % chunks, first = (g / chunks) * units_per_item;
+            const ulong last = min(first + units_per_item, units);
+        """
+    }
+
+    /// OpenCL C merging candidate `(v, k)` (`k` < 0: none) into the best `(bv, bk)`: better value, or equal and earlier.
+    private func merge(_ bv: String, _ bk: String, _ v: String, _ k: String) -> String {
+        "if (\(k) >= 0 && (\(bk) < 0 || \(v) \(better) \(bv) || (\(v) == \(bv) && \(k) < \(bk)))) { \(bv) = \(v); \(bk) = \(k); }"
+    }
+
+    /// Stores output `o`'s best position, or the chunk's best value and position; without a candidate, the first
+    /// position in `k0..<k1` whose element `element(k)` is a number.
+    private func store(_ o: String, _ bv: String, _ bk: String, k0: String, k1: String, element: (String) -> String) -> String {
+        """
+        if (\(bk) < 0) { for (ulong k = \(k0); k < \(k1); ++k) if (\(element("k")) == \(element("k"))) { \(bk) = (long)k; break; } } \
+        if (chunks == 1) out[out_off + \(o)] = \(bk) < 0 ? 0 : \(bk); \
+        else { partial_values[(\(o)) * chunks + chunk] = \(bv); partial_positions[(\(o)) * chunks + chunk] = \(bk); }
+        """
+    }
+
+    /// Strides below 16: as ``AxisReduction/packedSource(stride:rowLength:)``, lane `j` of vector `v` always reading
+    /// output `(16v + j) % stride`, its position advancing by `16V / stride` per step.
+    func packedSource(stride S: Int, neutral: String) -> String {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        let V = S / gcd(S, 16), step = 16 * V
+        var lines = [head]
+        lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
+        lines.append("    for (ulong b = first; b < last; ++b) {")
+        lines.append("        global const \(element) *p = x + x_off + b * length * \(S);")
+        lines.append("        " + (0..<S).map { "\(A) bv_\($0) = \(neutral); long bk_\($0) = -1;" }.joined(separator: " "))
+        lines.append("        ulong e = e0;")
+        lines.append("        if (e + \(step) <= e1) {")
+        for v in 0..<V {
+            let offsets = (0..<16).map { "\((16 * v + $0) / S)" }.joined(separator: ", ")
+            lines.append("            \(A16) v\(v) = (\(A16))(\(neutral)); long16 k\(v) = (long16)(-1);")
+            lines.append("            long16 at\(v) = (long16)((long)(e0 / \(S))) + (long16)(\(offsets));")
+        }
+        lines.append("            for (; e + \(step) <= e1; e += \(step)) {")
+        for v in 0..<V {
+            lines.append("                { const \(A16) x = convert_\(A16)(vload16(0, p + e + \(16 * v))); const \(A16) bv = v\(v);")
+            lines.append("                  v\(v) = select(bv, x, x \(better) bv); k\(v) = select(k\(v), at\(v), convert_long16(x \(better) bv));")
+            lines.append("                  at\(v) += \(step / S); }")
+        }
+        lines.append("            }")
+        for o in 0..<S {
+            for v in 0..<V {
+                for j in 0..<16 where (16 * v + j) % S == o {
+                    let lane = ".s\(String(j, radix: 16))"
+                    lines.append("            " + merge("bv_\(o)", "bk_\(o)", "v\(v)\(lane)", "k\(v)\(lane)"))
+                }
+            }
+        }
+        lines.append("        }")
+        lines.append("        for (; e < e1; e += \(S)) {")
+        for o in 0..<S {
+            lines.append("            { const \(A) x = (\(A))p[e + \(o)]; if (x \(better) bv_\(o)) { bv_\(o) = x; bk_\(o) = (long)(e / \(S)); } }")
+        }
+        lines.append("        }")
+        for o in 0..<S {
+            lines.append("        " + store("b * \(S) + \(o)", "bv_\(o)", "bk_\(o)", k0: "e0 / \(S)", k1: "e1 / \(S)") { "p[\($0) * \(S) + \(o)]" })
+        }
+        lines.append("    }")
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Strides of 16 or more: the best values and positions of up to ``AxisReduction/spanWidth`` neighbouring outputs,
+    /// eight lines compared per pass.
+    func linesSource(neutral: String) -> String {
+        let W = AxisReduction.spanWidth, passes = AxisReduction.linesPerPass
+        let vectorLines = (0..<passes).map { i in
+            let body = "{ const \(A16) x = convert_\(A16)(vload16(0, r + \(i) * stride + j)); "
+                + "k = select(k, (long16)((long)(k_row + \(i))), convert_long16(x \(better) v)); v = select(v, x, x \(better) v); }"
+            return i == 0 ? body : "if (rows > \(i)) \(body)"
+        }.joined(separator: "\n                    ")
+        let scalarLines = (0..<passes).map { i in
+            let body = "{ const \(A) x = (\(A))r[\(i) * stride + j]; if (x \(better) v) { v = x; k = (long)(k_row + \(i)); } }"
+            return i == 0 ? body : "if (rows > \(i)) \(body)"
+        }.joined(separator: "\n                    ")
+        return """
+            \(head)
+                const ulong spans = (stride + \(W - 1)) / \(W);
+                const ulong k0 = chunk * chunk_length, k1 = min(k0 + chunk_length, length);
+                \(A) acc_v[\(W)]; long acc_k[\(W)];
+                for (ulong u = first; u < last; ++u) {
+                    const ulong b = u / spans, s0 = (u % spans) * \(W), w = min((ulong)\(W), stride - s0);
+                    global const \(element) *p = x + x_off + b * length * stride + s0;
+                    for (ulong j = 0; j < w; ++j) { acc_v[j] = \(neutral); acc_k[j] = -1; }
+                    for (ulong k_row = k0; k_row < k1; k_row += \(passes)) {
+                        const ulong rows = min((ulong)\(passes), k1 - k_row);
+                        global const \(element) *r = p + k_row * stride;
+                        ulong j = 0;
+                        for (; j + 16 <= w; j += 16) {
+                            \(A16) v = vload16(0, acc_v + j); long16 k = vload16(0, acc_k + j);
+                            \(vectorLines)
+                            vstore16(v, 0, acc_v + j); vstore16(k, 0, acc_k + j);
+                        }
+                        for (; j < w; ++j) {
+                            \(A) v = acc_v[j]; long k = acc_k[j];
+                            \(scalarLines)
+                            acc_v[j] = v; acc_k[j] = k;
+                        }
+                    }
+                    for (ulong j = 0; j < w; ++j) { \(store("b * stride + s0 + j", "acc_v[j]", "acc_k[j]", k0: "k0", k1: "k1") { "p[\($0) * stride + j]" }) }
+                }
+            }
+            """
+    }
+
+    /// Merges each output's chunks in order (an equal value in a later chunk never replaces an earlier one).
+    func combineSource(neutral: String) -> String {
+        """
+        \(pragma)kernel void swiftcl_arg_axis_combine(global const uchar *partial_bytes, const ulong value_bytes, const ulong chunks,
+                                               const ulong outputs, global long *out, const ulong out_off)
+        {
+            const ulong o = get_global_id(0);
+            if (o >= outputs) return;
+            global const \(A) *partial_values = (global const \(A) *)partial_bytes;
+            global const long *partial_positions = (global const long *)(partial_bytes + value_bytes);
+            \(A) bv = \(neutral); long bk = -1;
+            for (ulong c = 0; c < chunks; ++c) {
+                const \(A) v = partial_values[o * chunks + c]; const long k = partial_positions[o * chunks + c];
+                \(merge("bv", "bk", "v", "k"))
+            }
+            out[out_off + o] = bk < 0 ? 0 : bk;
+        }
+        """
+    }
+}
