@@ -35,6 +35,22 @@ struct LabSuitesTests {
                 && (float4.extra["paired_percent_of_copy_bound"] ?? 0) > 0)
     }
 
+    @Test("the axes suite checks every reduction along an axis against the host, then reports it against the read bound",
+          arguments: LabDevices.all)
+    func axesSuite(device: Device) throws {
+        var suite = AxesSuite()
+        suite.count = 1 << 14
+        suite.rounds = 1
+        let records = try suite.run(on: device)
+        let cases = AxesSuite.cases(count: suite.count)
+        #expect(records.count == cases.count + 1, "the bound and every case")
+        for c in cases {
+            let record = try #require(records.first { $0.variant == c.name }, "\(c.name)")
+            #expect(record.verified && record.median > 0 && (record.extra["paired_percent_of_read_bound"] ?? 0) > 0 && record.extra["ms"] != nil)
+        }
+        #expect(cases.contains { $0.name == "argmax-128x128-axis1" } && cases.contains { $0.name == "sum-1x512x32-axis2" })
+    }
+
     @Test("the svm suite verifies the kernel's values, then reports the in-place SVM read beside a Swift array's", arguments: LabDevices.all)
     func svmSuite(device: Device) throws {
         var suite = SVMSuite()
