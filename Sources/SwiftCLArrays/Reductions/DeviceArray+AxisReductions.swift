@@ -189,10 +189,12 @@ extension DeviceArray where Element == UInt8 {
         try countAlong(axis: axis, name: "all", result: UInt8.self) { "\($0) == (long)length ? 1 : 0" }
     }
 
-    /// Counts the non-zero elements of each line (as 0 or 1 each, exactly) and stores `finish` of the count `r`.
+    /// Counts the non-zero elements of each line (as 0 or 1 each, exactly) and stores `finish` of the count `r`. A byte
+    /// `x` counts as `(x + 255) >> 8`: plain arithmetic, the same for scalars and vectors (Oclgrind 21.10 computes
+    /// `min(long16, long)` wrongly).
     private func countAlong<Result: ArrayElement>(axis: Int, name: String, result _: Result.Type,
                                                   finish: @escaping @Sendable (String) -> String) throws -> DeviceArray<Result> {
         try reduce(axis: axis, into: Result.self, name: name, neutral: "0", combine: .plain { "\($0) + \($1)" }, accumulator: "long",
-                   map: "min(x, (long)1)", finish: finish)
+                   map: "((x + 255) >> 8)", finish: finish)
     }
 }
