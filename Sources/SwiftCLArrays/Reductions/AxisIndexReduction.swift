@@ -29,7 +29,8 @@ struct AxisIndexReduction: Sendable {
         let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(packed ? "packed\(stride)" : "lines")_\(element)",
                                                 kernel: "swiftcl_arg_axis_stream", context: x.context)
         let valueBytes = (outputs * schedule.chunks * AxisReduction.bytes(ofOpenCLScalar: A) + 7) / 8 * 8
-        let partials = try Buffer<UInt8>(count: schedule.chunks > 1 ? valueBytes + outputs * schedule.chunks * 8 : 1, context: x.context)
+        let partials = try AxisReduction.partials(bytes: schedule.chunks > 1 ? valueBytes + outputs * schedule.chunks * 8 : 0,
+                                                  context: x.context)
         let arguments: [any KernelArgument] = [x.storage, UInt64(x.offset), UInt64(schedule.units), UInt64(schedule.unitsPerItem),
                                                UInt64(length), UInt64(stride), UInt64(schedule.chunks), UInt64(schedule.chunkLength),
                                                partials, UInt64(valueBytes), out.storage, UInt64(out.offset)]
@@ -74,8 +75,7 @@ struct AxisIndexReduction: Sendable {
     /// Strides below 16: as ``AxisReduction/packedSource(stride:rowLength:)``, lane `j` of vector `v` always reading
     /// output `(16v + j) % stride`, its position advancing by `16V / stride` per step.
     func packedSource(stride S: Int, neutral: String) -> String {
-        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
-        let V = S / gcd(S, 16), step = 16 * V
+        let V = S / AxisReduction.gcd(S, 16), step = 16 * V
         var lines = [head]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
         lines.append("    for (ulong b = first; b < last; ++b) {")

@@ -89,8 +89,7 @@ struct AxisReduction: Sendable {
         let variant = packed ? "packed\(stride)" + (rowLength.map { "_rows\($0)" } ?? "") : "lines"
         let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(variant)_\(element)",
                                                 kernel: "swiftcl_axis_stream", context: x.context)
-        let partials = try Buffer<UInt8>(count: Swift.max(1, schedule.chunks > 1 ? outputs * schedule.chunks * accumulatorBytes : 1),
-                                         context: x.context)
+        let partials = try Self.partials(bytes: schedule.chunks > 1 ? outputs * schedule.chunks * accumulatorBytes : 0, context: x.context)
         let arguments: [any KernelArgument] = operands + [
             UInt64(schedule.units), UInt64(schedule.unitsPerItem), UInt64(length), UInt64(stride), UInt64(schedule.chunks),
             UInt64(schedule.chunkLength), partials, out.storage, UInt64(out.offset),
@@ -138,6 +137,22 @@ struct AxisReduction: Sendable {
         case .streaming: true
         }
     }
+
+    /// A buffer of `bytes` for the chunks' partial values; with none (an axis in one chunk, where the kernels write
+    /// the results themselves), one never-written byte kept per context, so a call allocates nothing for it.
+    static func partials(bytes: Int, context: Context) throws -> Buffer<UInt8> {
+        guard bytes == 0 else { return try Buffer<UInt8>(count: bytes, context: context) }
+        return try context.memos.value(for: NoPartials()) { try Buffer<UInt8>(count: 1, context: context) }
+    }
+
+    private struct NoPartials: Hashable, Sendable {}
+
+    /// OpenCL C for the first element of output `o`'s line: the elements before the axis step over whole blocks of
+    /// `length · stride`, those after it (`stride` of them per step along the axis) within one.
+    static let lineStart = "(o / stride) * (length * stride) + o % stride"
+
+    /// The greatest common divisor: 16-lane vectors per step of a stride `s` below 16 are `s / gcd(s, 16)`.
+    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     /// The size of an OpenCL C scalar type SwiftCLArrays accumulates in.
     static func bytes(ofOpenCLScalar type: String) -> Int {
@@ -192,7 +207,7 @@ struct AxisReduction: Sendable {
         {
             const ulong o = get_global_id(0);
             if (o >= outputs) return;
-            const ulong start = (o / stride) * (length * stride) + o % stride;
+            const ulong start = \(Self.lineStart);
             global const \(element) *p = x + x_off + start;
             global const \(element) *q = y_in + y_off + start;
             \(usesCenter ? "const \(A) m = (\(A))center[m_off + o];" : "")
@@ -227,8 +242,7 @@ struct AxisReduction: Sendable {
     /// sixteen lines at a time are read as `rowLength` vectors and folded pairwise, even lanes with odd ones, until each
     /// lane holds one line's value: sums of such short lines add pairwise rather than with Kahan's compensation.
     func packedSource(stride S: Int, rowLength: Int? = nil) -> String {
-        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
-        let V = S / gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
+        let V = S / Self.gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
         let outputs = 0..<S
         var lines = [streamHead]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")

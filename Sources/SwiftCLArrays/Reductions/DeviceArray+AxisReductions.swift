@@ -83,7 +83,7 @@ extension DeviceArray where Element: ArrayElement {
             {
                 const ulong o = get_global_id(0);
                 if (o >= outputs) return;
-                global const \(T) *p = x + x_off + \(Self.lineStart);
+                global const \(T) *p = x + x_off + \(AxisReduction.lineStart);
                 long best = 0; \(A) bv = 0; int have = 0;
                 for (ulong k = 0; k < length; ++k) {
                     const \(A) v = (\(A))p[k * stride];
@@ -109,10 +109,6 @@ extension DeviceArray where Element: ArrayElement {
                                on: queue)
         return result
     }
-
-    /// OpenCL C for the first element of output `o`'s line: the elements before the axis step over whole blocks of
-    /// `length · stride`, those after it (`stride` of them per step along the axis) within one.
-    static var lineStart: String { "(o / stride) * (length * stride) + o % stride" }
 
     /// For a reduction along `axis` of this array: how many outputs, the axis's length, the stride along it (the
     /// product of the dimensions after it), and the result's shape (this one without the axis).
@@ -166,7 +162,6 @@ extension DeviceArray where Element: ArrayElement {
         try reduction.run(x: self, y: other, center: center, outputs: outputs, length: length, stride: stride, into: result, name: name)
         return result
     }
-
 }
 
 /// Counts along one axis of a mask of two or more dimensions (such as `(m .> 0).evaluated()`).
