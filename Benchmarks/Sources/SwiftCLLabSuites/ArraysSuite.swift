@@ -69,6 +69,9 @@ public struct ArraysSuite: Sendable {
         }
         let (x4, y4, z4) = n % 4 == 0 ? (try vectors(x), try vectors(y), try vectors(z)) : (nil, nil, nil)
         let a4 = SIMD4<Float>(repeating: a)
+        let rowLength = n % 4096 == 0 ? 4096 : 1
+        let xRows = try x.reshaped([n / rowLength, rowLength]), zRows = try z.reshaped([n / rowLength, rowLength])
+        let row = try DeviceArray((0..<rowLength).map { Float($0 % 7) * 0.25 }, on: queue)
         var primitives = [
             Primitive(name: "inclusive-scan", bytesPerElement: 8, bound: "copy") { try x.prefixSums(into: scanned); try queue.sync { _ in } },
             // Each returns once it knows the count, with the placement still enqueued: the sync makes it count.
@@ -107,6 +110,10 @@ public struct ArraysSuite: Sendable {
             Primitive(name: "argmax", bytesPerElement: 4, bound: "read") { _ = try x.argmax() },
             Primitive(name: "reduction-kernel-sum-of-squares", bytesPerElement: 4, bound: "read") { _ = try sumOfSquares(count: n, on: queue, x) },
             Primitive(name: "a*x+y", bytesPerElement: 12, bound: "copy") { try z.assign(a * x + y); try queue.sync { _ in } },
+            // The same with y one 4096-element row broadcast down x seen as rows (x read, z written; the row stays cached).
+            Primitive(name: "a*x+row-broadcast", bytesPerElement: 8, bound: "copy") {
+                try zRows.assign(a * xRows + row); try queue.sync { _ in }
+            },
             Primitive(name: "elementwise-kernel-axpy", bytesPerElement: 12, bound: "copy") {
                 try axpyKernel(count: n, on: queue, a, x, y, z)
                 try queue.sync { _ in }
@@ -120,6 +127,9 @@ public struct ArraysSuite: Sendable {
         }
         progress("arrays: verifying")
         try verify(host: host, x: x, y: y, z: z, a: a, sumOfSquares: sumOfSquares, axpy: axpyKernel, queue: queue)
+        try zRows.assign(a * xRows + row)
+        let rowHost = try row.toArray()
+        try check("a*x+row broadcast", try z.toArray() == host.indices.map { a * host[$0] + rowHost[$0 % rowLength] }, "differs from the host")
         if let x4, let y4, let z4 {
             try z.fill(with: 0)
             try z4.assign(a4 * x4 + y4)

@@ -66,7 +66,7 @@ enum Elementwise {
     }
 
     static func run<R: ArrayStorable>(_ node: ExpressionNode, into out: DeviceArray<R>) throws {
-        var renderer = ExpressionRenderer()
+        var renderer = ExpressionRenderer(shape: out.shape)
         let code = renderer.render(node)
         let pragmas = node.pragmas.union(R.pragma.isEmpty ? [] : [R.pragma]).sorted().joined()
         let parameters = (["global \(R.openCLTypeName) *out", "const ulong out_off"] + renderer.parameters + ["const ulong n"])

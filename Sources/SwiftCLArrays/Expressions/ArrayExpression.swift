@@ -25,20 +25,36 @@ public struct ArrayExpression<Element: ArrayStorable>: ArrayExpressible {
         node = .scalar(value, typeName: Element.openCLTypeName, pragma: Element.pragma)
     }
 
-    /// The shape shared by every array in the expression (nil for an expression of scalars alone).
-    /// - Throws: ``ArrayError/Code/shapeMismatch`` naming two different shapes, ``ArrayError/Code/contextMismatch``.
+    /// The shape of the expression's result: its arrays' shapes broadcast NumPy's way (aligned at their last
+    /// dimensions, each dimension equal or 1 in every array that has it), nil for an expression of scalars alone.
+    /// - Throws: ``ArrayError/Code/shapeMismatch`` naming two shapes that do not broadcast, ``ArrayError/Code/contextMismatch``.
     func commonShape() throws -> (shape: [Int], queue: ComputeQueue)? {
         let arrays = node.arrays
         guard let first = arrays.first else { return nil }
+        var shape = first.shape
         for other in arrays.dropFirst() {
             guard other.queue.context === first.queue.context else {
                 throw ArrayError(.contextMismatch, "arrays of different contexts in one expression: \(first.queue.context) and \(other.queue.context)")
             }
-            guard other.shape == first.shape else {
-                throw ArrayError(.shapeMismatch, "arrays of shapes \(first.shape) and \(other.shape) in one elementwise expression")
+            guard let joined = Self.broadcast(shape, other.shape) else {
+                throw ArrayError(.shapeMismatch, "arrays of shapes \(shape) and \(other.shape) in one elementwise expression do not broadcast "
+                                 + "(from the last dimension on, each pair must be equal or one of them 1)")
             }
+            shape = joined
         }
-        return (first.shape, first.queue)
+        return (shape, first.queue)
+    }
+
+    /// The shape two shapes broadcast to, or nil where a dimension differs and neither is 1.
+    static func broadcast(_ a: [Int], _ b: [Int]) -> [Int]? {
+        let rank = Swift.max(a.count, b.count)
+        let a = Array(repeating: 1, count: rank - a.count) + a, b = Array(repeating: 1, count: rank - b.count) + b
+        var shape: [Int] = []
+        for (x, y) in zip(a, b) {
+            guard x == y || x == 1 || y == 1 else { return nil }
+            shape.append(x == 1 ? y : x)
+        }
+        return shape
     }
 }
 

@@ -126,7 +126,7 @@ extension ArrayExpressible where Element == UInt8 {
         guard let (shape, queue) = try expression.commonShape() else {
             throw ArrayError(.invalidShape, "a mask of scalars alone has no shape")
         }
-        var renderer = ExpressionRenderer()
+        var renderer = ExpressionRenderer(shape: shape)
         let code = renderer.render(expression.node)
         let count = shape.reduce(1, *)
         let plan = ReductionPlan(.init(accumulator: "ulong", result: "ulong", neutral: "0", reduce: "a + b",
