@@ -23,13 +23,16 @@ from compare import timed  # the same warm-then-best-of timing as the PyOpenCL c
 
 def numpy_call(x, name):
     """The NumPy operation for a lab case name such as `sum-8192x8192-axis0`, checked against float64 first."""
-    operation, shape, axis = re.fullmatch(r"(\w+)-([\dx]+)-axis(\d+)", name).groups()
+    operation, shape, axis, into = re.fullmatch(r"(\w+)-([\dx]+)-axis(\d+)(-into)?", name).groups()
     view = x.reshape([int(d) for d in shape.split("x")])
     axis = int(axis)
     function = {"sum": np.sum, "max": np.max, "argmax": np.argmax, "mean": np.mean, "variance": np.var}[operation]
     got = function(view, axis=axis)
     exact = function(view.astype(np.float64), axis=axis)
     assert np.max(np.abs(got - exact) / np.maximum(1, np.abs(exact))) <= 1e-4, f"numpy {name}"
+    if into:  # into one array made beforehand (out=), like `sum(axis:into:)`
+        out = np.empty_like(got)
+        return lambda: function(view, axis=axis, out=out)
     return lambda: function(view, axis=axis)
 
 

@@ -168,6 +168,46 @@ struct AxisReductionRouteTests {
         }
     }
 
+    @Test("into a given result (NumPy's out=): as new arrays, into views, through a copy over shared memory; refusals",
+          arguments: TestDevices.all)
+    func intoGivenResults(device: Device) throws {
+        let queue = try makeQueue(device)
+        let host = (0..<(37 * 70)).map { Float(Self.value($0)) }
+        let m = try DeviceArray(host, shape: [37, 70], on: queue)
+        let backing = try DeviceArray<Float>.filled(with: -1, shape: [80], on: queue)
+        for axis in [0, 1, -1] {
+            let count = axis == 0 ? 70 : 37
+            let given = try backing[3..<(3 + count)]
+            try m.sum(axis: axis, into: given)
+            #expect(try given.toArray() == (try m.sum(axis: axis).toArray()), "sum along \(axis)")
+            try m.min(axis: axis, into: given)
+            #expect(try given.toArray() == (try m.min(axis: axis).toArray()), "min along \(axis)")
+            try m.max(axis: axis, into: given)
+            #expect(try given.toArray() == (try m.max(axis: axis).toArray()), "max along \(axis)")
+            try m.mean(axis: axis, into: given)
+            #expect(try given.toArray() == (try m.mean(axis: axis).toArray()), "mean along \(axis)")
+        }
+        let untouched = try backing.toArray()
+        #expect(untouched[0..<3] == [-1, -1, -1] && untouched[73...].allSatisfy { $0 == -1 }, "nothing outside the given result")
+        // Column sums into the first row of the same array: computed from the values before the call.
+        let square = try DeviceArray(host[0..<16].map { $0 }, shape: [4, 4], on: queue)
+        try square.sum(axis: 0, into: try square.row(0))
+        let sums: [Float] = (0..<4).map { (c: Int) -> Float in (0..<4).reduce(Float(0)) { (s: Float, r: Int) -> Float in s + host[r * 4 + c] } }
+        #expect(try square.toArray() == sums + Array(host[4..<16]))
+        // Row sums into the last row: a work-item would otherwise write it before another one reads it.
+        let rowsHost = (0..<(64 * 64)).map { Float(Self.value($0 &* 3)) }
+        let rows = try DeviceArray(rowsHost, shape: [64, 64], on: queue)
+        try rows.sum(axis: 1, into: try rows.row(63))
+        let rowSums: [Float] = (0..<64).map { (r: Int) -> Float in rowsHost[(r * 64)..<(r * 64 + 64)].reduce(Float(0), +) }
+        #expect(try rows.toArray() == Array(rowsHost[0..<(63 * 64)]) + rowSums)
+        let wrong = try DeviceArray<Float>(uninitializedShape: [36], on: queue)
+        #expect((thrownError { try m.sum(axis: 1, into: wrong) } as? ArrayError)?.code == .shapeMismatch)
+        let elsewhere = try ComputeQueue(device: device, context: Context(devices: [device]))
+        let foreign = try DeviceArray<Float>(uninitializedShape: [70], on: elsewhere)
+        #expect((thrownError { try m.sum(axis: 0, into: foreign) } as? ArrayError)?.code == .contextMismatch)
+        #expect(try m.sum(axis: 0).toArray() == (0..<70).map { (c: Int) -> Float in (0..<37).reduce(Float(0)) { (s: Float, r: Int) -> Float in s + host[r * 70 + c] } })
+    }
+
     @Test("the schedule occupies the device: chunks for few long lines, several units per work-item for many short ones")
     func schedule() {
         // [100 003, 3] along axis 0: one block of three outputs, cut into chunks of at least 16 Ki elements.

@@ -23,7 +23,10 @@ public struct AxesSuite: Sendable {
         let shape: [Int]
         let axis: Int
         let bytesPerElement: Int
-        var name: String { "\(operation)-\(shape.map(String.init).joined(separator: "x"))-axis\(axis)" }
+        /// Into one array made before timing (`sum(axis:into:)`), without a new result's page faults.
+        var into = false
+        var name: String { "\(operation)-\(shape.map(String.init).joined(separator: "x"))-axis\(axis)" + (into ? "-into" : "") }
+        var resultShape: [Int] { shape.enumerated().filter { $0.offset != axis }.map(\.element) }
     }
 
     /// The shapes of `count` elements the suite reduces (`count` a power of two, at least 2¹⁸).
@@ -35,7 +38,9 @@ public struct AxesSuite: Sendable {
         for (shape, axes) in [(square, [0, 1]), (tall, [0, 1]), (wide, [0, 1]), (short, [0, 1]), (cube, [0, 1, 2])] {
             cases += axes.map { Case(operation: "sum", shape: shape, axis: $0, bytesPerElement: 4) }
         }
-        cases += [Case(operation: "max", shape: square, axis: 0, bytesPerElement: 4),
+        cases += [Case(operation: "sum", shape: wide, axis: 0, bytesPerElement: 4, into: true),
+                  Case(operation: "sum", shape: short, axis: 1, bytesPerElement: 4, into: true),
+                  Case(operation: "max", shape: square, axis: 0, bytesPerElement: 4),
                   Case(operation: "argmax", shape: square, axis: 0, bytesPerElement: 4),
                   Case(operation: "argmax", shape: square, axis: 1, bytesPerElement: 4),
                   Case(operation: "argmax", shape: tall, axis: 1, bytesPerElement: 4),
@@ -45,8 +50,12 @@ public struct AxesSuite: Sendable {
     }
 
     /// Enqueues case `c` on `array` and returns how to read its result as Doubles.
-    static func reduce(_ array: DeviceArray<Float>, _ c: Case) throws -> () throws -> [Double] {
+    static func reduce(_ array: DeviceArray<Float>, _ c: Case, into given: DeviceArray<Float>?) throws -> () throws -> [Double] {
         let values = { (result: DeviceArray<Float>) in { try result.toArray().map(Double.init) } }
+        if let given {
+            try array.sum(axis: c.axis, into: given)
+            return values(given)
+        }
         switch c.operation {
         case "max": return values(try array.max(axis: c.axis))
         case "argmax":
@@ -91,9 +100,10 @@ public struct AxesSuite: Sendable {
         let host = (0..<n).map { Float($0 % 2003) * 0.001 - 1 }
         let x = try DeviceArray(host, on: queue)
         let cases = Self.cases(count: n)
+        let given = try cases.map { c in c.into ? try DeviceArray<Float>(uninitializedShape: c.resultShape, on: queue) : nil }
         progress("axes: verifying")
-        for c in cases {
-            let got = try Self.reduce(try x.reshaped(c.shape), c)()
+        for (c, given) in zip(cases, given) {
+            let got = try Self.reduce(try x.reshaped(c.shape), c, into: given)()
             let want = Self.reference(host, c)
             let worst = zip(got, want).map { abs(Double($0) - $1) / Swift.max(1, abs($1)) }.max() ?? 0
             guard got.count == want.count, worst <= 1e-5 else {
@@ -105,9 +115,9 @@ public struct AxesSuite: Sendable {
         let readRows = try CopyCL.ReadRows(context: queue.context)
         let xBuffer = try x.buffer()
         let bound = { try queue.sync { cl in try readRows(cl, try NDRange(rows), w: 4096, h: Int32(rows), in: xBuffer, rowSums: rowSums) } }
-        let runs = try cases.map { c in
+        let runs = try zip(cases, given).map { c, given in
             let view = try x.reshaped(c.shape)
-            return { () throws -> Void in _ = try Self.reduce(view, c); try queue.sync { _ in } }
+            return { () throws -> Void in _ = try Self.reduce(view, c, into: given); try queue.sync { _ in } }
         }
         try bound()
         for run in runs { try run() }   // builds and first touches

@@ -48,7 +48,8 @@ struct LabSuitesTests {
             let record = try #require(records.first { $0.variant == c.name }, "\(c.name)")
             #expect(record.verified && record.median > 0 && (record.extra["paired_percent_of_read_bound"] ?? 0) > 0 && record.extra["ms"] != nil)
         }
-        #expect(cases.contains { $0.name == "argmax-128x128-axis1" } && cases.contains { $0.name == "sum-1x512x32-axis2" })
+        #expect(cases.contains { $0.name == "argmax-128x128-axis1" } && cases.contains { $0.name == "sum-1x512x32-axis2" }
+                && cases.contains { $0.name == "sum-4096x4-axis1-into" })
     }
 
     @Test("the svm suite verifies the kernel's values, then reports the in-place SVM read beside a Swift array's", arguments: LabDevices.all)

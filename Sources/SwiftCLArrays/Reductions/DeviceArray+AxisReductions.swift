@@ -9,22 +9,37 @@ extension DeviceArray where Element: ArrayElement {
     /// Sums along `axis` (of a 2-D array, 0: down the columns, 1: along the rows).
     /// - Throws: ``ArrayError/Code/invalidShape`` for an array of fewer than 2 dimensions or an axis outside
     ///   `-rank..<rank`.
-    public func sum(axis: Int) throws -> DeviceArray {
-        try reduce(axis: axis, name: "sum", neutral: "0", combine: Self.addition, accumulator: Element.sumAccumulator)
+    public func sum(axis: Int) throws -> DeviceArray { try sum(axis: axis, destination: nil) }
+
+    /// Sums along `axis` into `result`, whose shape is this array's without `axis` (NumPy's `out=`): no new array, so
+    /// none of a new one's first-touch page faults.
+    /// - Throws: ``ArrayError/Code/shapeMismatch`` for a `result` of another shape, ``ArrayError/Code/contextMismatch``;
+    ///   as ``sum(axis:)``. A `result` sharing memory with this array is written through a new array.
+    public func sum(axis: Int, into result: DeviceArray) throws { _ = try sum(axis: axis, destination: result) }
+
+    private func sum(axis: Int, destination: DeviceArray?) throws -> DeviceArray {
+        try reduce(axis: axis, name: "sum", neutral: "0", combine: Self.addition, accumulator: Element.sumAccumulator,
+                   destination: destination)
     }
 
     /// Smallest element along `axis`. - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty.
-    public func min(axis: Int) throws -> DeviceArray {
-        let function = Element.kind == .floatingPoint ? "fmin" : "min"
-        return try reduce(axis: axis, name: "min", neutral: "(\(extremumAccumulator))\(Element.openCLHighest)",
-                          combine: .plain { "\(function)(\($0), \($1))" }, accumulator: extremumAccumulator, needsElements: true)
-    }
+    public func min(axis: Int) throws -> DeviceArray { try extremum(axis: axis, minimum: true, destination: nil) }
+
+    /// ``min(axis:)`` into `result`. - Throws: as ``min(axis:)`` and ``sum(axis:into:)``.
+    public func min(axis: Int, into result: DeviceArray) throws { _ = try extremum(axis: axis, minimum: true, destination: result) }
 
     /// Largest element along `axis`. - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty.
-    public func max(axis: Int) throws -> DeviceArray {
-        let function = Element.kind == .floatingPoint ? "fmax" : "max"
-        return try reduce(axis: axis, name: "max", neutral: "(\(extremumAccumulator))\(Element.openCLLowest)",
-                          combine: .plain { "\(function)(\($0), \($1))" }, accumulator: extremumAccumulator, needsElements: true)
+    public func max(axis: Int) throws -> DeviceArray { try extremum(axis: axis, minimum: false, destination: nil) }
+
+    /// ``max(axis:)`` into `result`. - Throws: as ``max(axis:)`` and ``sum(axis:into:)``.
+    public func max(axis: Int, into result: DeviceArray) throws { _ = try extremum(axis: axis, minimum: false, destination: result) }
+
+    private func extremum(axis: Int, minimum: Bool, destination: DeviceArray?) throws -> DeviceArray {
+        let function = (Element.kind == .floatingPoint ? "f" : "") + (minimum ? "min" : "max")
+        let start = minimum ? Element.openCLHighest : Element.openCLLowest
+        return try reduce(axis: axis, name: minimum ? "min" : "max", neutral: "(\(extremumAccumulator))\(start)",
+                          combine: .plain { "\(function)(\($0), \($1))" }, accumulator: extremumAccumulator, needsElements: true,
+                          destination: destination)
     }
 
     /// Product along `axis` (1 for an empty axis; integers wrap at their accumulator's width, as ``product()`` does).
@@ -134,18 +149,26 @@ extension DeviceArray where Element: ArrayElement {
     /// `center`, one per output) combined from `neutral`, the line's value `r` stored as `finish(r)`.
     func reduce(axis: Int, name: String, neutral: String, combine: AxisReduction.Combine, accumulator A: String,
                 map: String = "x", needsElements: Bool = false, other: DeviceArray? = nil, center: DeviceArray? = nil,
-                finish: @escaping @Sendable (String) -> String = { $0 }) throws -> DeviceArray {
+                destination: DeviceArray? = nil, finish: @escaping @Sendable (String) -> String = { $0 }) throws -> DeviceArray {
         try reduce(axis: axis, into: Element.self, name: name, neutral: neutral, combine: combine, accumulator: A, map: map,
-                   needsElements: needsElements, other: other, center: center, finish: finish)
+                   needsElements: needsElements, other: other, center: center, destination: destination, finish: finish)
     }
 
     /// ``reduce(axis:name:neutral:combine:accumulator:map:needsElements:other:center:finish:)`` into elements of
     /// another type.
     func reduce<Result: ArrayElement>(axis: Int, into _: Result.Type, name: String, neutral: String, combine: AxisReduction.Combine,
                                       accumulator A: String, map: String = "x", needsElements: Bool = false,
-                                      other: DeviceArray? = nil, center: DeviceArray? = nil,
+                                      other: DeviceArray? = nil, center: DeviceArray? = nil, destination: DeviceArray<Result>? = nil,
                                       finish: @escaping @Sendable (String) -> String = { $0 }) throws -> DeviceArray<Result> {
         let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
+        if let destination {
+            guard destination.context === context else {
+                throw ArrayError(.contextMismatch, "\(name)(axis:into:): the result belongs to \(destination.context), the array to \(context)")
+            }
+            guard destination.shape == resultShape else {
+                throw ArrayError(.shapeMismatch, "\(name)(axis: \(axis), into:) of shape \(shape) makes shape \(resultShape), the result has \(destination.shape)")
+            }
+        }
         if let other {
             guard other.context === context else {
                 throw ArrayError(.contextMismatch, "\(name)(axis:) of arrays of different contexts: \(context) and \(other.context)")
@@ -158,9 +181,16 @@ extension DeviceArray where Element: ArrayElement {
         let reduction = AxisReduction(element: Element.openCLTypeName, accumulator: A, result: Result.openCLTypeName, neutral: neutral,
                                       combine: combine, map: map, finish: finish, usesSecond: other != nil, usesCenter: center != nil,
                                       pragma: Element.pragma, accumulatorBytes: AxisReduction.bytes(ofOpenCLScalar: A))
-        let result = try DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
+        // A given result that shares memory with an operand is written through a new array (the kernels read while
+        // they write), as NumPy's `out=` allows.
+        let shared = destination.map { given in
+            let footprint = given.storage.memoryFootprint(elements: given.storageRange)
+            return ([self] + [other, center].compactMap { $0 }).contains { footprint.overlaps($0.storage.memoryFootprint(elements: $0.storageRange)) }
+        } ?? false
+        let result = try destination.flatMap { shared ? nil : $0 } ?? DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
         try reduction.run(x: self, y: other, center: center, outputs: outputs, length: length, stride: stride, into: result, name: name)
-        return result
+        if let destination, shared { try destination.on(queue).copyElements(from: result) }
+        return destination ?? result
     }
 }
 

@@ -42,10 +42,16 @@ extension DeviceArray where Element: ArrayElement & BinaryFloatingPoint {
 
     /// Means along `axis`.
     /// - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty; as ``sum(axis:)``.
-    public func mean(axis: Int) throws -> DeviceArray {
+    public func mean(axis: Int) throws -> DeviceArray { try mean(axis: axis, destination: nil) }
+
+    /// ``mean(axis:)`` into `result`, whose shape is this array's without `axis`.
+    /// - Throws: as ``mean(axis:)`` and ``DeviceArray/sum(axis:into:)``.
+    public func mean(axis: Int, into result: DeviceArray) throws { _ = try mean(axis: axis, destination: result) }
+
+    private func mean(axis: Int, destination: DeviceArray?) throws -> DeviceArray {
         let A = Element.sumAccumulator
         return try reduce(axis: axis, name: "mean", neutral: "0", combine: .compensated, accumulator: A, needsElements: true,
-                          finish: { "\($0) / (\(A))length" })
+                          destination: destination, finish: { "\($0) / (\(A))length" })
     }
 
     /// Variances along `axis` (two passes over each line, as ``variance(correction:)``).
