@@ -9,16 +9,12 @@ bound, NumPy's milliseconds (the best of three, warm), and NumPy's time over Swi
     .venv-pyopencl/bin/python Benchmarks/pyopencl/axes.py --swiftcl Benchmarks/.build/release/swiftcl-lab [--rounds 3]
 """
 import argparse
-import json
-import os
 import re
 import statistics
-import subprocess
-import tempfile
 
 import numpy as np
 
-from compare import timed  # the same warm-then-best-of timing as the PyOpenCL comparison
+from compare import lab_records, timed  # the same lab run and warm-then-best-of timing as the PyOpenCL comparison
 
 
 def numpy_call(x, name):
@@ -45,16 +41,11 @@ def main():
     swift, paired, host, calls = {}, {}, {}, {}
     for round_index in range(1, args.rounds + 1):
         print(f"round {round_index}/{args.rounds}: swiftcl-lab bench axes", flush=True)
-        with tempfile.TemporaryDirectory() as folder:
-            report = os.path.join(folder, "axes.json")
-            subprocess.run([args.swiftcl, "bench", "axes", "--json", report], check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
-            with open(report) as handle:
-                for record in json.load(handle)["results"]:
-                    if record["variant"] == "bound-read":
-                        continue
-                    swift.setdefault(record["variant"], []).append(record["extra"]["ms"])
-                    paired.setdefault(record["variant"], []).append(record["extra"]["paired_percent_of_read_bound"])
+        for record in lab_records(args.swiftcl, "axes"):
+            if record["variant"] == "bound-read":
+                continue
+            swift.setdefault(record["variant"], []).append(record["extra"]["ms"])
+            paired.setdefault(record["variant"], []).append(record["extra"]["paired_percent_of_read_bound"])
         print(f"round {round_index}/{args.rounds}: numpy", flush=True)
         for name in swift:
             if name not in calls:

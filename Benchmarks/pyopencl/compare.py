@@ -31,6 +31,16 @@ def pick_device(name_hint):
     raise SystemExit(f"no OpenCL device matching {name_hint!r}")
 
 
+def lab_records(swiftcl, *suites):
+    """The records of one `swiftcl-lab bench SUITE …` run (each suite verifies, then times), from its JSON report."""
+    with tempfile.TemporaryDirectory() as folder:
+        report = os.path.join(folder, "report.json")
+        subprocess.run([swiftcl, "bench", *suites, "--json", report], check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        with open(report) as handle:
+            return json.load(handle)["results"]
+
+
 def timed(function, repeats=1):
     """Seconds per call: the best of `repeats` samples, each the mean of back-to-back calls filling >= 2 ms (timed
     after a warm-up call, at most 64; one call on a CPU), the rule `swiftcl-lab bench arrays` follows."""
@@ -158,14 +168,9 @@ def main():
             py[name].append(bytes_per * n / timed(call) / 1e9 if bytes_per else m / timed(call) / 1e6)
             npy[name].append(timed(host_call) * 1e3)
         print(f"round {round_index}/{args.rounds}: swiftcl-lab bench arrays", flush=True)
-        with tempfile.TemporaryDirectory() as folder:
-            report = os.path.join(folder, "arrays.json")
-            subprocess.run([args.swiftcl, "bench", "arrays", "--json", report], check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
-            with open(report) as handle:
-                for record in json.load(handle)["results"]:
-                    if record["variant"] in swift:
-                        swift[record["variant"]].append(record["median"])
+        for record in lab_records(args.swiftcl, "arrays"):
+            if record["variant"] in swift:
+                swift[record["variant"]].append(record["median"])
 
     def triple(values):
         return f"{min(values):8.2f} {statistics.median(values):8.2f} {max(values):8.2f}"

@@ -8,17 +8,13 @@ float64 computation first. The table gives min/median/max GFLOP/s per operation 
 5·N·log2 N per complex FFT, 3 · 2.5·N·log2 N per convolution of N output samples) and SwiftCL's median over the peer's.
 """
 import argparse
-import json
 import math
 import os
 import statistics
-import subprocess
-import tempfile
-import time
 
 import numpy as np
 
-from compare import timed  # the same warm-then-best-of timing as the PyOpenCL comparison
+from compare import lab_records, timed  # the same lab run and warm-then-best-of timing as the PyOpenCL comparison
 
 
 def host_operations():
@@ -109,13 +105,8 @@ def main():
     swift = {}
     for round_index in range(1, args.rounds + 1):
         print(f"round {round_index}/{args.rounds}: swiftcl-lab bench blas fft", flush=True)
-        with tempfile.TemporaryDirectory() as folder:
-            report = os.path.join(folder, "libraries.json")
-            subprocess.run([args.swiftcl, "bench", "blas", "fft", "--json", report], check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
-            with open(report) as handle:
-                for record in json.load(handle)["results"]:
-                    swift.setdefault((record["variant"], record["metric"]), []).append(record["median"])
+        for record in lab_records(args.swiftcl, "blas", "fft"):
+            swift.setdefault((record["variant"], record["metric"]), []).append(record["median"])
         print(f"round {round_index}/{args.rounds}: numpy", flush=True)
         for metric, flops, call in operations:
             host[metric].append(flops / timed(call, repeats=3) / 1e9)
