@@ -2,9 +2,10 @@ import SwiftCL
 
 /// Reductions along one axis of an array of two or more dimensions, as NumPy's `axis=`: the result has the array's shape
 /// without that axis (a 2-D array's axis 0 combines each column, result `[columns]`; axis 1 each row, `[rows]`; a
-/// `[d0, d1, d2]` array's axis 1 gives `[d0, d2]`). A negative axis counts from the last (−1 is the last). One
-/// work-item per result element walks the reduced axis; floating-point sums use Kahan compensation along it. The
-/// result stays on the device.
+/// `[d0, d1, d2]` array's axis 1 gives `[d0, d2]`). A negative axis counts from the last (−1 is the last). On CPU
+/// devices the kernels stream through contiguous memory whatever the axis; on GPUs one work-item per result walks its
+/// line (``AxisReduction``, ``AxisIndexReduction``). Floating-point sums use Kahan compensation (lines of 2 to 16
+/// elements on a CPU add pairwise). The result stays on the device.
 extension DeviceArray where Element: ArrayElement {
     /// Sums along `axis` (of a 2-D array, 0: down the columns, 1: along the rows).
     /// - Throws: ``ArrayError/Code/invalidShape`` for an array of fewer than 2 dimensions or an axis outside
@@ -112,8 +113,8 @@ extension DeviceArray where Element: ArrayElement {
                             stride: stride, resultShape: resultShape)
     }
 
-    /// Builds (once per context) and launches a kernel with one work-item per output that walks the reduced axis, taking
-    /// `(x, x_off, outputs, length, stride, out)`, into a new array of `resultShape`.
+    /// The GPU walk of `argmin`/`argmax`: builds (once per context) and launches a kernel with one work-item per output
+    /// that walks the reduced axis, taking `(x, x_off, outputs, length, stride, out)`, into a new array of `resultShape`.
     func walkAxis<Result: ArrayElement>(source: String, name: String, kernel entry: String, outputs: Int, length: Int,
                                         stride: Int, resultShape: [Int]) throws -> DeviceArray<Result> {
         let kernel = try ProgramCompiler.kernel(source: source, name: name, kernel: entry, context: context)
