@@ -9,14 +9,15 @@ import Testing
 @Suite("Reductions along an axis: the CPU streams and the walk against the host")
 struct AxisReductionRouteTests {
     /// Shapes and axes that reach every part of the streaming kernels: each stride from 1 to 17 (lane folds by halving
-    /// and by table, the four-way unrolled steps and their scalar tails), spans of 1,024 outputs and a partial one,
-    /// passes of fewer than eight lines, axes long enough to be cut into chunks, rows of 2, 4, 8 and 16 elements in
+    /// and by table, the four-way unrolled steps and their scalar tails), a stride within one span
+    /// (its lines in eight groups) and one over a span (8,192 Float Kahan pairs, 4,096 Double ones or index pairs) with
+    /// a partial span of a vector and a scalar tail, passes of fewer than eight lines, axes long enough to be cut into chunks, rows of 2, 4, 8 and 16 elements in
     /// groups of sixteen and left over, empty axes and outputs, 1×1.
     static let geometries: [(shape: [Int], axis: Int)] = [
         ([1, 1], 0), ([1, 1], 1), ([7, 1], 0), ([5, 33], 1), ([3, 64, 1], 1), ([2, 130], -1),
         ([70, 2], 0), ([70, 3], 0), ([70, 4], 0), ([70, 5], 0), ([41, 6], 0), ([70, 7], 0), ([70, 8], 0), ([33, 9], 0),
         ([29, 10], 0), ([21, 11], 0), ([25, 12], 0), ([20, 13], 0), ([19, 14], 0), ([70, 15], 0), ([4, 70, 5], 1),
-        ([16, 17], 0), ([13, 1_030], 0), ([2, 9, 40], 1), ([3, 5, 16], 1), ([100_003, 3], 0), ([3, 100_003], 1),
+        ([16, 17], 0), ([13, 1_030], 0), ([20, 8_213], 0), ([3, 9, 4_117], 1), ([2, 9, 40], 1), ([3, 5, 16], 1), ([100_003, 3], 0), ([3, 100_003], 1),
         ([40_001, 20], 0), ([9, 5_000, 2], 1), ([0, 5], 0), ([5, 0], 0), ([3, 0, 4], 1),
         ([37, 4], 1), ([35, 2], 1), ([40, 8], 1), ([33, 16], 1), ([100_003, 4], 1), ([5, 7, 8], 2), ([50, 3], 1),
     ]
@@ -211,18 +212,21 @@ struct AxisReductionRouteTests {
     @Test("the schedule occupies the device: chunks for few long lines, several units per work-item for many short ones")
     func schedule() {
         // [100 003, 3] along axis 0: one block of three outputs, cut into chunks of at least 16 Ki elements.
-        let few = AxisReduction.Schedule(outputs: 3, length: 100_003, stride: 3, computeUnits: 2)
+        let few = AxisReduction.Schedule(outputs: 3, length: 100_003, stride: 3, computeUnits: 2, spanWidth: 1024)
         #expect(few.units == 1 && few.chunks == 16 && few.chunkLength * few.chunks >= 100_003 && few.items == 16)
         // [4096, 4096] along axis 0: four spans of 1,024 outputs, four chunks each.
-        let columns = AxisReduction.Schedule(outputs: 4_096, length: 4_096, stride: 4_096, computeUnits: 2)
+        let columns = AxisReduction.Schedule(outputs: 4_096, length: 4_096, stride: 4_096, computeUnits: 2, spanWidth: 1024)
         #expect(columns.units == 4 && columns.chunks == 4 && columns.items == 16)
         // [4096, 4096] along axis 1: 4,096 rows, 64 per work-item, no chunks.
-        let rows = AxisReduction.Schedule(outputs: 4_096, length: 4_096, stride: 1, computeUnits: 2)
+        let rows = AxisReduction.Schedule(outputs: 4_096, length: 4_096, stride: 1, computeUnits: 2, spanWidth: 1024)
         #expect(rows.units == 4_096 && rows.chunks == 1 && rows.unitsPerItem == 64 && rows.items == 64)
         // Short lines are never cut below 16 Ki elements a chunk.
-        let short = AxisReduction.Schedule(outputs: 2, length: 1_000, stride: 2, computeUnits: 64)
+        let short = AxisReduction.Schedule(outputs: 2, length: 1_000, stride: 2, computeUnits: 64, spanWidth: 1024)
         #expect(short.chunks == 1 && short.items == 1)
-        let empty = AxisReduction.Schedule(outputs: 5, length: 0, stride: 5, computeUnits: 2)
+        let empty = AxisReduction.Schedule(outputs: 5, length: 0, stride: 5, computeUnits: 2, spanWidth: 1024)
         #expect(empty.chunks == 1 && empty.items == 1)
+        // Spans hold 64 KiB of accumulators: 8,192 Float Kahan pairs, 4,096 Double ones or Float–position pairs.
+        #expect(AxisReduction.spanWidth(bytesPerOutput: 8) == 8_192 && AxisReduction.spanWidth(bytesPerOutput: 16) == 4_096)
+        #expect(AxisReduction.spanWidth(bytesPerOutput: 12) == 4_096 && AxisReduction.spanWidth(bytesPerOutput: 4) == 16_384)
     }
 }

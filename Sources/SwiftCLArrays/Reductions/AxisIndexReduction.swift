@@ -16,6 +16,8 @@ struct AxisIndexReduction: Sendable {
     let minimum: Bool
 
     private var A: String { accumulator }
+    /// Outputs a work-item keeps best values and positions for when the stride is 16 or more.
+    var spanWidth: Int { AxisReduction.spanWidth(bytesPerOutput: AxisReduction.bytes(ofOpenCLScalar: accumulator) + 8) }
     private var A16: String { "\(accumulator)16" }
     private var better: String { minimum ? "<" : ">" }
 
@@ -23,10 +25,11 @@ struct AxisIndexReduction: Sendable {
     func run<Element: ArrayElement>(x: DeviceArray<Element>, outputs: Int, length: Int, stride: Int, into out: DeviceArray<Int64>,
                                     name: String, neutral: String) throws {
         guard outputs > 0 else { return }
-        let schedule = AxisReduction.Schedule(outputs: outputs, length: length, stride: stride, computeUnits: x.queue.device.computeUnits)
+        let schedule = AxisReduction.Schedule(outputs: outputs, length: length, stride: stride, computeUnits: x.queue.device.computeUnits,
+                                              spanWidth: spanWidth)
         let packed = stride < 16
         let source = packed ? packedSource(stride: stride, neutral: neutral) : linesSource(neutral: neutral)
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(packed ? "packed\(stride)" : "lines")_\(element)",
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(packed ? "packed\(stride)" : "lines\(spanWidth)")_\(element)",
                                                 kernel: "swiftcl_arg_axis_stream", context: x.context)
         let valueBytes = (outputs * schedule.chunks * AxisReduction.bytes(ofOpenCLScalar: A) + 7) / 8 * 8
         let partials = try AxisReduction.partials(bytes: schedule.chunks > 1 ? valueBytes + outputs * schedule.chunks * 8 : 0,
@@ -120,7 +123,7 @@ struct AxisIndexReduction: Sendable {
     /// Strides of 16 or more: the best values and positions of up to ``AxisReduction/spanWidth`` neighbouring outputs,
     /// eight lines compared per pass.
     func linesSource(neutral: String) -> String {
-        let W = AxisReduction.spanWidth, passes = AxisReduction.linesPerPass
+        let W = spanWidth, passes = AxisReduction.linesPerPass
         let vectorLines = (0..<passes).map { i in
             let body = "{ const \(A16) x = convert_\(A16)(vload16(0, r + \(i) * stride + j)); "
                 + "k = select(k, (long16)((long)(k_row + \(i))), convert_long16(x \(better) v)); v = select(v, x, x \(better) v); }"

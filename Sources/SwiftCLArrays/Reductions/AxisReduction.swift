@@ -11,8 +11,9 @@ import SwiftCL
 /// - CPU devices (``Route/streaming``): each work-item streams through contiguous memory with vector loads, whatever
 ///   the axis. Below 16 elements of stride the `length × stride` block of a `b` is read as 16-element vectors whose
 ///   lanes belong to known outputs, folded at the block's end; from 16 on, a work-item keeps the accumulators of up to
-///   ``spanWidth`` neighbouring outputs and adds eight lines to them per pass. Too few blocks or spans to occupy the
-///   device split the axis into chunks, whose partial values a second kernel combines per output.
+///   ``spanWidth`` neighbouring outputs and adds eight lines to them per pass (where a span covers whole lines, the
+///   eight come from eight groups of consecutive lines, so each is one long contiguous stream). Too few blocks or
+///   spans to occupy the device split the axis into chunks, whose partial values a second kernel combines per output.
 struct AxisReduction: Sendable {
     /// How two contributions combine.
     enum Combine: Sendable {
@@ -58,7 +59,20 @@ struct AxisReduction: Sendable {
     @TaskLocal static var route: Route = .automatic
 
     /// Outputs a CPU work-item keeps accumulators for when the stride is 16 or more.
-    static let spanWidth = 1024
+    var spanWidth: Int { Self.spanWidth(bytesPerOutput: accumulatorBytes * (compensated ? 2 : 1)) }
+
+    /// Bytes of accumulators a CPU work-item keeps for a span: 64 KiB, twice a Zen 4 core's L1 data cache, in its
+    /// 1 MiB L2 (8,192 Kahan pairs of Floats). Wider spans are longer streams per line and per pass; 16 and 32 KiB ran
+    /// 4–12 points below it, 128 KiB no better (docs/decisions.md).
+    static let spanBytes = 65_536
+
+    /// The most outputs whose accumulators (`bytesPerOutput` each) fit ``spanBytes``, a power of two from 256 on.
+    static func spanWidth(bytesPerOutput: Int) -> Int {
+        var width = 256
+        while width * 2 * bytesPerOutput <= spanBytes { width *= 2 }
+        return width
+    }
+
     /// Lines a CPU work-item adds to its accumulators per pass over them.
     static let linesPerPass = 8
 
@@ -81,19 +95,19 @@ struct AxisReduction: Sendable {
                                    on: queue)
             return
         }
-        let schedule = Schedule(outputs: outputs, length: length, stride: stride, computeUnits: device.computeUnits)
+        let schedule = Schedule(outputs: outputs, length: length, stride: stride, computeUnits: device.computeUnits, spanWidth: spanWidth)
         let packed = stride < 16
         // Rows of 2, 4, 8 or 16 contiguous elements: sixteen rows at a time as vectors folded pairwise.
         let rowLength = stride == 1 && [2, 4, 8, 16].contains(length) ? length : nil
         let source = packed ? packedSource(stride: stride, rowLength: rowLength) : linesSource
-        let variant = packed ? "packed\(stride)" + (rowLength.map { "_rows\($0)" } ?? "") : "lines"
+        let variant = packed ? "packed\(stride)" + (rowLength.map { "_rows\($0)" } ?? "") : "lines\(spanWidth)"
         let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(variant)_\(element)",
                                                 kernel: "swiftcl_axis_stream", context: x.context)
         let partials = try Self.partials(bytes: schedule.chunks > 1 ? outputs * schedule.chunks * accumulatorBytes : 0, context: x.context)
         let arguments: [any KernelArgument] = operands + [
             UInt64(schedule.units), UInt64(schedule.unitsPerItem), UInt64(length), UInt64(stride), UInt64(schedule.chunks),
             UInt64(schedule.chunkLength), partials, out.storage, UInt64(out.offset),
-        ]
+        ] + (packed ? [] : [UInt32(stride <= spanWidth ? 1 : 0)])
         try queue.enqueue { cl in try cl.launch(kernel, try NDRange(schedule.items, local: 1), arguments: arguments) }
         guard schedule.chunks > 1 else { return }
         let combiner = try ProgramCompiler.kernel(source: combineSource, name: "\(name)_axis_combine_\(element)",
@@ -109,11 +123,11 @@ struct AxisReduction: Sendable {
     struct Schedule: Equatable {
         let units, unitsPerItem, chunks, chunkLength, items: Int
 
-        init(outputs: Int, length: Int, stride: Int, computeUnits: Int) {
+        init(outputs: Int, length: Int, stride: Int, computeUnits: Int, spanWidth: Int) {
             let blocks = outputs / stride
             let wanted = Swift.max(1, computeUnits) * 8
-            units = stride < 16 ? blocks : blocks * ((stride + AxisReduction.spanWidth - 1) / AxisReduction.spanWidth)
-            let elementsPerUnit = length * Swift.min(stride, AxisReduction.spanWidth)
+            units = stride < 16 ? blocks : blocks * ((stride + spanWidth - 1) / spanWidth)
+            let elementsPerUnit = length * Swift.min(stride, spanWidth)
             var chunks = 1
             if units >= wanted {
                 // Four work-items per wanted one keep both cores busy to the end without many tiny work-groups.
@@ -222,11 +236,11 @@ struct AxisReduction: Sendable {
         """
     }
 
-    private var streamHead: String {
+    private func streamHead(extra: String = "") -> String {
         """
         \(pragma)kernel void swiftcl_axis_stream(\(parameters), const ulong units, const ulong units_per_item,
                                           const ulong length, const ulong stride, const ulong chunks, const ulong chunk_length,
-                                          global uchar *partial_bytes, global \(result) *out, const ulong out_off)
+                                          global uchar *partial_bytes, global \(result) *out, const ulong out_off\(extra))
         {
             global \(A) *partials = (global \(A) *)partial_bytes;
             const ulong g = get_global_id(0), chunk = g % chunks, first = (g / chunks) * units_per_item;
@@ -244,7 +258,7 @@ struct AxisReduction: Sendable {
     func packedSource(stride S: Int, rowLength: Int? = nil) -> String {
         let V = S / Self.gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
         let outputs = 0..<S
-        var lines = [streamHead]
+        var lines = [streamHead()]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
         lines.append("    ulong b = first;")
         if let L = rowLength { lines += groupsOfRows(length: L) }
@@ -354,8 +368,13 @@ struct AxisReduction: Sendable {
 
     /// The CPU kernel for strides of 16 or more: accumulators of up to ``spanWidth`` neighbouring outputs, eight lines
     /// added per pass (each line's span is contiguous).
+    ///
+    /// With `grouped` (the stride fits one span, so a block's lines follow each other in memory) the chunk's lines are
+    /// eight groups of consecutive lines and pass `t` adds line `t` of each group: eight streams, each contiguous over
+    /// its whole group, where lines `8t…8t+7` would start eight short streams per pass (64–69 % against 91–97 % of the
+    /// read bound for `[256, 512, 512]` along axis 1). The order of additions differs; sums stay Kahan-compensated.
     var linesSource: String {
-        let W = Self.spanWidth
+        let W = spanWidth, P = Self.linesPerPass
         func adds(type: String, load: (Int) -> (x: String, y: String)) -> String {
             (0..<Self.linesPerPass).map { i in
                 let (xv, yv) = load(i)
@@ -364,11 +383,11 @@ struct AxisReduction: Sendable {
             }.joined(separator: "\n                    ")
         }
         let vectorAdds = adds(type: A16) { i in
-            ("convert_\(A16)(vload16(0, r + \(i) * stride + j))", "convert_\(A16)(vload16(0, rq + \(i) * stride + j))")
+            ("convert_\(A16)(vload16(0, r + \(i) * line_step + j))", "convert_\(A16)(vload16(0, rq + \(i) * line_step + j))")
         }
-        let scalarAdds = adds(type: A) { i in ("(\(A))r[\(i) * stride + j]", "(\(A))rq[\(i) * stride + j]") }
+        let scalarAdds = adds(type: A) { i in ("(\(A))r[\(i) * line_step + j]", "(\(A))rq[\(i) * line_step + j]") }
         return """
-            \(streamHead)
+            \(streamHead(extra: ", const uint grouped"))
                 const ulong spans = (stride + \(W - 1)) / \(W);
                 const ulong k0 = chunk * chunk_length, k1 = min(k0 + chunk_length, length);
                 \(A) acc_s[\(W)];\(compensated ? " \(A) acc_c[\(W)];" : "")
@@ -378,8 +397,13 @@ struct AxisReduction: Sendable {
                     global const \(element) *q = y_in + y_off + b * length * stride + s0;
                     global const \(element) *mc = center + m_off + b * stride + s0;
                     for (ulong j = 0; j < w; ++j) { acc_s[j] = (\(A))(\(neutral));\(compensated ? " acc_c[j] = 0;" : "") }
-                    for (ulong k = k0; k < k1; k += \(Self.linesPerPass)) {
-                        const ulong rows = min((ulong)\(Self.linesPerPass), k1 - k);
+                    const ulong n = k1 - k0, passes = (n + \(P - 1)) / \(P);
+                    const ulong line_step = grouped ? passes * stride : stride, pass_step = grouped ? 1 : \(P);
+                    // Grouped, pass t adds line i·passes + t of each group i that has it: all P while t < full.
+                    const ulong full = grouped ? (n > \(P - 1) * passes ? n - \(P - 1) * passes : 0) : n / \(P);
+                    for (ulong t = 0; t < passes; ++t) {
+                        const ulong k = k0 + t * pass_step;
+                        const ulong rows = t < full ? \(P) : grouped ? (n - t + passes - 1) / passes : n - t * \(P);
                         global const \(element) *r = p + k * stride;
                         global const \(element) *rq = q + k * stride;
                         ulong j = 0;

@@ -1,0 +1,193 @@
+"""Sums along an axis whose stride is 16 or more, on PoCL's CPU device: how the lines are walked. (PyOpenCL; SwiftCL's
+device.)
+
+SwiftCL's CPU kernel for such axes (session 32) keeps Kahan pairs for a span of up to W neighbouring outputs in a
+work-item and adds P lines to them per pass; with W = 1024 and P = 8 most shapes ran at 80-100 % of the read bound,
+but `[16, 2^22]` along axis 0 and `[256, 512, 512]` along its middle axis stayed at 62-73 %. This probe times the same
+kernel with other P and W, and a kernel without accumulator arrays for short axes (all lines of a span at once, the
+span as wide as the work-item's share), against a float16 read of the same buffer timed just before each (paired %),
+every variant checked against float64 sums of NumPy first.
+
+    .venv-pyopencl/bin/python Benchmarks/probes/axis-lines.py [--rounds 5]
+"""
+import argparse, statistics, time
+import numpy as np
+import pyopencl as cl
+
+SOURCE = r"""
+#ifndef P
+#define P 8
+#endif
+#ifndef W
+#define W 1024
+#endif
+// Kahan pairs for W outputs of a span, P lines added per pass (SwiftCL's lines kernel, plain sum of floats).
+kernel void lines(global const float *x, const ulong units, const ulong per_item, const ulong length, const ulong stride,
+                  global float *out)
+{
+    const ulong spans = (stride + W - 1) / W, first = get_global_id(0) * per_item, last = min(first + per_item, units);
+    float acc_s[W], acc_c[W];
+    for (ulong u = first; u < last; ++u) {
+        const ulong b = u / spans, s0 = (u % spans) * W, w = min((ulong)W, stride - s0);
+        global const float *p = x + b * length * stride + s0;
+        for (ulong j = 0; j < w; ++j) { acc_s[j] = 0; acc_c[j] = 0; }
+        for (ulong k = 0; k < length; k += P) {
+            const ulong rows = min((ulong)P, length - k);
+            global const float *r = p + k * stride;
+            for (ulong j = 0; j + 16 <= w; j += 16) {
+                float16 s = vload16(0, acc_s + j), c = vload16(0, acc_c + j);
+                for (ulong i = 0; i < P; ++i) {
+                    if (i < rows) {
+                        const float16 y = vload16(0, r + i * stride + j) - c, t = s + y;
+                        c = (t - s) - y; s = t;
+                    }
+                }
+                vstore16(s, 0, acc_s + j); vstore16(c, 0, acc_c + j);
+            }
+        }
+        for (ulong j = 0; j < w; ++j) out[b * stride + s0 + j] = acc_s[j] - acc_c[j];
+    }
+}
+// The same with each of the P lines of a pass taken from its own group of consecutive lines (line i * G + t in pass t,
+// G = ceil(length / P)): where a span covers whole lines (stride <= W) each group is one contiguous stream.
+kernel void grouped(global const float *x, const ulong units, const ulong per_item, const ulong length, const ulong stride,
+                    global float *out)
+{
+    const ulong spans = (stride + W - 1) / W, first = get_global_id(0) * per_item, last = min(first + per_item, units);
+    const ulong G = (length + P - 1) / P;
+    float acc_s[W], acc_c[W];
+    for (ulong u = first; u < last; ++u) {
+        const ulong b = u / spans, s0 = (u % spans) * W, w = min((ulong)W, stride - s0);
+        global const float *p = x + b * length * stride + s0;
+        for (ulong j = 0; j < w; ++j) { acc_s[j] = 0; acc_c[j] = 0; }
+        for (ulong t = 0; t < G; ++t) {
+            global const float *r = p + t * stride;
+            const ulong rows = (length - t + G - 1) / G;
+            for (ulong j = 0; j + 16 <= w; j += 16) {
+                float16 s = vload16(0, acc_s + j), c = vload16(0, acc_c + j);
+                for (ulong i = 0; i < P; ++i) {
+                    if (i < rows) {
+                        const float16 y = vload16(0, r + i * G * stride + j) - c, t = s + y;
+                        c = (t - s) - y; s = t;
+                    }
+                }
+                vstore16(s, 0, acc_s + j); vstore16(c, 0, acc_c + j);
+            }
+        }
+        for (ulong j = 0; j < w; ++j) out[b * stride + s0 + j] = acc_s[j] - acc_c[j];
+    }
+}
+// Short axes (length <= 16): no accumulator arrays; a work-item owns a range of columns of a block and adds all its
+// lines per vector of outputs (length streams, each as long as the range).
+kernel void short_axis(global const float *x, const ulong length, const ulong stride, const ulong columns,
+                       global float *out)
+{
+    const ulong ranges = stride / columns, g = get_global_id(0), b = g / ranges, s0 = (g % ranges) * columns;
+    global const float *p = x + b * length * stride + s0;
+    for (ulong j = 0; j < columns; j += 16) {
+        float16 s = 0, c = 0;
+        for (ulong k = 0; k < length; ++k) {
+            const float16 y = vload16(0, p + k * stride + j) - c, t = s + y;
+            c = (t - s) - y; s = t;
+        }
+        vstore16(s - c, 0, out + b * stride + s0 + j);
+    }
+}
+kernel void read_rows(global const float16 *x, const ulong per_item, global float *sums)
+{
+    const ulong g = get_global_id(0);
+    float16 s = 0;
+    for (ulong i = g * per_item; i < (g + 1) * per_item; ++i) s += x[i];
+    sums[g] = s.s0 + s.s1 + s.s2 + s.s3 + s.s4 + s.s5 + s.s6 + s.s7 + s.s8 + s.s9 + s.sa + s.sb + s.sc + s.sd + s.se + s.sf;
+}
+"""
+
+SHAPES = [((256, 512, 512), 1), ((16, 1 << 22), 0), ((8192, 8192), 0), ((4096, 16384), 0), ((64, 1 << 20), 0)]
+
+
+def geometry(shape, axis):
+    blocks = int(np.prod(shape[:axis], dtype=np.int64))
+    return blocks, shape[axis], int(np.prod(shape[axis + 1:], dtype=np.int64))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args()
+    ctx = cl.Context([d for p in cl.get_platforms() for d in p.get_devices()][:1])
+    queue = cl.CommandQueue(ctx)
+    dev = ctx.devices[0]
+    cus = dev.max_compute_units
+    n = 1 << 26
+    host = np.random.default_rng(1).standard_normal(n).astype(np.float32)
+    mf = cl.mem_flags
+    xb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=host)
+    out = cl.Buffer(ctx, mf.READ_WRITE, n * 4)
+    sums = cl.Buffer(ctx, mf.READ_WRITE, 4096 * 4)
+    programs = {}
+
+    def program(p, w):
+        if (p, w) not in programs:
+            programs[(p, w)] = cl.Program(ctx, SOURCE).build(options=f"-DP={p} -DW={w}")
+        return programs[(p, w)]
+
+    base = program(8, 1024)
+    rows = 4096
+
+    read_rows = base.read_rows
+
+    def read_bound():
+        read_rows(queue, (rows,), (1,), xb, np.uint64(n // 16 // rows), sums)
+
+    variants = []
+    for shape, axis in SHAPES:
+        blocks, length, stride = geometry(shape, axis)
+        outputs = blocks * stride
+        want = np.float64(0)
+        reference = host.reshape(shape).astype(np.float64).sum(axis=axis).reshape(-1)
+        for p, w in [(8, 1024), (8, 4096), (4, 1024), (16, 1024)]:
+            if w > stride and w != 1024:
+                continue
+            spans = (stride + w - 1) // w
+            units = blocks * spans
+            wanted = cus * 8
+            per_item = max(1, -(-units // (wanted * 4)))
+            items = -(-units // per_item)
+            for kind in ["lines", "grouped"]:
+              if kind == "grouped" and stride > w:
+                continue
+              k = getattr(program(p, w), kind)
+              variants.append((f"{shape} axis {axis} {kind} P={p} W={w}", outputs, reference,
+                             lambda k=k, items=items, units=units, per_item=per_item, length=length, stride=stride:
+                             k(queue, (items,), (1,), xb, np.uint64(units), np.uint64(per_item), np.uint64(length),
+                               np.uint64(stride), out)))
+        if length <= 16:
+            for columns in [4096, 16384]:
+                if stride % columns:
+                    continue
+                items = blocks * stride // columns
+                k = base.short_axis
+                variants.append((f"{shape} axis {axis} short columns={columns} ({items} items)", outputs, reference,
+                                 lambda k=k, items=items, length=length, stride=stride, columns=columns:
+                                 k(queue, (items,), (1,), xb, np.uint64(length), np.uint64(stride), np.uint64(columns), out)))
+    # Check every variant first.
+    for name, outputs, reference, run in variants:
+        run()
+        got = np.empty(outputs, np.float32)
+        cl.enqueue_copy(queue, got, out)
+        err = np.max(np.abs(got - reference) / (1 + np.abs(reference)))
+        assert err < 1e-4, (name, err)
+    print(f"device {dev.name}; {n} floats; {args.rounds} rounds; paired % of the read bound (min / median / max)")
+    results = {name: [] for name, *_ in variants}
+    for _ in range(args.rounds):
+        for name, _, _, run in variants:
+            read_bound(); queue.finish()
+            t0 = time.perf_counter(); read_bound(); queue.finish(); bound = time.perf_counter() - t0
+            t0 = time.perf_counter(); run(); queue.finish(); took = time.perf_counter() - t0
+            results[name].append(100 * bound / took)
+    for name, v in results.items():
+        print(f"{name:60s} {min(v):6.1f} / {statistics.median(v):6.1f} / {max(v):6.1f}")
+
+
+if __name__ == "__main__":
+    main()
