@@ -45,7 +45,12 @@ kernel void lines(global const float *x, const ulong units, const ulong per_item
                 vstore16(s, 0, acc_s + j); vstore16(c, 0, acc_c + j);
             }
         }
+#if NT
+        for (ulong j = 0; j < w; j += 16)
+            __builtin_nontemporal_store(vload16(0, acc_s + j) - vload16(0, acc_c + j), (global float16 *)(out + b * stride + s0 + j));
+#else
         for (ulong j = 0; j < w; ++j) out[b * stride + s0 + j] = acc_s[j] - acc_c[j];
+#endif
     }
 }
 // The same with each of the P lines of a pass taken from its own group of consecutive lines (line i * G + t in pass t,
@@ -102,7 +107,10 @@ kernel void read_rows(global const float16 *x, const ulong per_item, global floa
 }
 """
 
+import os
 SHAPES = [((256, 512, 512), 1), ((16, 1 << 22), 0), ((8192, 8192), 0), ((4096, 16384), 0), ((64, 1 << 20), 0)]
+if os.environ.get('PROBE_SHAPES'): SHAPES = eval(os.environ['PROBE_SHAPES'])
+PW = eval(os.environ.get('PROBE_PW', '[(8, 1024), (8, 4096), (4, 1024), (16, 1024)]'))
 
 
 def geometry(shape, axis):
@@ -126,10 +134,10 @@ def main():
     sums = cl.Buffer(ctx, mf.READ_WRITE, 4096 * 4)
     programs = {}
 
-    def program(p, w):
-        if (p, w) not in programs:
-            programs[(p, w)] = cl.Program(ctx, SOURCE).build(options=f"-DP={p} -DW={w}")
-        return programs[(p, w)]
+    def program(p, w, nt=0):
+        if (p, w, nt) not in programs:
+            programs[(p, w, nt)] = cl.Program(ctx, SOURCE).build(options=f"-DP={p} -DW={w} -DNT={nt}")
+        return programs[(p, w, nt)]
 
     base = program(8, 1024)
     rows = 4096
@@ -143,9 +151,10 @@ def main():
     for shape, axis in SHAPES:
         blocks, length, stride = geometry(shape, axis)
         outputs = blocks * stride
+        size = blocks * length * stride
         want = np.float64(0)
-        reference = host.reshape(shape).astype(np.float64).sum(axis=axis).reshape(-1)
-        for p, w in [(8, 1024), (8, 4096), (4, 1024), (16, 1024)]:
+        reference = host[:int(np.prod(shape))].reshape(shape).astype(np.float64).sum(axis=axis).reshape(-1)
+        for p, w in PW:
             if w > stride and w != 1024:
                 continue
             spans = (stride + w - 1) // w
@@ -153,25 +162,25 @@ def main():
             wanted = cus * 8
             per_item = max(1, -(-units // (wanted * 4)))
             items = -(-units // per_item)
-            for kind in ["lines", "grouped"]:
+            for kind in ["lines", "grouped", "lines-nt"]:
               if kind == "grouped" and stride > w:
                 continue
-              k = getattr(program(p, w), kind)
-              variants.append((f"{shape} axis {axis} {kind} P={p} W={w}", outputs, reference,
+              k = getattr(program(p, w, int(kind == "lines-nt")), kind.replace("-nt", ""))
+              variants.append((f"{shape} axis {axis} {kind} P={p} W={w}", outputs, reference, size,
                              lambda k=k, items=items, units=units, per_item=per_item, length=length, stride=stride:
                              k(queue, (items,), (1,), xb, np.uint64(units), np.uint64(per_item), np.uint64(length),
                                np.uint64(stride), out)))
         if length <= 16:
             for columns in [4096, 16384]:
-                if stride % columns:
+                if stride % columns or True:
                     continue
                 items = blocks * stride // columns
                 k = base.short_axis
-                variants.append((f"{shape} axis {axis} short columns={columns} ({items} items)", outputs, reference,
+                variants.append((f"{shape} axis {axis} short columns={columns} ({items} items)", outputs, reference, size,
                                  lambda k=k, items=items, length=length, stride=stride, columns=columns:
                                  k(queue, (items,), (1,), xb, np.uint64(length), np.uint64(stride), np.uint64(columns), out)))
     # Check every variant first.
-    for name, outputs, reference, run in variants:
+    for name, outputs, reference, _, run in variants:
         run()
         got = np.empty(outputs, np.float32)
         cl.enqueue_copy(queue, got, out)
@@ -180,11 +189,11 @@ def main():
     print(f"device {dev.name}; {n} floats; {args.rounds} rounds; paired % of the read bound (min / median / max)")
     results = {name: [] for name, *_ in variants}
     for _ in range(args.rounds):
-        for name, _, _, run in variants:
+        for name, _, _, size, run in variants:
             read_bound(); queue.finish()
             t0 = time.perf_counter(); read_bound(); queue.finish(); bound = time.perf_counter() - t0
             t0 = time.perf_counter(); run(); queue.finish(); took = time.perf_counter() - t0
-            results[name].append(100 * bound / took)
+            results[name].append(100 * bound * size / n / took)
     for name, v in results.items():
         print(f"{name:60s} {min(v):6.1f} / {statistics.median(v):6.1f} / {max(v):6.1f}")
 

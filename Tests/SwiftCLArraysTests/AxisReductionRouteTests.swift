@@ -209,6 +209,37 @@ struct AxisReductionRouteTests {
         #expect(try m.sum(axis: 0).toArray() == (0..<70).map { (c: Int) -> Float in (0..<37).reduce(Float(0)) { (s: Float, r: Int) -> Float in s + host[r * 70 + c] } })
     }
 
+    @Test("into given results with non-temporal stores (every size allowed): aligned and unaligned views, lines and rows",
+          arguments: TestDevices.all)
+    func streamingStores(device: Device) throws {
+        let queue = try makeQueue(device)
+        try AxisReduction.$route.withValue(.streaming) {
+            try AxisReduction.$streamingStoreBytes.withValue(0) {
+                // Lines (grouped and over a span), rows of 16, 8, 4 and 2 in groups of sixteen and left over.
+                for (shape, axis) in [([5, 327], 0), ([3, 8_213], 0), ([40, 16], 1), ([37, 8], 1), ([70, 4], 1), ([35, 2], 1)] {
+                    let n = shape[0] * shape[1], count = shape[1 - axis]
+                    let host = (0..<n).map { Float(Self.value($0 &* 5)) }
+                    let m = try DeviceArray(host, shape: shape, on: queue)
+                    let lines = IndexAndAxisReductionTests.lines(host, shape: shape, axis: axis)
+                    // Offsets 0 and 16 Floats are 64-byte aligned in a fresh buffer, 3 is not.
+                    for offset in [0, 3, 16] {
+                        let backing = try DeviceArray<Float>.filled(with: -1, shape: [count + 20], on: queue)
+                        let given = try backing[offset..<(offset + count)]
+                        try m.sum(axis: axis, into: given)
+                        #expect(try given.toArray() == lines.map { $0.reduce(0, +) }, "sum \(shape) axis \(axis) at \(offset)")
+                        try m.max(axis: axis, into: given)
+                        #expect(try given.toArray() == lines.map { $0.max()! }, "max \(shape) axis \(axis) at \(offset)")
+                        try m.mean(axis: axis, into: given)
+                        #expect(try given.toArray() == lines.map { $0.reduce(0, +) / Float(shape[axis]) }, "mean \(shape) axis \(axis) at \(offset)")
+                        let all = try backing.toArray()
+                        #expect(all[..<offset].allSatisfy { $0 == -1 } && all[(offset + count)...].allSatisfy { $0 == -1 },
+                                "nothing outside the given result, \(shape) axis \(axis) at \(offset)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the schedule occupies the device: chunks for few long lines, several units per work-item for many short ones")
     func schedule() {
         // [100 003, 3] along axis 0: one block of three outputs, cut into chunks of at least 16 Ki elements.

@@ -77,10 +77,11 @@ struct AxisReduction: Sendable {
     static let linesPerPass = 8
 
     /// Enqueues the reduction of `x` (with `y` and the centres `center`, where the map reads them) along an axis of
-    /// `length` elements and `stride` into `out` (`outputs` elements), without waiting.
+    /// `length` elements and `stride` into `out` (`outputs` elements), without waiting. `resultIsFresh`: `out` is newly made
+    /// (no non-temporal stores into it).
     func run<Element: ArrayElement, Result: ArrayElement>(x: DeviceArray<Element>, y: DeviceArray<Element>?, center: DeviceArray<Element>?,
                                                           outputs: Int, length: Int, stride: Int, into out: DeviceArray<Result>,
-                                    name: String) throws {
+                                                          resultIsFresh: Bool = true, name: String) throws {
         guard outputs > 0 else { return }
         let queue = x.queue, device = queue.device
         let streaming = Self.streams(on: device)
@@ -107,7 +108,10 @@ struct AxisReduction: Sendable {
         let arguments: [any KernelArgument] = operands + [
             UInt64(schedule.units), UInt64(schedule.unitsPerItem), UInt64(length), UInt64(stride), UInt64(schedule.chunks),
             UInt64(schedule.chunkLength), partials, out.storage, UInt64(out.offset),
-        ] + (packed ? [] : [UInt32(stride <= spanWidth ? 1 : 0)])
+            Self.flags(grouped: !packed && stride <= spanWidth,
+                       streamingStores: !resultIsFresh && result == accumulator && schedule.chunks == 1
+                           && outputs * MemoryLayout<Result>.stride >= Self.streamingStoreBytes),
+        ]
         try queue.enqueue { cl in try cl.launch(kernel, try NDRange(schedule.items, local: 1), arguments: arguments) }
         guard schedule.chunks > 1 else { return }
         let combiner = try ProgramCompiler.kernel(source: combineSource, name: "\(name)_axis_combine_\(element)",
@@ -160,6 +164,29 @@ struct AxisReduction: Sendable {
     }
 
     private struct NoPartials: Hashable, Sendable {}
+
+    /// Given results (`into:`) of at least this many bytes are written with non-temporal stores where aligned: no read
+    /// for ownership, and they would leave the caches before use anyway (`[16, 2²²]` along axis 0 into an array:
+    /// 67–80 → 87–93 % of the read bound). New results are not: their first touch faults the pages in and zeroes them
+    /// through the cache; interleaved runs showed no difference either way beyond those page faults' noise. Tests
+    /// lower it to reach the stores with small arrays.
+    @TaskLocal static var streamingStoreBytes = 4 << 20
+
+    /// The CPU kernels' `flags`: bit 0, a span covers whole lines (eight groups of lines per pass); bit 1, whole
+    /// vectors of results go out non-temporally where 64-byte aligned.
+    static func flags(grouped: Bool, streamingStores: Bool) -> UInt32 { (grouped ? 1 : 0) | (streamingStores ? 2 : 0) }
+
+    /// OpenCL C storing the 16 results `v` at `pointer` (`result == accumulator`): non-temporally when flag bit 1 is
+    /// set, the compiler has the builtin and the address is 64-byte aligned.
+    private func storeVector(_ v: String, at pointer: String) -> String {
+        """
+        {
+        #if __has_builtin(__builtin_nontemporal_store)
+                    if ((flags & 2) && ((ulong)(\(pointer)) & 63) == 0) __builtin_nontemporal_store(\(v), (global \(A16) *)(\(pointer))); else
+        #endif
+                    vstore16(\(v), 0, \(pointer)); }
+        """
+    }
 
     /// OpenCL C for the first element of output `o`'s line: the elements before the axis step over whole blocks of
     /// `length · stride`, those after it (`stride` of them per step along the axis) within one.
@@ -236,11 +263,11 @@ struct AxisReduction: Sendable {
         """
     }
 
-    private func streamHead(extra: String = "") -> String {
+    private var streamHead: String {
         """
         \(pragma)kernel void swiftcl_axis_stream(\(parameters), const ulong units, const ulong units_per_item,
                                           const ulong length, const ulong stride, const ulong chunks, const ulong chunk_length,
-                                          global uchar *partial_bytes, global \(result) *out, const ulong out_off\(extra))
+                                          global uchar *partial_bytes, global \(result) *out, const ulong out_off, const uint flags)
         {
             global \(A) *partials = (global \(A) *)partial_bytes;
             const ulong g = get_global_id(0), chunk = g % chunks, first = (g / chunks) * units_per_item;
@@ -258,7 +285,7 @@ struct AxisReduction: Sendable {
     func packedSource(stride S: Int, rowLength: Int? = nil) -> String {
         let V = S / Self.gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
         let outputs = 0..<S
-        var lines = [streamHead()]
+        var lines = [streamHead]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
         lines.append("    ulong b = first;")
         if let L = rowLength { lines += groupsOfRows(length: L) }
@@ -356,7 +383,7 @@ struct AxisReduction: Sendable {
             (level, count) = (level + 1, count / 2)
         }
         if result == accumulator {
-            lines.append("        { const \(A16) r = u\(level)_0; vstore16(\(finish("r")), 0, out + out_off + b); }")
+            lines.append("        { const \(A16) r = u\(level)_0; \(storeVector(finish("r"), at: "out + out_off + b")) }")
         } else {
             for j in 0..<16 {
                 lines.append("        { const \(A) r = u\(level)_0.s\(String(j, radix: 16)); out[out_off + b + \(j)] = (\(result))(\(finish("r"))); }")
@@ -387,7 +414,8 @@ struct AxisReduction: Sendable {
         }
         let scalarAdds = adds(type: A) { i in ("(\(A))r[\(i) * line_step + j]", "(\(A))rq[\(i) * line_step + j]") }
         return """
-            \(streamHead(extra: ", const uint grouped"))
+            \(streamHead)
+                const uint grouped = flags & 1;
                 const ulong spans = (stride + \(W - 1)) / \(W);
                 const ulong k0 = chunk * chunk_length, k1 = min(k0 + chunk_length, length);
                 \(A) acc_s[\(W)];\(compensated ? " \(A) acc_c[\(W)];" : "")
@@ -420,7 +448,15 @@ struct AxisReduction: Sendable {
                             acc_s[j] = s;\(compensated ? " acc_c[j] = c;" : "")
                         }
                     }
-                    for (ulong j = 0; j < w; ++j) \(store("b * stride + s0 + j", value("acc_s[j]", "acc_c[j]")))
+                    ulong j = 0;
+                    \(result == accumulator ? """
+                    if (chunks == 1)
+                        for (; j + 16 <= w; j += 16) {
+                            const \(A16) r = \(compensated ? "vload16(0, acc_s + j) - vload16(0, acc_c + j)" : "vload16(0, acc_s + j)");
+                            \(storeVector(finish("r"), at: "out + out_off + b * stride + s0 + j"))
+                        }
+                    """ : "")
+                    for (; j < w; ++j) \(store("b * stride + s0 + j", value("acc_s[j]", "acc_c[j]")))
                 }
             }
             """

@@ -189,7 +189,10 @@ extension DeviceArray where Element: ArrayElement {
             return ([self] + [other, center].compactMap { $0 }).contains { footprint.overlaps($0.storage.memoryFootprint(elements: $0.storageRange)) }
         } ?? false
         let result = try destination.flatMap { shared ? nil : $0 } ?? DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
-        try reduction.run(x: self, y: other, center: center, outputs: outputs, length: length, stride: stride, into: result, name: name)
+        // A given result has been written before (its pages are there); a new one's first touch would fault its
+        // pages in and zero them through the cache, where non-temporal stores then miss.
+        try reduction.run(x: self, y: other, center: center, outputs: outputs, length: length, stride: stride, into: result,
+                          resultIsFresh: destination == nil || shared, name: name)
         if let destination, shared { try destination.on(queue).copyElements(from: result) }
         return destination ?? result
     }
