@@ -135,8 +135,9 @@ struct AxisReductionRouteTests {
     func positions(route: AxisReduction.Route) throws {
         try Self.onEveryDevice(route: route) { queue in
             // Three shapes whose lines 1, 2 and 3 are all NaN, five NaNs then −∞, five NaNs then +∞ (the first number
-            // is the answer where nothing beats the starting value), through the packed and the lines kernels.
-            let special: [(shape: [Int], axis: Int)] = [([6, 20], 1), ([20, 6], 0), ([20, 24], 0)]
+            // is the answer where nothing beats the starting value), through the packed and the lines kernels and
+            // sixteen rows of 16, 8 and 4 folded pairwise.
+            let special: [(shape: [Int], axis: Int)] = [([6, 20], 1), ([20, 6], 0), ([20, 24], 0), ([20, 16], 1), ([19, 8], 1), ([18, 4], 1)]
             for (shape, axis) in Self.geometries + special {
                 let n = shape.reduce(1, *), label = "\(shape) axis \(axis), \(route)", a = axis < 0 ? axis + shape.count : axis
                 guard shape[a] > 0 else { continue }

@@ -14,6 +14,8 @@ struct AxisIndexReduction: Sendable {
     let pragma: String
     /// `argmin` (`<`) or `argmax` (`>`).
     let minimum: Bool
+    /// Whether the elements are floating-point (NaNs never win).
+    let floating: Bool
 
     private var A: String { accumulator }
     /// Outputs a work-item keeps best values and positions for when the stride is 16 or more.
@@ -28,8 +30,11 @@ struct AxisIndexReduction: Sendable {
         let schedule = AxisReduction.Schedule(outputs: outputs, length: length, stride: stride, computeUnits: x.queue.device.computeUnits,
                                               spanWidth: spanWidth)
         let packed = stride < 16
-        let source = packed ? packedSource(stride: stride, neutral: neutral) : linesSource(neutral: neutral)
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(packed ? "packed\(stride)" : "lines\(spanWidth)")_\(element)",
+        // Rows of 2, 4, 8 or 16 contiguous elements: sixteen rows at a time as vectors folded pairwise.
+        let rowLength = stride == 1 && [2, 4, 8, 16].contains(length) ? length : nil
+        let source = packed ? packedSource(stride: stride, neutral: neutral, rowLength: rowLength) : linesSource(neutral: neutral)
+        let variant = packed ? "packed\(stride)" + (rowLength.map { "_rows\($0)" } ?? "") : "lines\(spanWidth)"
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(variant)_\(element)",
                                                 kernel: "swiftcl_arg_axis_stream", context: x.context)
         let valueBytes = (outputs * schedule.chunks * AxisReduction.bytes(ofOpenCLScalar: A) + 7) / 8 * 8
         let partials = try AxisReduction.partials(bytes: schedule.chunks > 1 ? valueBytes + outputs * schedule.chunks * 8 : 0,
@@ -77,11 +82,18 @@ struct AxisIndexReduction: Sendable {
 
     /// Strides below 16: as ``AxisReduction/packedSource(stride:rowLength:)``, lane `j` of vector `v` always reading
     /// output `(16v + j) % stride`, its position advancing by `16V / stride` per step.
-    func packedSource(stride S: Int, neutral: String) -> String {
+    ///
+    /// With `rowLength` (a stride of 1 and lines of 2, 4, 8 or 16 elements, never cut into chunks), sixteen lines at a
+    /// time are read as `rowLength` vectors and folded pairwise, even lanes against odd ones, each lane carrying its
+    /// position; the odd lane (later positions) wins only when strictly better or when the even one is NaN and it is
+    /// not, so ties keep the first, NaNs never win and an all-NaN line gives 0, as the walk.
+    func packedSource(stride S: Int, neutral: String, rowLength: Int? = nil) -> String {
         let V = S / AxisReduction.gcd(S, 16), step = 16 * V
         var lines = [head]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
-        lines.append("    for (ulong b = first; b < last; ++b) {")
+        lines.append("    ulong b = first;")
+        if let L = rowLength { lines += groupsOfRows(length: L) }
+        lines.append("    for (; b < last; ++b) {")
         lines.append("        global const \(element) *p = x + x_off + b * length * \(S);")
         lines.append("        " + (0..<S).map { "\(A) bv_\($0) = \(neutral); long bk_\($0) = -1;" }.joined(separator: " "))
         lines.append("        ulong e = e0;")
@@ -118,6 +130,37 @@ struct AxisIndexReduction: Sendable {
         lines.append("    }")
         lines.append("}")
         return lines.joined(separator: "\n")
+    }
+
+    /// Sixteen lines of `L` contiguous elements per step (see ``packedSource(stride:neutral:rowLength:)``).
+    private func groupsOfRows(length L: Int) -> [String] {
+        let mask: String
+        switch AxisReduction.bytes(ofOpenCLScalar: A) {
+        case 1: mask = "char16"
+        case 2: mask = "short16"
+        case 4: mask = "int16"
+        default: mask = "long16"
+        }
+        var lines = ["    for (; b + 16 <= last; b += 16) {",
+                     "        global const \(element) *p = x + x_off + b * \(L);"]
+        for i in 0..<L {
+            let positions = (0..<16).map { "\((16 * i + $0) % L)" }.joined(separator: ", ")
+            lines.append("        const \(A16) u0_\(i) = convert_\(A16)(vload16(\(i), p)); const int16 k0_\(i) = (int16)(\(positions));")
+        }
+        var (level, count) = (0, L)
+        while count > 1 {
+            for k in 0..<(count / 2) {
+                let (a, b) = ("\(level)_\(2 * k)", "\(level)_\(2 * k + 1)"), next = "\(level + 1)_\(k)"
+                let wins = "od \(better) ev" + (floating ? " || (isnan(ev) && !isnan(od))" : "")
+                lines.append("        \(A16) u\(next); int16 k\(next); { const \(A16) ev = (\(A16))(u\(a).even, u\(b).even), od = (\(A16))(u\(a).odd, u\(b).odd);")
+                lines.append("          const int16 w = convert_int16(\(wins));")
+                lines.append("          u\(next) = select(ev, od, convert_\(mask)(w)); k\(next) = select((int16)(k\(a).even, k\(b).even), (int16)(k\(a).odd, k\(b).odd), w); }")
+            }
+            (level, count) = (level + 1, count / 2)
+        }
+        lines.append("        vstore16(convert_long16(k\(level)_0), 0, out + out_off + b);")
+        lines.append("    }")
+        return lines
     }
 
     /// Strides of 16 or more: the best values and positions of up to ``AxisReduction/spanWidth`` neighbouring outputs,

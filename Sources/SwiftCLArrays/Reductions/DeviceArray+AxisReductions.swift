@@ -87,7 +87,8 @@ extension DeviceArray where Element: ArrayElement {
         let (T, A) = (Element.openCLTypeName, extremumAccumulator)
         if AxisReduction.streams(on: queue.device) {
             let result = try DeviceArray<Int64>(uninitializedShape: resultShape, on: queue)
-            let reduction = AxisIndexReduction(element: T, accumulator: A, pragma: Element.pragma, minimum: minimum)
+            let reduction = AxisIndexReduction(element: T, accumulator: A, pragma: Element.pragma, minimum: minimum,
+                                                floating: Element.kind == .floatingPoint)
             try reduction.run(x: self, outputs: outputs, length: length, stride: stride, into: result, name: name,
                               neutral: "(\(A))\(minimum ? Element.openCLHighest : Element.openCLLowest)")
             return result
