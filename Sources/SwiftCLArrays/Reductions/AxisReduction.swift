@@ -427,11 +427,12 @@ struct AxisReduction: Sendable {
                     for (ulong j = 0; j < w; ++j) { acc_s[j] = (\(A))(\(neutral));\(compensated ? " acc_c[j] = 0;" : "") }
                     const ulong n = k1 - k0, passes = (n + \(P - 1)) / \(P);
                     const ulong line_step = grouped ? passes * stride : stride, pass_step = grouped ? 1 : \(P);
-                    // Grouped, pass t adds line i·passes + t of each group i that has it: all P while t < full.
-                    const ulong full = grouped ? (n > \(P - 1) * passes ? n - \(P - 1) * passes : 0) : n / \(P);
                     for (ulong t = 0; t < passes; ++t) {
                         const ulong k = k0 + t * pass_step;
-                        const ulong rows = t < full ? \(P) : grouped ? (n - t + passes - 1) / passes : n - t * \(P);
+                        // Grouped, pass t adds line i·passes + t of each group i that has it: all P while the last
+                        // group has it. (No `n - x` clamped at 0 here: Oclgrind 21.10 lacks llvm.usub.sat.)
+                        const ulong rows = grouped ? (\(P - 1) * passes + t < n ? \(P) : (n - t + passes - 1) / passes)
+                                                   : min((ulong)\(P), n - t * \(P));
                         global const \(element) *r = p + k * stride;
                         global const \(element) *rq = q + k * stride;
                         ulong j = 0;
