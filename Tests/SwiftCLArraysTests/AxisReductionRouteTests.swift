@@ -170,7 +170,7 @@ struct AxisReductionRouteTests {
         }
     }
 
-    @Test("into a given result (NumPy's out=): as new arrays, into views, through a copy over shared memory; refusals",
+    @Test("into a given result (NumPy's out=): as new arrays, into views, positions too, through a copy over shared memory; refusals",
           arguments: TestDevices.all)
     func intoGivenResults(device: Device) throws {
         let queue = try makeQueue(device)
@@ -191,6 +191,29 @@ struct AxisReductionRouteTests {
         }
         let untouched = try backing.toArray()
         #expect(untouched[0..<3] == [-1, -1, -1] && untouched[73...].allSatisfy { $0 == -1 }, "nothing outside the given result")
+        // Positions into views of an Int64 array, through the CPU streams and the walk.
+        for route in [AxisReduction.Route.streaming, .walk] {
+            try AxisReduction.$route.withValue(route) {
+                let positions = try DeviceArray<Int64>.filled(with: -7, shape: [80], on: queue)
+                for axis in [0, 1] {
+                    let count = axis == 0 ? 70 : 37, given = try positions[5..<(5 + count)]
+                    try m.argmax(axis: axis, into: given)
+                    #expect(try given.toArray() == (try m.argmax(axis: axis).toArray()), "argmax along \(axis), \(route)")
+                    try m.argmin(axis: axis, into: given)
+                    #expect(try given.toArray() == (try m.argmin(axis: axis).toArray()), "argmin along \(axis), \(route)")
+                }
+                let all = try positions.toArray()
+                #expect(all[..<5].allSatisfy { $0 == -7 } && all[75...].allSatisfy { $0 == -7 }, "nothing outside the positions, \(route)")
+                // Row positions into the array's own last row: a work-item would otherwise write it before another
+                // one reads it.
+                let values = (0..<(64 * 64)).map { Int64(Self.value($0 &* 3)) }
+                let own = try DeviceArray(values, shape: [64, 64], on: queue)
+                try own.argmax(axis: 1, into: try own.row(63))
+                let rowPositions = (0..<64).map { (r: Int) -> Int64 in Self.position(Array(values[(r * 64)..<(r * 64 + 64)]), minimum: false) }
+                #expect(try own.toArray() == Array(values[0..<(63 * 64)]) + rowPositions, "argmax into its own row, \(route)")
+                #expect((thrownError { try own.argmin(axis: 1, into: try positions[0..<3]) } as? ArrayError)?.code == .shapeMismatch)
+            }
+        }
         // Column sums into the first row of the same array: computed from the values before the call.
         let square = try DeviceArray(host[0..<16].map { $0 }, shape: [4, 4], on: queue)
         try square.sum(axis: 0, into: try square.row(0))

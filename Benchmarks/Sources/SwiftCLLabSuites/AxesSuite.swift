@@ -23,10 +23,16 @@ public struct AxesSuite: Sendable {
         let shape: [Int]
         let axis: Int
         let bytesPerElement: Int
-        /// Into one array made before timing (`sum(axis:into:)`), without a new result's page faults.
+        /// Into one array made before timing (`sum(axis:into:)`, `argmax(axis:into:)`), without a new result's page faults.
         var into = false
         var name: String { "\(operation)-\(shape.map(String.init).joined(separator: "x"))-axis\(axis)" + (into ? "-into" : "") }
         var resultShape: [Int] { shape.enumerated().filter { $0.offset != axis }.map(\.element) }
+    }
+
+    /// The array an into-case writes: sums' values or `argmax`'s positions.
+    enum Given {
+        case values(DeviceArray<Float>)
+        case positions(DeviceArray<Int64>)
     }
 
     /// The shapes of `count` elements the suite reduces (`count` a power of two, at least 2¹⁸).
@@ -40,6 +46,7 @@ public struct AxesSuite: Sendable {
         }
         cases += [Case(operation: "sum", shape: wide, axis: 0, bytesPerElement: 4, into: true),
                   Case(operation: "sum", shape: short, axis: 1, bytesPerElement: 4, into: true),
+                  Case(operation: "argmax", shape: tall, axis: 1, bytesPerElement: 4, into: true),
                   Case(operation: "max", shape: square, axis: 0, bytesPerElement: 4),
                   Case(operation: "argmax", shape: square, axis: 0, bytesPerElement: 4),
                   Case(operation: "argmax", shape: square, axis: 1, bytesPerElement: 4),
@@ -50,11 +57,16 @@ public struct AxesSuite: Sendable {
     }
 
     /// Enqueues case `c` on `array` and returns how to read its result as Doubles.
-    static func reduce(_ array: DeviceArray<Float>, _ c: Case, into given: DeviceArray<Float>?) throws -> () throws -> [Double] {
+    static func reduce(_ array: DeviceArray<Float>, _ c: Case, into given: Given?) throws -> () throws -> [Double] {
         let values = { (result: DeviceArray<Float>) in { try result.toArray().map(Double.init) } }
-        if let given {
+        switch given {
+        case .values(let given):
             try array.sum(axis: c.axis, into: given)
             return values(given)
+        case .positions(let given):
+            try array.argmax(axis: c.axis, into: given)
+            return { try given.toArray().map(Double.init) }
+        case nil: break
         }
         switch c.operation {
         case "max": return values(try array.max(axis: c.axis))
@@ -100,7 +112,11 @@ public struct AxesSuite: Sendable {
         let host = (0..<n).map { Float($0 % 2003) * 0.001 - 1 }
         let x = try DeviceArray(host, on: queue)
         let cases = Self.cases(count: n)
-        let given = try cases.map { c in c.into ? try DeviceArray<Float>(uninitializedShape: c.resultShape, on: queue) : nil }
+        let given = try cases.map { c -> Given? in
+            guard c.into else { return nil }
+            return c.operation == "argmax" ? .positions(try DeviceArray<Int64>(uninitializedShape: c.resultShape, on: queue))
+                : .values(try DeviceArray<Float>(uninitializedShape: c.resultShape, on: queue))
+        }
         progress("axes: verifying")
         for (c, given) in zip(cases, given) {
             let got = try Self.reduce(try x.reshaped(c.shape), c, into: given)()

@@ -49,7 +49,7 @@ struct LabSuitesTests {
             #expect(record.verified && record.median > 0 && (record.extra["paired_percent_of_read_bound"] ?? 0) > 0 && record.extra["ms"] != nil)
         }
         #expect(cases.contains { $0.name == "argmax-128x128-axis1" } && cases.contains { $0.name == "sum-1x512x32-axis2" }
-                && cases.contains { $0.name == "sum-4096x4-axis1-into" })
+                && cases.contains { $0.name == "sum-4096x4-axis1-into" } && cases.contains { $0.name == "argmax-1024x16-axis1-into" })
     }
 
     @Test("the svm suite verifies the kernel's values, then reports the in-place SVM read beside a Swift array's", arguments: LabDevices.all)

@@ -72,59 +72,80 @@ extension DeviceArray where Element: ArrayElement {
     /// Positions of the smallest element along `axis` (of a 2-D array, 0: in each column, 1: in each row), as ``argmin()`` picks them:
     /// the first of a tie, NaNs never win (an all-NaN line gives 0).
     /// - Throws: ``ArrayError/Code/emptyReduction`` when that axis is empty; as ``sum(axis:)``.
-    public func argmin(axis: Int) throws -> DeviceArray<Int64> { try indexAlong(axis: axis, minimum: true) }
+    public func argmin(axis: Int) throws -> DeviceArray<Int64> { try indexAlong(axis: axis, minimum: true, destination: nil) }
+
+    /// ``argmin(axis:)`` into `result`, an array of the result's shape in the same context (NumPy's `out=`).
+    /// - Throws: as ``sum(axis:into:)``, and as ``argmin(axis:)``.
+    public func argmin(axis: Int, into result: DeviceArray<Int64>) throws { _ = try indexAlong(axis: axis, minimum: true, destination: result) }
 
     /// Positions of the largest element along `axis`; ties and NaNs as ``argmin(axis:)``.
     /// - Throws: as ``argmin(axis:)``.
-    public func argmax(axis: Int) throws -> DeviceArray<Int64> { try indexAlong(axis: axis, minimum: false) }
+    public func argmax(axis: Int) throws -> DeviceArray<Int64> { try indexAlong(axis: axis, minimum: false, destination: nil) }
 
-    private func indexAlong(axis: Int, minimum: Bool) throws -> DeviceArray<Int64> {
+    /// ``argmax(axis:)`` into `result` (NumPy's `out=`).
+    /// - Throws: as ``argmin(axis:into:)``.
+    public func argmax(axis: Int, into result: DeviceArray<Int64>) throws { _ = try indexAlong(axis: axis, minimum: false, destination: result) }
+
+    private func indexAlong(axis: Int, minimum: Bool, destination: DeviceArray<Int64>?) throws -> DeviceArray<Int64> {
         let name = minimum ? "argmin" : "argmax"
         let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
+        try check(destination, resultShape: resultShape, axis: axis, name: name)
         if length == 0 && outputs > 0 {
             throw ArrayError(.emptyReduction, "\(name) along axis \(axis) of shape \(shape): the axis is empty")
         }
+        let shared = shares(destination, with: [])
+        let result = try destination.flatMap { shared ? nil : $0 } ?? DeviceArray<Int64>(uninitializedShape: resultShape, on: queue)
         let (T, A) = (Element.openCLTypeName, extremumAccumulator)
         if AxisReduction.streams(on: queue.device) {
-            let result = try DeviceArray<Int64>(uninitializedShape: resultShape, on: queue)
             let reduction = AxisIndexReduction(element: T, accumulator: A, pragma: Element.pragma, minimum: minimum,
                                                 floating: Element.kind == .floatingPoint)
             try reduction.run(x: self, outputs: outputs, length: length, stride: stride, into: result, name: name,
                               neutral: "(\(A))\(minimum ? Element.openCLHighest : Element.openCLLowest)")
-            return result
-        }
-        let skip = Element.kind == .floatingPoint ? "if (isnan(v)) continue;" : ""
-        let source = """
-            \(Element.pragma)kernel void swiftcl_arg_axis(global const \(T) *x, const ulong x_off, const ulong outputs, const ulong length,
-                                           const ulong stride, global long *out)
-            {
-                const ulong o = get_global_id(0);
-                if (o >= outputs) return;
-                global const \(T) *p = x + x_off + \(AxisReduction.lineStart);
-                long best = 0; \(A) bv = 0; int have = 0;
-                for (ulong k = 0; k < length; ++k) {
-                    const \(A) v = (\(A))p[k * stride];
-                    \(skip)
-                    if (!have || v \(minimum ? "<" : ">") bv) { best = (long)k; bv = v; have = 1; }
+        } else if outputs > 0 {
+            // The walk GPUs take: one work-item per output.
+            let skip = Element.kind == .floatingPoint ? "if (isnan(v)) continue;" : ""
+            let source = """
+                \(Element.pragma)kernel void swiftcl_arg_axis(global const \(T) *x, const ulong x_off, const ulong outputs, const ulong length,
+                                               const ulong stride, global long *out, const ulong out_off)
+                {
+                    const ulong o = get_global_id(0);
+                    if (o >= outputs) return;
+                    global const \(T) *p = x + x_off + \(AxisReduction.lineStart);
+                    long best = 0; \(A) bv = 0; int have = 0;
+                    for (ulong k = 0; k < length; ++k) {
+                        const \(A) v = (\(A))p[k * stride];
+                        \(skip)
+                        if (!have || v \(minimum ? "<" : ">") bv) { best = (long)k; bv = v; have = 1; }
+                    }
+                    out[out_off + o] = best;
                 }
-                out[o] = best;
-            }
-            """
-        return try walkAxis(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_arg_axis", outputs: outputs, length: length,
-                            stride: stride, resultShape: resultShape)
+                """
+            let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(T)", kernel: "swiftcl_arg_axis", context: context)
+            try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), UInt64(outputs), UInt64(length),
+                                                                       UInt64(stride), result.storage, UInt64(result.offset)],
+                                   on: queue)
+        }
+        if let destination, shared { try destination.on(queue).copyElements(from: result) }
+        return destination ?? result
     }
 
-    /// The GPU walk of `argmin`/`argmax`: builds (once per context) and launches a kernel with one work-item per output
-    /// that walks the reduced axis, taking `(x, x_off, outputs, length, stride, out)`, into a new array of `resultShape`.
-    func walkAxis<Result: ArrayElement>(source: String, name: String, kernel entry: String, outputs: Int, length: Int,
-                                        stride: Int, resultShape: [Int]) throws -> DeviceArray<Result> {
-        let kernel = try ProgramCompiler.kernel(source: source, name: name, kernel: entry, context: context)
-        let result = try DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
-        guard outputs > 0 else { return result }
-        try Elementwise.launch(kernel, count: outputs, arguments: [storage, UInt64(offset), UInt64(outputs), UInt64(length),
-                                                                   UInt64(stride), result.storage],
-                               on: queue)
-        return result
+    /// Refuses a given result (`into:`) of another context or of a shape other than `resultShape`.
+    func check<Result: ArrayElement>(_ destination: DeviceArray<Result>?, resultShape: [Int], axis: Int, name: String) throws {
+        guard let destination else { return }
+        guard destination.context === context else {
+            throw ArrayError(.contextMismatch, "\(name)(axis:into:): the result belongs to \(destination.context), the array to \(context)")
+        }
+        guard destination.shape == resultShape else {
+            throw ArrayError(.shapeMismatch, "\(name)(axis: \(axis), into:) of shape \(shape) makes shape \(resultShape), the result has \(destination.shape)")
+        }
+    }
+
+    /// Whether a given result shares memory with this array or `others` (the kernels read while they write: such a
+    /// result is written through a new array, as NumPy's `out=` allows).
+    func shares<Result: ArrayElement>(_ destination: DeviceArray<Result>?, with others: [DeviceArray]) -> Bool {
+        guard let destination else { return false }
+        let footprint = destination.storage.memoryFootprint(elements: destination.storageRange)
+        return ([self] + others).contains { footprint.overlaps($0.storage.memoryFootprint(elements: $0.storageRange)) }
     }
 
     /// For a reduction along `axis` of this array: how many outputs, the axis's length, the stride along it (the
@@ -163,14 +184,7 @@ extension DeviceArray where Element: ArrayElement {
                                       other: DeviceArray? = nil, center: DeviceArray? = nil, destination: DeviceArray<Result>? = nil,
                                       finish: @escaping @Sendable (String) -> String = { $0 }) throws -> DeviceArray<Result> {
         let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
-        if let destination {
-            guard destination.context === context else {
-                throw ArrayError(.contextMismatch, "\(name)(axis:into:): the result belongs to \(destination.context), the array to \(context)")
-            }
-            guard destination.shape == resultShape else {
-                throw ArrayError(.shapeMismatch, "\(name)(axis: \(axis), into:) of shape \(shape) makes shape \(resultShape), the result has \(destination.shape)")
-            }
-        }
+        try check(destination, resultShape: resultShape, axis: axis, name: name)
         if let other {
             guard other.context === context else {
                 throw ArrayError(.contextMismatch, "\(name)(axis:) of arrays of different contexts: \(context) and \(other.context)")
@@ -183,12 +197,7 @@ extension DeviceArray where Element: ArrayElement {
         let reduction = AxisReduction(element: Element.openCLTypeName, accumulator: A, result: Result.openCLTypeName, neutral: neutral,
                                       combine: combine, map: map, finish: finish, usesSecond: other != nil, usesCenter: center != nil,
                                       pragma: Element.pragma, accumulatorBytes: AxisReduction.bytes(ofOpenCLScalar: A))
-        // A given result that shares memory with an operand is written through a new array (the kernels read while
-        // they write), as NumPy's `out=` allows.
-        let shared = destination.map { given in
-            let footprint = given.storage.memoryFootprint(elements: given.storageRange)
-            return ([self] + [other, center].compactMap { $0 }).contains { footprint.overlaps($0.storage.memoryFootprint(elements: $0.storageRange)) }
-        } ?? false
+        let shared = shares(destination, with: [other, center].compactMap { $0 })
         let result = try destination.flatMap { shared ? nil : $0 } ?? DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
         // A given result has been written before (its pages are there); a new one's first touch would fault its
         // pages in and zero them through the cache, where non-temporal stores then miss.
