@@ -18,7 +18,7 @@ struct AxisIndexReduction: Sendable {
     let floating: Bool
 
     private var A: String { accumulator }
-    /// Outputs a work-item keeps best values and positions for when the stride is 16 or more.
+    /// Outputs a work-item keeps best values and positions for when the stride is above 16.
     var spanWidth: Int { AxisReduction.spanWidth(bytesPerOutput: AxisReduction.bytes(ofOpenCLScalar: accumulator) + 8) }
     private var A16: String { "\(accumulator)16" }
     private var better: String { minimum ? "<" : ">" }
@@ -29,7 +29,7 @@ struct AxisIndexReduction: Sendable {
         guard outputs > 0 else { return }
         let schedule = AxisReduction.Schedule(outputs: outputs, length: length, stride: stride, computeUnits: x.queue.device.computeUnits,
                                               spanWidth: spanWidth)
-        let packed = stride < 16
+        let packed = stride <= 16
         // Rows of 2, 4, 8 or 16 contiguous elements: sixteen rows at a time as vectors folded pairwise.
         let rowLength = stride == 1 && [2, 4, 8, 16].contains(length) ? length : nil
         let source = packed ? packedSource(stride: stride, neutral: neutral, rowLength: rowLength) : linesSource(neutral: neutral)
@@ -80,7 +80,7 @@ struct AxisIndexReduction: Sendable {
         """
     }
 
-    /// Strides below 16: as ``AxisReduction/packedSource(stride:rowLength:)``, lane `j` of vector `v` always reading
+    /// Strides up to 16: as ``AxisReduction/packedSource(stride:rowLength:)``, lane `j` of vector `v` always reading
     /// output `(16v + j) % stride`, its position advancing by `16V / stride` per step.
     ///
     /// With `rowLength` (a stride of 1 and lines of 2, 4, 8 or 16 elements, never cut into chunks), sixteen lines at a
@@ -163,7 +163,7 @@ struct AxisIndexReduction: Sendable {
         return lines
     }
 
-    /// Strides of 16 or more: the best values and positions of up to ``AxisReduction/spanWidth`` neighbouring outputs,
+    /// Strides above 16: the best values and positions of up to ``AxisReduction/spanWidth`` neighbouring outputs,
     /// eight lines compared per pass.
     func linesSource(neutral: String) -> String {
         let W = spanWidth, passes = AxisReduction.linesPerPass

@@ -9,8 +9,8 @@ import SwiftCL
 /// - GPUs (and ``Route/walk``): one work-item per output walks its line; neighbouring work-items read neighbouring
 ///   elements when `stride > 1`.
 /// - CPU devices (``Route/streaming``): each work-item streams through contiguous memory with vector loads, whatever
-///   the axis. Below 16 elements of stride the `length × stride` block of a `b` is read as 16-element vectors whose
-///   lanes belong to known outputs, folded at the block's end; from 16 on, a work-item keeps the accumulators of up to
+///   the axis. Up to 16 elements of stride the `length × stride` block of a `b` is read as 16-element vectors whose
+///   lanes belong to known outputs, folded at the block's end; above 16, a work-item keeps the accumulators of up to
 ///   ``spanWidth`` neighbouring outputs and adds eight lines to them per pass (where a span covers whole lines, the
 ///   eight come from eight groups of consecutive lines, so each is one long contiguous stream). Too few blocks or
 ///   spans to occupy the device split the axis into chunks, whose partial values a second kernel combines per output.
@@ -58,7 +58,7 @@ struct AxisReduction: Sendable {
     /// The route every axis reduction of the current task takes (tests run the walk on CPU devices through it).
     @TaskLocal static var route: Route = .automatic
 
-    /// Outputs a CPU work-item keeps accumulators for when the stride is 16 or more.
+    /// Outputs a CPU work-item keeps accumulators for when the stride is above 16.
     var spanWidth: Int { Self.spanWidth(bytesPerOutput: accumulatorBytes * (compensated ? 2 : 1)) }
 
     /// Bytes of accumulators a CPU work-item keeps for a span: 64 KiB, twice a Zen 4 core's L1 data cache, in its
@@ -97,7 +97,7 @@ struct AxisReduction: Sendable {
             return
         }
         let schedule = Schedule(outputs: outputs, length: length, stride: stride, computeUnits: device.computeUnits, spanWidth: spanWidth)
-        let packed = stride < 16
+        let packed = stride <= 16
         // Rows of 2, 4, 8 or 16 contiguous elements: sixteen rows at a time as vectors folded pairwise.
         let rowLength = stride == 1 && [2, 4, 8, 16].contains(length) ? length : nil
         let source = packed ? packedSource(stride: stride, rowLength: rowLength) : linesSource
@@ -121,7 +121,7 @@ struct AxisReduction: Sendable {
                                on: queue)
     }
 
-    /// How the CPU kernels share the work: `units` (blocks when the stride is below 16, spans of up to
+    /// How the CPU kernels share the work: `units` (blocks when the stride is at most 16, spans of up to
     /// ``AxisReduction/spanWidth`` outputs otherwise), `unitsPerItem` consecutive units per work-item, and the axis cut
     /// into `chunks` of `chunkLength` lines when there are too few units to occupy the device.
     struct Schedule: Equatable {
@@ -130,7 +130,7 @@ struct AxisReduction: Sendable {
         init(outputs: Int, length: Int, stride: Int, computeUnits: Int, spanWidth: Int) {
             let blocks = outputs / stride
             let wanted = Swift.max(1, computeUnits) * 8
-            units = stride < 16 ? blocks : blocks * ((stride + spanWidth - 1) / spanWidth)
+            units = stride <= 16 ? blocks : blocks * ((stride + spanWidth - 1) / spanWidth)
             let elementsPerUnit = length * Swift.min(stride, spanWidth)
             var chunks = 1
             if units >= wanted {
@@ -192,7 +192,7 @@ struct AxisReduction: Sendable {
     /// `length · stride`, those after it (`stride` of them per step along the axis) within one.
     static let lineStart = "(o / stride) * (length * stride) + o % stride"
 
-    /// The greatest common divisor: 16-lane vectors per step of a stride `s` below 16 are `s / gcd(s, 16)`.
+    /// The greatest common divisor: 16-lane vectors per step of a stride `s` up to 16 are `s / gcd(s, 16)`.
     static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     /// The size of an OpenCL C scalar type SwiftCLArrays accumulates in.
@@ -275,7 +275,8 @@ struct AxisReduction: Sendable {
         """
     }
 
-    /// The CPU kernel for strides below 16: a block's `length × stride` elements as 16-lane vectors, `V` of them per
+    /// The CPU kernel for strides up to 16 (16 since session 33: 93–98 → 103–109 % of read for `[2²², 16]`
+    /// along axis 0 against the lines kernel): a block's `length × stride` elements as 16-lane vectors, `V` of them per
     /// step so that lane `j` of vector `v` always belongs to output `(16v + j) % stride`, and `U` steps side by side
     /// (at least four independent accumulators).
     ///
@@ -393,7 +394,7 @@ struct AxisReduction: Sendable {
         return lines
     }
 
-    /// The CPU kernel for strides of 16 or more: accumulators of up to ``spanWidth`` neighbouring outputs, eight lines
+    /// The CPU kernel for strides above 16: accumulators of up to ``spanWidth`` neighbouring outputs, eight lines
     /// added per pass (each line's span is contiguous).
     ///
     /// With `grouped` (the stride fits one span, so a block's lines follow each other in memory) the chunk's lines are
