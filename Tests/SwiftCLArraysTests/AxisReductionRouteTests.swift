@@ -260,6 +260,19 @@ struct AxisReductionRouteTests {
                                 "nothing outside the given result, \(shape) axis \(axis) at \(offset)")
                     }
                 }
+                // Doubles: 128-byte vectors, so 8 elements in is 64-byte aligned but not theirs.
+                if device.extensions.contains("cl_khr_fp64") {
+                    let host = (0..<(5 * 327)).map { Double(Self.value($0)) }
+                    let m = try DeviceArray(host, shape: [5, 327], on: queue)
+                    let sums = IndexAndAxisReductionTests.lines(host, shape: [5, 327], axis: 0).map { $0.reduce(0, +) }
+                    for offset in [0, 8, 16, 3] {
+                        let backing = try DeviceArray<Double>.filled(with: -1, shape: [347], on: queue)
+                        try m.sum(axis: 0, into: try backing[offset..<(offset + 327)])
+                        let all = try backing.toArray()
+                        #expect(Array(all[offset..<(offset + 327)]) == sums && all[..<offset].allSatisfy { $0 == -1 }
+                                && all[(offset + 327)...].allSatisfy { $0 == -1 }, "Double sums at \(offset)")
+                    }
+                }
             }
         }
     }

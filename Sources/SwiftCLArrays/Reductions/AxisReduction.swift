@@ -177,12 +177,12 @@ struct AxisReduction: Sendable {
     static func flags(grouped: Bool, streamingStores: Bool) -> UInt32 { (grouped ? 1 : 0) | (streamingStores ? 2 : 0) }
 
     /// OpenCL C storing the 16 results `v` at `pointer` (`result == accumulator`): non-temporally when flag bit 1 is
-    /// set, the compiler has the builtin and the address is 64-byte aligned.
+    /// set, the compiler has the builtin (`SC_NT_STORE`, see ``streamHead``) and the address is aligned to the vector.
     private func storeVector(_ v: String, at pointer: String) -> String {
         """
         {
-        #if __has_builtin(__builtin_nontemporal_store)
-                    if ((flags & 2) && ((ulong)(\(pointer)) & 63) == 0) __builtin_nontemporal_store(\(v), (global \(A16) *)(\(pointer))); else
+        #ifdef SC_NT_STORE
+                    if ((flags & 2) && ((ulong)(\(pointer)) & (sizeof(\(A16)) - 1)) == 0) __builtin_nontemporal_store(\(v), (global \(A16) *)(\(pointer))); else
         #endif
                     vstore16(\(v), 0, \(pointer)); }
         """
@@ -263,8 +263,16 @@ struct AxisReduction: Sendable {
         """
     }
 
+    /// The CPU kernels' parameters and work-item range; first `SC_NT_STORE` where the compiler has
+    /// `__builtin_nontemporal_store` (nested: a preprocessor without `__has_builtin` could not parse the call in the
+    /// same condition).
     private var streamHead: String {
         """
+        #if defined(__has_builtin)
+        #if __has_builtin(__builtin_nontemporal_store)
+        #define SC_NT_STORE 1
+        #endif
+        #endif
         \(pragma)kernel void swiftcl_axis_stream(\(parameters), const ulong units, const ulong units_per_item,
                                           const ulong length, const ulong stride, const ulong chunks, const ulong chunk_length,
                                           global uchar *partial_bytes, global \(result) *out, const ulong out_off, const uint flags)
