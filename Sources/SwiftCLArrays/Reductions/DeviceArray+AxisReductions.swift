@@ -89,11 +89,11 @@ extension DeviceArray where Element: ArrayElement {
     private func indexAlong(axis: Int, minimum: Bool, destination: DeviceArray<Int64>?) throws -> DeviceArray<Int64> {
         let name = minimum ? "argmin" : "argmax"
         let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
-        try check(destination, resultShape: resultShape, axis: axis, name: name)
+        try checkGivenResult(destination, resultShape: resultShape, axis: axis, name: name)
         if length == 0 && outputs > 0 {
             throw ArrayError(.emptyReduction, "\(name) along axis \(axis) of shape \(shape): the axis is empty")
         }
-        let shared = shares(destination, with: [])
+        let shared = givenResult(destination, sharesMemoryWith: [])
         let result = try destination.flatMap { shared ? nil : $0 } ?? DeviceArray<Int64>(uninitializedShape: resultShape, on: queue)
         let (T, A) = (Element.openCLTypeName, extremumAccumulator)
         if AxisReduction.streams(on: queue.device) {
@@ -130,7 +130,7 @@ extension DeviceArray where Element: ArrayElement {
     }
 
     /// Refuses a given result (`into:`) of another context or of a shape other than `resultShape`.
-    func check<Result: ArrayElement>(_ destination: DeviceArray<Result>?, resultShape: [Int], axis: Int, name: String) throws {
+    func checkGivenResult<Result: ArrayElement>(_ destination: DeviceArray<Result>?, resultShape: [Int], axis: Int, name: String) throws {
         guard let destination else { return }
         guard destination.context === context else {
             throw ArrayError(.contextMismatch, "\(name)(axis:into:): the result belongs to \(destination.context), the array to \(context)")
@@ -142,7 +142,7 @@ extension DeviceArray where Element: ArrayElement {
 
     /// Whether a given result shares memory with this array or `others` (the kernels read while they write: such a
     /// result is written through a new array, as NumPy's `out=` allows).
-    func shares<Result: ArrayElement>(_ destination: DeviceArray<Result>?, with others: [DeviceArray]) -> Bool {
+    func givenResult<Result: ArrayElement>(_ destination: DeviceArray<Result>?, sharesMemoryWith others: [DeviceArray]) -> Bool {
         guard let destination else { return false }
         let footprint = destination.storage.memoryFootprint(elements: destination.storageRange)
         return ([self] + others).contains { footprint.overlaps($0.storage.memoryFootprint(elements: $0.storageRange)) }
@@ -184,7 +184,7 @@ extension DeviceArray where Element: ArrayElement {
                                       other: DeviceArray? = nil, center: DeviceArray? = nil, destination: DeviceArray<Result>? = nil,
                                       finish: @escaping @Sendable (String) -> String = { $0 }) throws -> DeviceArray<Result> {
         let (outputs, length, stride, resultShape) = try axisGeometry(axis: axis, name: name)
-        try check(destination, resultShape: resultShape, axis: axis, name: name)
+        try checkGivenResult(destination, resultShape: resultShape, axis: axis, name: name)
         if let other {
             guard other.context === context else {
                 throw ArrayError(.contextMismatch, "\(name)(axis:) of arrays of different contexts: \(context) and \(other.context)")
@@ -197,7 +197,7 @@ extension DeviceArray where Element: ArrayElement {
         let reduction = AxisReduction(element: Element.openCLTypeName, accumulator: A, result: Result.openCLTypeName, neutral: neutral,
                                       combine: combine, map: map, finish: finish, usesSecond: other != nil, usesCenter: center != nil,
                                       pragma: Element.pragma, accumulatorBytes: AxisReduction.bytes(ofOpenCLScalar: A))
-        let shared = shares(destination, with: [other, center].compactMap { $0 })
+        let shared = givenResult(destination, sharesMemoryWith: [other, center].compactMap { $0 })
         let result = try destination.flatMap { shared ? nil : $0 } ?? DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
         // A given result has been written before (its pages are there); a new one's first touch would fault its
         // pages in and zero them through the cache, where non-temporal stores then miss.
