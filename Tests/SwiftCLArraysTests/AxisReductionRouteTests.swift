@@ -9,10 +9,10 @@ import Testing
 @Suite("Reductions along an axis: the CPU streams and the walk against the host")
 struct AxisReductionRouteTests {
     /// Shapes and axes that reach every part of the streaming kernels: each stride from 1 to 17 (lane folds by halving
-    /// and by table, the four-way unrolled steps and their scalar tails), a stride within one span
-    /// (its lines in eight groups) and one over a span (8,192 Float Kahan pairs, 4,096 Double ones or index pairs) with
-    /// a partial span of a vector and a scalar tail, passes of fewer than eight lines, axes long enough to be cut into chunks, rows of 2, 4, 8 and 16 elements in
-    /// groups of sixteen and left over, empty axes and outputs, 1×1.
+    /// and by table, the four-way unrolled steps and their scalar tails), a stride within one span (its lines in eight
+    /// groups) and one over a span (8,192 Float Kahan pairs, 4,096 Double ones or index pairs) with a partial span of a
+    /// vector and a scalar tail, passes of fewer than eight lines, axes long enough to be cut into chunks, rows of 2, 4,
+    /// 8 and 16 elements in groups of sixteen and left over, empty axes and outputs, 1×1.
     static let geometries: [(shape: [Int], axis: Int)] = [
         ([1, 1], 0), ([1, 1], 1), ([7, 1], 0), ([5, 33], 1), ([3, 64, 1], 1), ([2, 130], -1),
         ([70, 2], 0), ([70, 3], 0), ([70, 4], 0), ([70, 5], 0), ([41, 6], 0), ([70, 7], 0), ([70, 8], 0), ([33, 9], 0),
