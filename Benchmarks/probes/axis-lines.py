@@ -1,4 +1,4 @@
-"""Sums along an axis whose stride is 16 or more, on PoCL's CPU device: how the lines are walked. (PyOpenCL; SwiftCL's
+"""Sums along an axis whose stride is above 16, on PoCL's CPU device: how the lines are walked. (PyOpenCL; SwiftCL's
 device.)
 
 SwiftCL's CPU kernel for such axes (session 32) keeps Kahan pairs for a span of up to W neighbouring outputs in a
@@ -8,7 +8,10 @@ kernel with other P and W, and a kernel without accumulator arrays for short axe
 span as wide as the work-item's share), against a float16 read of the same buffer timed just before each (paired %),
 every variant checked against float64 sums of NumPy first.
 
-    .venv-pyopencl/bin/python Benchmarks/probes/axis-lines.py [--rounds 5]
+    .venv-pyopencl/bin/python Benchmarks/probes/axis-lines.py [--rounds 5] [--shapes 16x4194304:0,...] [--spans 8:8192,...]
+
+The grouped kernel is what SwiftCL adopted in session 33 (with spans of 64 KiB of accumulators, W = 8192 here), and
+non-temporal stores of the results into a given array; the short-axis kernel was not kept (docs/decisions.md).
 """
 import argparse, statistics, time
 import numpy as np
@@ -107,10 +110,8 @@ kernel void read_rows(global const float16 *x, const ulong per_item, global floa
 }
 """
 
-import os
 SHAPES = [((256, 512, 512), 1), ((16, 1 << 22), 0), ((8192, 8192), 0), ((4096, 16384), 0), ((64, 1 << 20), 0)]
-if os.environ.get('PROBE_SHAPES'): SHAPES = eval(os.environ['PROBE_SHAPES'])
-PW = eval(os.environ.get('PROBE_PW', '[(8, 1024), (8, 4096), (4, 1024), (16, 1024)]'))
+SPANS = [(8, 1024), (8, 4096), (4, 1024), (16, 1024)]
 
 
 def geometry(shape, axis):
@@ -118,64 +119,67 @@ def geometry(shape, axis):
     return blocks, shape[axis], int(np.prod(shape[axis + 1:], dtype=np.int64))
 
 
+def parse_pairs(text):
+    """`"256x512x512:1,16x4194304:0"` -> [((256, 512, 512), 1), ((16, 4194304), 0)]; `"8:1024,8:4096"` -> [(8, 1024), ...]."""
+    pairs = []
+    for item in text.split(","):
+        left, right = item.split(":")
+        pairs.append((tuple(int(d) for d in left.split("x")) if "x" in left else int(left), int(right)))
+    return pairs
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--shapes", type=parse_pairs, default=SHAPES, help="shape:axis,... e.g. 16x4194304:0 (at most 2^26 floats)")
+    ap.add_argument("--spans", type=parse_pairs, default=SPANS, help="lines per pass:span width,... e.g. 8:1024,8:8192")
     args = ap.parse_args()
     ctx = cl.Context([d for p in cl.get_platforms() for d in p.get_devices()][:1])
     queue = cl.CommandQueue(ctx)
     dev = ctx.devices[0]
-    cus = dev.max_compute_units
     n = 1 << 26
     host = np.random.default_rng(1).standard_normal(n).astype(np.float32)
     mf = cl.mem_flags
     xb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=host)
     out = cl.Buffer(ctx, mf.READ_WRITE, n * 4)
-    sums = cl.Buffer(ctx, mf.READ_WRITE, 4096 * 4)
+    rows = 4096
+    sums = cl.Buffer(ctx, mf.READ_WRITE, rows * 4)
     programs = {}
 
-    def program(p, w, nt=0):
-        if (p, w, nt) not in programs:
-            programs[(p, w, nt)] = cl.Program(ctx, SOURCE).build(options=f"-DP={p} -DW={w} -DNT={nt}")
-        return programs[(p, w, nt)]
+    def kernel(name, p=8, w=1024, nt=0):
+        if (name, p, w, nt) not in programs:
+            programs[(name, p, w, nt)] = cl.Kernel(cl.Program(ctx, SOURCE).build(options=f"-DP={p} -DW={w} -DNT={nt}"), name)
+        return programs[(name, p, w, nt)]
 
-    base = program(8, 1024)
-    rows = 4096
-
-    read_rows = base.read_rows
+    read_rows = kernel("read_rows")
 
     def read_bound():
         read_rows(queue, (rows,), (1,), xb, np.uint64(n // 16 // rows), sums)
 
-    variants = []
-    for shape, axis in SHAPES:
+    variants = []   # (name, outputs, float64 reference, elements read, launch)
+    for shape, axis in args.shapes:
         blocks, length, stride = geometry(shape, axis)
-        outputs = blocks * stride
-        size = blocks * length * stride
-        want = np.float64(0)
-        reference = host[:int(np.prod(shape))].reshape(shape).astype(np.float64).sum(axis=axis).reshape(-1)
-        for p, w in PW:
-            if w > stride and w != 1024:
-                continue
-            spans = (stride + w - 1) // w
-            units = blocks * spans
-            wanted = cus * 8
-            per_item = max(1, -(-units // (wanted * 4)))
+        outputs, size = blocks * stride, blocks * length * stride
+        reference = host[:size].reshape(shape).astype(np.float64).sum(axis=axis).reshape(-1)
+        for p, w in args.spans:
+            # SwiftCL's schedule: eight work-items per compute unit, four units each where there are enough.
+            units = blocks * ((stride + w - 1) // w)
+            per_item = max(1, -(-units // (dev.max_compute_units * 8 * 4)))
             items = -(-units // per_item)
-            for kind in ["lines", "grouped", "lines-nt"]:
-              if kind == "grouped" and stride > w:
-                continue
-              k = getattr(program(p, w, int(kind == "lines-nt")), kind.replace("-nt", ""))
-              variants.append((f"{shape} axis {axis} {kind} P={p} W={w}", outputs, reference, size,
-                             lambda k=k, items=items, units=units, per_item=per_item, length=length, stride=stride:
-                             k(queue, (items,), (1,), xb, np.uint64(units), np.uint64(per_item), np.uint64(length),
-                               np.uint64(stride), out)))
+            for kind, nt in [("lines", 0), ("grouped", 0), ("lines", 1)]:
+                if kind == "grouped" and stride > w:
+                    continue   # grouping needs whole lines in a span
+                k = kernel(kind, p, w, nt)
+                variants.append((f"{shape} axis {axis} {kind}{' NT stores' if nt else ''} P={p} W={w}", outputs, reference, size,
+                                 lambda k=k, items=items, units=units, per_item=per_item, length=length, stride=stride:
+                                 k(queue, (items,), (1,), xb, np.uint64(units), np.uint64(per_item), np.uint64(length),
+                                   np.uint64(stride), out)))
         if length <= 16:
             for columns in [4096, 16384]:
-                if stride % columns or True:
+                if stride % columns:
                     continue
                 items = blocks * stride // columns
-                k = base.short_axis
+                k = kernel("short_axis")
                 variants.append((f"{shape} axis {axis} short columns={columns} ({items} items)", outputs, reference, size,
                                  lambda k=k, items=items, length=length, stride=stride, columns=columns:
                                  k(queue, (items,), (1,), xb, np.uint64(length), np.uint64(stride), np.uint64(columns), out)))
