@@ -16,17 +16,18 @@ extension DeviceArray where Element: ArrayElement {
         }
         let T = Element.openCLTypeName
         let better = minimum ? "<" : ">"
-        let nanCheck = Element.kind == .floatingPoint ? "if (isnan(b.value)) return a; if (isnan(a.value)) return b;" : ""
         // A value–index pair; ties go to the lower index, so the answer does not depend on the combining order. A NaN
-        // never wins, not even against the neutral pair (so an all-NaN array leaves the neutral index).
+        // never wins, not even against the neutral pair (so an all-NaN array leaves the neutral index). The winner is
+        // built from its fields: returning a parameter whole made Oclgrind 21.10's optimiser emit
+        // llvm.experimental.noalias.scope.decl, which its interpreter lacks (1- and 2-byte elements failed to build).
+        let wins = "a.index == ULONG_MAX || (b.index != ULONG_MAX && (b.value \(better) a.value || (b.value == a.value && b.index < a.index)))"
+        let takeB = Element.kind == .floatingPoint ? "!isnan(b.value) && (isnan(a.value) || \(wins))" : wins
         let support = """
             typedef struct { \(T) value; ulong index; } swiftcl_pair;
             inline swiftcl_pair swiftcl_pick(swiftcl_pair a, swiftcl_pair b) {
-                \(nanCheck)
-                if (a.index == ULONG_MAX) return b;
-                if (b.index == ULONG_MAX) return a;
-                if (b.value \(better) a.value || (b.value == a.value && b.index < a.index)) return b;
-                return a;
+                const int take_b = \(takeB);
+                swiftcl_pair r; r.value = take_b ? b.value : a.value; r.index = take_b ? b.index : a.index;
+                return r;
             }
             inline swiftcl_pair swiftcl_make_pair(\(T) value, ulong index) { swiftcl_pair p; p.value = value; p.index = index; return p; }
             """
