@@ -32,11 +32,15 @@ extension ShippedChecks {
                 // Values in [0, 1): Σ|x| is the sum itself, so the bound is relative.
                 let x = values(size.pixels, seed: 13), array = try DeviceArray(x, on: queue)
                 let sum = x.reduce(0.0) { $0 + Double($1) }, dot = x.reduce(0.0) { $0 + Double($1) * Double($1) }
+                let shorts = x.map { Int16($0 * 200) - 100 }
                 return KernelCheck.Outcome(outputs: [
                     .init("sum", actual: [Double(try array.sum())], expected: [sum]),
                     .init("dot", actual: [Double(try array.dot(array))], expected: [dot]),
                     .init("max", actual: [try array.max()], expected: [x.max()!], tolerance: .exact),
                     .init("argmax", actual: [Int32(try array.argmax())], expected: [Int32(x.firstIndex(of: x.max()!)!)], tolerance: .exact),
+                    // 2-byte elements take the scalar loop through the pair pick (it once failed to build under Oclgrind).
+                    .init("argmin of Int16", actual: [Int32(try DeviceArray(shorts, on: queue).argmin())],
+                          expected: [Int32(shorts.firstIndex(of: shorts.min()!)!)], tolerance: .exact),
                 ])
             },
             KernelCheck(name: "arrays/reduction-kernel", sizes: lengths, tolerance: .relative(1e-5)) { queue, size, _ in
