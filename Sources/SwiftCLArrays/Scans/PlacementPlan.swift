@@ -196,8 +196,11 @@ struct PlacementPlan {
                 // and the i − p rejected ones before it: total_kept + i − p (q is total_kept + the tile's first index).
                 \(partition ? chains.map { "const ulong q\($0) = total_kept + s\($0);" }.joined(separator: " ") : "")
                 \(byMask ? "" : "if (s0 == 0 && l0 > 0) { out[p0] = x[0]; p0 += 1; s0 = 1; }")
-                ulong len = l0 > s0 ? l0 - s0 : 0;
-                \((1..<Self.chains).map { "len = min(len, l\($0) > s\($0) ? l\($0) - s\($0) : 0);" }.joined(separator: " "))
+                // Steps all tiles have: the shortest tile's length (0 for an empty one). Taken through a signed
+                // difference: `l > s ? l - s : 0` becomes llvm.usub.sat, which Oclgrind 21.10 cannot run.
+                long len_ = (long)l0 - (long)s0;
+                \((1..<Self.chains).map { "len_ = min(len_, (long)l\($0) - (long)s\($0));" }.joined(separator: " "))
+                const ulong len = len_ > 0 ? (ulong)len_ : 0;
                 ulong j = 0;
                 for (; j + 8 <= len; j += 8) {
                     \(chains.map { "const uchar8 k\($0) = \(flags8("s\($0) + j")); const \(T)8 v\($0) = vload8(0, x + s\($0) + j);" }.joined(separator: "\n        "))
