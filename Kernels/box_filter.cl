@@ -609,8 +609,9 @@ __attribute__((always_inline)) inline float16 horizontalSum(float16 left, float1
 }
 
 // Vertical sums of output rows y0 .. y0 + ROWS - 1 over the 16 columns from x (lanes at or beyond w,
-// and rows outside the image, count as 0).
-__attribute__((always_inline)) inline void verticalSums(global const float *restrict in, int w, int h, int x, int y0, float16 *sums)
+// and rows outside the image, count as 0). `in` is not `restrict` here (the kernel's parameter is): inlining a
+// restrict parameter made Oclgrind 21.10's optimiser emit llvm.experimental.noalias.scope.decl, which it cannot run.
+__attribute__((always_inline)) inline void verticalSums(global const float *in, int w, int h, int x, int y0, float16 *sums)
 {
     float16 rows[ROW_SPAN];
     if (x + 16 <= w) {

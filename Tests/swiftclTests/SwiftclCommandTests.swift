@@ -45,7 +45,7 @@ struct SwiftclCommandTests {
           .enabled(if: Oclgrind.libraryPath != nil, "Oclgrind is missing; the test above fails in that case"))
     func memcheck() throws {
         let clean = try Self.runSwiftcl(["validate", "--memcheck", "--check", "square", "--check", "box/H5_1x1", "--check", "red_to_green",
-                                            "--check", "arrays/sum-dot-max"])
+                                            "--check", "arrays/sum-dot-max", "--check", "box/rows4"])
         #expect(clean.status == 0, "shipped kernels are clean under Oclgrind:\n\(clean.output.suffix(2000))")
         #expect(clean.output.contains("no findings"))
         let broken = try Self.runSwiftcl(["validate", "--memcheck", "--include-broken", "--check", "broken"])

@@ -178,10 +178,11 @@ public struct ChaCha8: CounterBasedGenerator {
     static let openCLGroupSource: String = {
         func hex(_ value: UInt32) -> String { "0x" + String(value, radix: 16, uppercase: true) + "u" }
         var lines = [
-            "const uint first_lo = (uint)first;",
-            "const uint8 c12 = (uint8)(first_lo) + (uint8)(0, 1, 2, 3, 4, 5, 6, 7);",
-            // A lane whose low word wrapped carries one into the high word (a true comparison is all ones).
-            "const uint8 c13 = (uint8)((uint)(first >> 32)) - as_uint8(c12 < (uint8)(first_lo));",
+            // Each lane's 64-bit block counter, split into its words (a lane whose low word wrapped carries into the high
+            // one). Computed in 64 bits rather than as a carry from `c12 < first_lo`: Oclgrind 21.10 gets that mask's
+            // bits wrong (255 for a carry of 1).
+            "const ulong8 blocks = (ulong8)(first) + (ulong8)(0, 1, 2, 3, 4, 5, 6, 7);",
+            "const uint8 c12 = convert_uint8(blocks), c13 = convert_uint8(blocks >> 32);",
             "const uint s_lo = (uint)stream, s_hi = (uint)(stream >> 32);",
         ]
         var inputs = constants.map { "(uint8)(\(hex($0)))" } + ["(uint8)(key_lo)", "(uint8)(key_hi)"]
