@@ -29,12 +29,9 @@ struct AxisIndexReduction: Sendable {
         guard outputs > 0 else { return }
         let schedule = AxisReduction.Schedule(outputs: outputs, length: length, stride: stride, computeUnits: x.queue.device.computeUnits,
                                               spanWidth: spanWidth)
-        let packed = stride <= 16
-        // Rows of 2, 4, 8 or 16 contiguous elements: sixteen rows at a time as vectors folded pairwise.
-        let rowLength = stride == 1 && [2, 4, 8, 16].contains(length) ? length : nil
-        let source = packed ? packedSource(stride: stride, neutral: neutral, rowLength: rowLength) : linesSource(neutral: neutral)
-        let variant = packed ? "packed\(stride)" + (rowLength.map { "_rows\($0)" } ?? "") : "lines\(spanWidth)"
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(variant)_\(element)",
+        let source = schedule.packed ? packedSource(stride: stride, neutral: neutral, rowLength: schedule.rowLength)
+            : linesSource(neutral: neutral)
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(schedule.variant)_\(element)",
                                                 kernel: "swiftcl_arg_axis_stream", context: x.context)
         let valueBytes = (outputs * schedule.chunks * AxisReduction.bytes(ofOpenCLScalar: A) + 7) / 8 * 8
         let partials = try AxisReduction.partials(bytes: schedule.chunks > 1 ? valueBytes + outputs * schedule.chunks * 8 : 0,

@@ -97,18 +97,14 @@ struct AxisReduction: Sendable {
             return
         }
         let schedule = Schedule(outputs: outputs, length: length, stride: stride, computeUnits: device.computeUnits, spanWidth: spanWidth)
-        let packed = stride <= 16
-        // Rows of 2, 4, 8 or 16 contiguous elements: sixteen rows at a time as vectors folded pairwise.
-        let rowLength = stride == 1 && [2, 4, 8, 16].contains(length) ? length : nil
-        let source = packed ? packedSource(stride: stride, rowLength: rowLength) : linesSource
-        let variant = packed ? "packed\(stride)" + (rowLength.map { "_rows\($0)" } ?? "") : "lines\(spanWidth)"
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(variant)_\(element)",
+        let source = schedule.packed ? packedSource(stride: stride, rowLength: schedule.rowLength) : linesSource
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(schedule.variant)_\(element)",
                                                 kernel: "swiftcl_axis_stream", context: x.context)
         let partials = try Self.partials(bytes: schedule.chunks > 1 ? outputs * schedule.chunks * accumulatorBytes : 0, context: x.context)
         let arguments: [any KernelArgument] = operands + [
             UInt64(schedule.units), UInt64(schedule.unitsPerItem), UInt64(length), UInt64(stride), UInt64(schedule.chunks),
             UInt64(schedule.chunkLength), partials, out.storage, UInt64(out.offset),
-            Self.flags(grouped: !packed && stride <= spanWidth,
+            Self.flags(grouped: !schedule.packed && stride <= spanWidth,
                        streamingStores: !resultIsFresh && result == accumulator && schedule.chunks == 1
                            && outputs * MemoryLayout<Result>.stride >= Self.streamingStoreBytes),
         ]
@@ -121,16 +117,24 @@ struct AxisReduction: Sendable {
                                on: queue)
     }
 
-    /// How the CPU kernels share the work: `units` (blocks when the stride is at most 16, spans of up to
-    /// ``AxisReduction/spanWidth`` outputs otherwise), `unitsPerItem` consecutive units per work-item, and the axis cut
-    /// into `chunks` of `chunkLength` lines when there are too few units to occupy the device.
+    /// Which CPU kernel runs and how it shares the work: the packed kernel up to a stride of 16 (with `rowLength`, rows
+    /// of 2, 4, 8 or 16 contiguous elements, sixteen at a time folded pairwise), the lines kernel above; `units` (blocks
+    /// when packed, spans of up to ``AxisReduction/spanWidth`` outputs otherwise), `unitsPerItem` consecutive units per
+    /// work-item, and the axis cut into `chunks` of `chunkLength` lines when there are too few units to occupy the device.
     struct Schedule: Equatable {
         let units, unitsPerItem, chunks, chunkLength, items: Int
+        let packed: Bool
+        let rowLength: Int?
+        /// The kernel's part of its cached name: `packed<stride>[_rows<L>]` or `lines<span width>`.
+        let variant: String
 
         init(outputs: Int, length: Int, stride: Int, computeUnits: Int, spanWidth: Int) {
             let blocks = outputs / stride
             let wanted = Swift.max(1, computeUnits) * 8
-            units = stride <= 16 ? blocks : blocks * ((stride + spanWidth - 1) / spanWidth)
+            packed = stride <= 16
+            rowLength = stride == 1 && [2, 4, 8, 16].contains(length) ? length : nil
+            variant = packed ? "packed\(stride)" + (rowLength.map { "_rows\($0)" } ?? "") : "lines\(spanWidth)"
+            units = packed ? blocks : blocks * ((stride + spanWidth - 1) / spanWidth)
             let elementsPerUnit = length * Swift.min(stride, spanWidth)
             var chunks = 1
             if units >= wanted {
