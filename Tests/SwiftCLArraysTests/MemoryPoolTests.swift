@@ -8,7 +8,8 @@ import Testing
 /// The DocC "Arrays" article's memory-pool example, run here; the test checks the article shows exactly this text.
 func memoryPoolExample(queue: ComputeQueue, x: DeviceArray<Float>, y: DeviceArray<Float>) throws -> Float {
     // DOCC-POOL-BEGIN
-    queue.context.memoryPool.capacityBytes = 1 << 30         // keep up to 1 GiB of released arrays
+    let pool = queue.context.memoryPool
+    if pool.capacityBytes == 0 { pool.capacityBytes = 1 << 30 }   // a GPU: keep up to 1 GiB (CPU devices already do)
     var total: Float = 0
     for step in 1...10 {
         let r = try (Float(step) * x + y).evaluated()        // from the second step on, in memory the pool kept
@@ -97,28 +98,57 @@ struct MemoryPoolTests {
         (bits, part) = (nil, nil)
         #expect(pool.heldBytes == 1_024 + 2_048)
         pool.releaseAll()
-        // Up to the capacity: 3 × 1,200 bytes fit 4,096, a fourth does not.
-        var held: [Buffer<UInt8>] = try (0..<4).map { _ in try Buffer(count: 1_200, context: context, pool: pool) }
-        held.removeAll()
+        // Up to the capacity: 3 × 1,200 bytes fit 4,096; a fourth makes room by releasing the memory held longest.
+        var held: [Buffer<UInt8>?] = try (0..<4).map { _ in try Buffer(count: 1_200, context: context, pool: pool) }
+        let handles = held.map { $0?.handle }
+        for index in held.indices { held[index] = nil }   // returned in order: 0, 1, 2, then 3 pushes 0 out
         #expect(pool.heldBytes == 3_600)
+        let reused = try (0..<3).map { _ in try Buffer<UInt8>(count: 1_200, context: context, pool: pool) }
+        #expect(reused.map(\.handle) == [handles[3], handles[2], handles[1]], "the newest first; the oldest was released")
+        #expect(pool.heldBytes == 0 && pool.reuseCount == 3)
+        // Memory larger than the whole capacity is released, and what the pool holds stays.
+        _ = try Buffer<UInt8>(count: 100, context: context, pool: pool)
+        _ = try Buffer<UInt8>(count: 5_000, context: context, pool: pool)
+        #expect(pool.heldBytes == 100)
+        // Lowering the capacity releases the oldest first.
+        _ = try Buffer<UInt8>(count: 1_000, context: context, pool: pool)
+        _ = try Buffer<UInt8>(count: 1_500, context: context, pool: pool)
+        #expect(pool.heldBytes == 2_600)
         pool.capacityBytes = 2_000
-        #expect(pool.heldBytes == 1_200)
+        #expect(pool.heldBytes == 1_500)
         pool.releaseAll()
         #expect(pool.heldBytes == 0)
         // One pool, two contexts: memory is reused only within its own context.
         let elsewhere = try Context(devices: [device])
         var mine: Buffer<Float>? = try Buffer(count: 64, context: context, pool: pool)
-        let handle = mine?.handle
+        let handle = mine?.handle, reusesBefore = pool.reuseCount
         mine = nil
         #expect(pool.heldBytes == 256)
         let theirs = try Buffer<Float>(count: 64, context: elsewhere, pool: pool)
-        #expect(theirs.handle != handle && pool.heldBytes == 256 && pool.reuseCount == 0)
+        #expect(theirs.handle != handle && pool.heldBytes == 256 && pool.reuseCount == reusesBefore)
         let again = try Buffer<Float>(count: 64, context: context, pool: pool)
-        #expect(again.handle == handle && pool.heldBytes == 0 && pool.reuseCount == 1)
-        // A context's pool keeps nothing until asked to.
+        #expect(again.handle == handle && pool.heldBytes == 0 && pool.reuseCount == reusesBefore + 1)
+        // A context's own pool: on CPU devices it keeps arrays' memory from the start, elsewhere nothing until asked.
+        let expected = device.type.contains(.cpu) ? min(1 << 30, device.globalMemoryBytes / 8) : 0
+        #expect(context.memoryPool.capacityBytes == expected && MemoryPool.defaultCapacity(for: [device]) == expected)
         let queue = try ComputeQueue(device: device, context: context)
         _ = try DeviceArray<Float>(uninitializedShape: [100], on: queue)
-        #expect(context.memoryPool.capacityBytes == 0 && context.memoryPool.heldBytes == 0)
+        #expect(Self.waitUntil(context.memoryPool, holds: expected > 0 ? 400 : 0))
+    }
+
+    @Test("a pool holds at most maximumHeldBuffers buffers, whatever their size", arguments: TestDevices.all)
+    func heldBufferLimit(device: Device) throws {
+        let context = try Context(devices: [device])
+        let pool = MemoryPool(capacityBytes: 1 << 20)
+        let limit = MemoryPool.maximumHeldBuffers
+        var buffers: [Buffer<UInt8>?] = try (0...limit).map { _ in try Buffer(count: 1, context: context, pool: pool) }
+        let first = buffers[0]?.handle, second = buffers[1]?.handle
+        for index in buffers.indices { buffers[index] = nil }
+        #expect(pool.heldBytes == limit, "one more than the limit returned; the oldest was released")
+        var taken: [Buffer<UInt8>] = []
+        for _ in 0..<limit { taken.append(try Buffer(count: 1, context: context, pool: pool)) }
+        #expect(pool.heldBytes == 0 && pool.reuseCount == limit)
+        #expect(taken.last?.handle == second && !taken.contains { $0.handle == first })
     }
 
     @Test("queues on several threads allocating and releasing arrays from one pool get right results", arguments: TestDevices.all)

@@ -13,9 +13,10 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
     public let programCache: ProgramCache
     /// Where ``program(source:name:options:)`` keeps built binaries across runs (nil: nowhere).
     public let binaryStore: (any ProgramBinaryStore)?
-    /// Released `DeviceArray` memory kept for reuse by later arrays of the same byte count in this context; it keeps
-    /// nothing until its ``MemoryPool/capacityBytes`` is raised (`context.memoryPool.capacityBytes = 1 << 30`).
-    public let memoryPool = MemoryPool()
+    /// Released `DeviceArray` memory kept for reuse by later arrays of the same byte count in this context: up to
+    /// ``MemoryPool/defaultCapacity(for:)`` on CPU devices (1 GiB at most), nothing elsewhere until its
+    /// ``MemoryPool/capacityBytes`` is raised; `capacityBytes = 0` turns it off, `releaseAll()` empties it.
+    public let memoryPool: MemoryPool
     /// What the package's other modules memoise for this context (generated kernels by recipe).
     package let memos = ContextMemos()
 
@@ -36,6 +37,7 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
         }
         self.devices = devices
         self.platform = first.platform
+        memoryPool = MemoryPool(capacityBytes: MemoryPool.defaultCapacity(for: devices))
         id = try CL.createContext(platform: first.platform.id, devices: devices.map(\.id))
         LiveObjectCounts.track(.context, +1)
     }
@@ -45,6 +47,7 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
         self.id = id
         self.devices = devices
         self.platform = platform
+        memoryPool = MemoryPool(capacityBytes: MemoryPool.defaultCapacity(for: devices))
         binaryStore = nil
         programCache = ProgramCache(capacity: ProgramCache.defaultCapacity)
         LiveObjectCounts.track(.context, +1)

@@ -37,7 +37,7 @@ public struct DeviceArray<Element: ArrayStorable>: Sendable {
     public init(uninitializedShape shape: [Int], on queue: ComputeQueue) throws {
         let count = try Self.checkedCount(of: shape)
         try Self.checkSupported(on: queue.device)
-        // From the context's pool: memory a released array held, when the pool keeps some (it keeps none by default).
+        // From the context's pool: memory a released array held, when the pool keeps some (by default on CPU devices).
         let storage = try Buffer<Element>(count: Swift.max(count, 1), context: queue.context, pool: queue.context.memoryPool)
         self.init(storage: storage, offset: 0, shape: shape, queue: queue)
     }
