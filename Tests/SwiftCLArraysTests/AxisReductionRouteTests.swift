@@ -277,6 +277,33 @@ struct AxisReductionRouteTests {
         }
     }
 
+    @Test("new results in memory the pool kept take the non-temporal stores too, and stay right (lines and rows)",
+          arguments: TestDevices.all)
+    func streamingStoresIntoPooledResults(device: Device) throws {
+        let queue = try MemoryPoolTests.pooledQueue(device, capacityBytes: 1 << 20)
+        let pool = queue.context.memoryPool
+        try AxisReduction.$route.withValue(.streaming) {
+            try AxisReduction.$streamingStoreBytes.withValue(0) {
+                for (shape, axis) in [([5, 327], 0), ([40, 16], 1), ([70, 4], 1)] {
+                    let host = (0..<(shape[0] * shape[1])).map { Float(Self.value($0 &* 7)) }
+                    let m = try DeviceArray(host, shape: shape, on: queue)
+                    let sums = IndexAndAxisReductionTests.lines(host, shape: shape, axis: axis).map { $0.reduce(0, +) }
+                    pool.releaseAll()
+                    let bytes = try {
+                        let first = try m.sum(axis: axis)
+                        let values = try first.toArray()
+                        #expect(!first.storage.reusesPooledMemory && values == sums, "\(shape) axis \(axis), new memory")
+                        return first.storage.byteCount
+                    }()
+                    #expect(MemoryPoolTests.waitUntil(pool, holds: bytes), "\(shape): the first result's memory returns")
+                    let second = try m.sum(axis: axis)
+                    let values = try second.toArray()
+                    #expect(second.storage.reusesPooledMemory && values == sums, "\(shape) axis \(axis), pooled memory")
+                }
+            }
+        }
+    }
+
     @Test("the schedule occupies the device: chunks for few long lines, several units per work-item for many short ones")
     func schedule() {
         // [100 003, 3] along axis 0: one block of three outputs, cut into chunks of at least 16 Ki elements.

@@ -71,9 +71,11 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     /// - Throws: as ``init(count:context:access:hostAccess:)``.
     public convenience init(count: Int, context: Context, pool: MemoryPool) throws {
         let byteCount = try Self.checkedByteCount(count, context: context)
-        let handle = try pool.take(byteCount: byteCount, context: context)
+        let reused = pool.take(byteCount: byteCount, context: context)
+        let handle = try reused
             ?? CL.createBuffer(context.id, flags: KernelAccess.readWrite.flags | HostAccess.readWrite.flags, byteCount: byteCount, copying: nil)
-        self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: .readWrite, hostAccess: .readWrite, pool: pool)
+        self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: .readWrite, hostAccess: .readWrite, pool: pool,
+                  reusesPooledMemory: reused != nil)
     }
 
     /// A buffer initialised with a copy of `elements` (`CL_MEM_COPY_HOST_PTR`).
@@ -91,11 +93,16 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
         self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: access, hostAccess: hostAccess)
     }
 
+    /// Whether the buffer's memory came from a pool (used before, so its pages are there: on a CPU device
+    /// non-temporal stores into it need not fault them in first).
+    package let reusesPooledMemory: Bool
+
     /// Takes ownership of one reference to a `cl_mem`: a new buffer's, or a view's (a reinterpretation, a sub-buffer).
     init(owning handle: MemoryHandle, count: Int, byteCount: Int, context: Context, access: KernelAccess,
                  hostAccess: HostAccess, placement: BufferPlacement = BufferPlacement(root: nil, offsetBytes: 0),
-                 sharing allocation: SVMBuffer<Element>? = nil, pool: MemoryPool? = nil) {
+                 sharing allocation: SVMBuffer<Element>? = nil, pool: MemoryPool? = nil, reusesPooledMemory: Bool = false) {
         self.count = count
+        self.reusesPooledMemory = reusesPooledMemory
         sharedAllocation = allocation
         self.kernelAccess = access
         self.hostAccess = hostAccess

@@ -199,10 +199,10 @@ extension DeviceArray where Element: ArrayElement {
                                       pragma: Element.pragma, accumulatorBytes: AxisReduction.bytes(ofOpenCLScalar: A))
         let shared = givenResult(destination, sharesMemoryWith: [other, center].compactMap { $0 })
         let result = try destination.flatMap { shared ? nil : $0 } ?? DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
-        // A given result has been written before (its pages are there); a new one's first touch would fault its
-        // pages in and zero them through the cache, where non-temporal stores then miss.
+        // A given result has been written before (its pages are there), and so has memory the pool kept; a new one's
+        // first touch would fault its pages in and zero them through the cache, where non-temporal stores then miss.
         try reduction.run(x: self, y: other, center: center, outputs: outputs, length: length, stride: stride, into: result,
-                          resultIsFresh: destination == nil || shared, name: name)
+                          resultIsFresh: (destination == nil || shared) && !result.storage.reusesPooledMemory, name: name)
         if let destination, shared { try destination.on(queue).copyElements(from: result) }
         return destination ?? result
     }
