@@ -143,6 +143,9 @@ def main():
         "max": (4, lambda: cl_array.max(x).get(), lambda: np.max(host_x)),
         "reduction-kernel-sum-of-squares": (4, lambda: squares(x).get(), lambda: np.sum(host_x * host_x)),
         "a*x+y": (12, lambda: (2 * x + y).finish(), lambda: 2 * host_x + host_y),
+        # Host data into a new device array, and a device array back into new host memory (NumPy: a copy).
+        "upload-from-host": (8, lambda: cl_array.to_device(queue, host_x).finish(), lambda: np.array(host_x)),
+        "to-array": (8, lambda: x.get(), lambda: host_x.copy()),
         "inclusive-scan": (8, lambda: (scan(x, scanned), queue.finish()), lambda: np.cumsum(host_x)),
         "compaction-50%": (7, lambda: copy_if(ints, "ary[i] > 0")[1].get(), lambda: host_ints[host_ints > 0]),
         # SwiftCL into a preallocated array; PyOpenCL allocates its results (it has no into-form).

@@ -90,6 +90,11 @@ public struct ArraysSuite: Sendable {
             Primitive(name: "a*x+y-fresh-unpooled", bytesPerElement: 12, bound: "copy") {
                 _ = try (a * unpooled.x + unpooled.y).evaluated(); try unpooled.queue.sync { _ in }
             },
+            // Host data into a new array (read on the host, written to the device's memory; from the pool by default),
+            // the same without a pool (new memory each call), and an array back into a new host array.
+            Primitive(name: "upload-from-host", bytesPerElement: 8, bound: "copy") { _ = try DeviceArray(host, on: queue) },
+            Primitive(name: "upload-from-host-unpooled", bytesPerElement: 8, bound: "copy") { _ = try DeviceArray(host, on: unpooled.queue) },
+            Primitive(name: "to-array", bytesPerElement: 8, bound: "copy") { _ = try x.toArray() },
             // A partition writes every element (x and mask read, x written).
             Primitive(name: "partition-50%-into", bytesPerElement: 9, bound: "copy") {
                 _ = try ints.partition(where: half, into: compactedInts); try queue.sync { _ in }
@@ -137,6 +142,8 @@ public struct ArraysSuite: Sendable {
             try check("a*x+y on float4", try z.toArray() == host.map { a * $0 + 0.5 }, "differs from the host")
         }
         try verifyScans(host: host, x: x, scanned: scanned, ints: ints, generators: (generator, fastGenerator), queue: queue)
+        try check("upload from the host", try DeviceArray(host, on: queue).toArray() == host, "differs from the host")
+        try check("upload without a pool", try DeviceArray(host, on: unpooled.queue).toArray() == host, "differs from the host")
         for round in 1...2 {   // on CPU devices the second round's results come from the default context's pool
             try check("a*x+y without a pool", try (a * unpooled.x + unpooled.y).evaluated().toArray() == host.map { a * $0 + 0.5 },
                       "round \(round) differs from the host")

@@ -17,6 +17,8 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
     /// ``MemoryPool/defaultCapacity(for:)`` on CPU devices (1 GiB at most), nothing elsewhere until its
     /// ``MemoryPool/capacityBytes`` is raised; `capacityBytes = 0` turns it off, `releaseAll()` empties it.
     public let memoryPool: MemoryPool
+    /// Queues of the context's own for host copies into memory no command uses yet.
+    package let stagingQueues: StagingQueues
     /// What the package's other modules memoise for this context (generated kernels by recipe).
     package let memos = ContextMemos()
 
@@ -39,12 +41,14 @@ public final class Context: Hashable, Sendable, CustomStringConvertible {
         self.platform = first.platform
         memoryPool = MemoryPool(capacityBytes: MemoryPool.defaultCapacity(for: devices))
         id = try CL.createContext(platform: first.platform.id, devices: devices.map(\.id))
+        stagingQueues = StagingQueues(context: id)
         LiveObjectCounts.track(.context, +1)
     }
 
     /// Takes over one reference to a context made elsewhere (``init(unsafeRetaining:)``).
     init(adopting id: ContextHandle, devices: [Device], platform: Platform) {
         self.id = id
+        stagingQueues = StagingQueues(context: id)
         self.devices = devices
         self.platform = platform
         memoryPool = MemoryPool(capacityBytes: MemoryPool.defaultCapacity(for: devices))

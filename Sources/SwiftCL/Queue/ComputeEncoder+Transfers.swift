@@ -11,6 +11,10 @@ extension ComputeEncoder {
         let range = try buffer.checkedRange(offset: offset, count: elements.count, "write")
         if range.isEmpty { return }
         func enqueue(_ pointer: UnsafeBufferPointer<E>) throws {
+            let copied = try copiedThroughMap(buffer, range: range, write: true, label: "write") { mapped in
+                HostCopy.copy(from: UnsafeRawPointer(pointer.baseAddress!), to: mapped, byteCount: range.count * MemoryLayout<E>.stride)
+            }
+            if copied { return }
             record(try CL.enqueueWriteBuffer(queue.id, buffer.id, blocking: true, offset: range.lowerBound * MemoryLayout<E>.stride,
                                              byteCount: range.count * MemoryLayout<E>.stride, from: pointer.baseAddress,
                                              options: enqueueOptions), label: "write")
@@ -46,6 +50,10 @@ extension ComputeEncoder {
         try prepare(buffer, hostAccess: .read, operation: "read")
         let range = try buffer.checkedRange(offset: offset, count: destination.count, "read")
         if range.isEmpty { return }
+        let copied = try copiedThroughMap(buffer, range: range, write: false, label: "read") { mapped in
+            HostCopy.copy(from: mapped, to: UnsafeMutableRawPointer(destination.baseAddress!), byteCount: range.count * MemoryLayout<E>.stride)
+        }
+        if copied { return }
         record(try CL.enqueueReadBuffer(queue.id, buffer.id, blocking: true, offset: range.lowerBound * MemoryLayout<E>.stride,
                                         byteCount: range.count * MemoryLayout<E>.stride, into: destination.baseAddress,
                                         options: enqueueOptions), label: "read")
@@ -127,5 +135,26 @@ extension ComputeEncoder {
         let patternBuffer = try Buffer(copying: pattern, context: context, access: .readOnly)
         try launch(kernel, NDRange(range.count), buffer.reinterpreted(as: UInt8.self), patternBuffer, UInt32(pattern.count),
                    UInt64(range.lowerBound * pattern.count))
+    }
+
+    /// A blocking read or write of `range` through a map, the host's cores copying (``HostCopy``), where the device's
+    /// memory is the host's and the transfer is large; false when the runtime's own copy should do it (another
+    /// device, a small range, a measured scope whose events must time the transfer itself, a map already open, a
+    /// buffer the host may not both read and write for a write). Returns once the unmap has completed, as the
+    /// runtime's blocking transfer does.
+    private func copiedThroughMap<E>(_ buffer: Buffer<E>, range: Range<Int>, write: Bool, label: String,
+                                     _ copy: (UnsafeMutableRawPointer) -> Void) throws -> Bool {
+        let stride = MemoryLayout<E>.stride
+        guard !measuring, mapped.isEmpty, !write || buffer.hostAccess == .readWrite,
+              HostCopy.isParallel(byteCount: range.count * stride, device: device) else { return false }
+        let (base, _) = try CL.enqueueMapBuffer(queue.id, buffer.id, write: write, offset: range.lowerBound * stride,
+                                                byteCount: range.count * stride, options: enqueueOptions(wantEvent: false))
+        copy(base)
+        let unmapped = try CL.enqueueUnmapMemObject(queue.id, buffer.id, base, options: EnqueueOptions(wantEvent: true))
+        if let unmapped {
+            try CL.waitForEvents([unmapped])
+            record(unmapped, label: label)
+        }
+        return true
     }
 }

@@ -56,8 +56,17 @@ public struct DeviceArray<Element: ArrayStorable>: Sendable {
             throw ArrayError(.invalidShape, "shape \(shape) holds \(count) elements, \(elements.count) were given")
         }
         try Self.checkSupported(on: queue.device)
-        let storage = elements.isEmpty ? try Buffer<Element>(count: 1, context: queue.context)
-            : try Buffer(copying: elements, context: queue.context)
+        let storage: Buffer<Element>
+        if elements.isEmpty {
+            storage = try Buffer<Element>(count: 1, context: queue.context)
+        } else if HostCopy.isParallel(byteCount: count * MemoryLayout<Element>.stride, device: queue.device) {
+            // A large array on a CPU device: memory the pool kept when it has some (no page faults), written by the
+            // host's cores through a map on the context's staging queue (the array's queue is not waited for).
+            storage = try Buffer<Element>(count: count, context: queue.context, pool: queue.context.memoryPool)
+            try elements.withUnsafeBufferPointer { try storage.copyIntoUnusedMemory($0, device: queue.device) }
+        } else {
+            storage = try Buffer(copying: elements, context: queue.context)
+        }
         self.init(storage: storage, offset: 0, shape: shape, queue: queue)
     }
 

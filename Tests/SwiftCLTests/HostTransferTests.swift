@@ -1,0 +1,80 @@
+import Foundation
+import SwiftCL
+import SwiftCLTestSupport
+import Testing
+
+/// Large reads and writes on a CPU device sharing the host's memory go through a map, the host's cores copying
+/// (`HostCopy`); smaller ones, other devices, measured scopes, open maps and host-write-only buffers keep the
+/// runtime's own copy. Every route must move exactly the requested range and nothing else.
+@Suite("Host transfers: large reads and writes through a map on CPU devices")
+struct HostTransferTests {
+    /// Sizes around the 1 MiB threshold of Floats, and an odd large one that leaves a partial last chunk.
+    static let counts = [1, 262_143, 262_144, 262_147, 1_048_573 + (1 << 20)]
+
+    @Test("read and write of whole buffers and of ranges at odd offsets: right data, nothing outside the range",
+          arguments: TestDevices.all, counts)
+    func readsAndWrites(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let data = ramp(count)
+        let buffer = try Buffer<Float>(count: count + 10, context: queue.context)
+        try queue.sync { cl in
+            try cl.write(buffer, from: [Float](repeating: -1, count: count + 10))
+            try cl.write(buffer, from: data, at: 3)
+            let all = try cl.read(buffer)
+            #expect(all[..<3].allSatisfy { $0 == -1 } && Array(all[3..<(count + 3)]) == data
+                    && all[(count + 3)...].allSatisfy { $0 == -1 }, "write at 3 of \(count)")
+            #expect(try cl.read(buffer, range: 3..<(count + 3)) == data, "read of a range from 3")
+            var into = [Float](repeating: 7, count: count)
+            try cl.read(buffer, into: &into, at: 3)
+            #expect(into == data)
+        }
+    }
+
+    @Test("a read inside a map of another buffer, a measured scope and a host-write-only buffer take the runtime's copy",
+          arguments: TestDevices.all)
+    func fallbacks(device: Device) throws {
+        let queue = try makeQueue(device)
+        let count = 1 << 19
+        let data = ramp(count)
+        let buffer = try Buffer(copying: data, context: queue.context)
+        let small = try Buffer(copying: [Float](repeating: 5, count: 4), context: queue.context)
+        try queue.sync { cl in
+            let sums = try cl.withMapped(small) { span in (span[0] + span[1], try cl.read(buffer)) }
+            #expect(sums.0 == 10 && sums.1 == data)
+        }
+        let timing = try queue.measure { cl in try cl.read(buffer) }
+        #expect(timing.value == data && timing.deviceTime > .zero, "the read itself is timed")
+        let writeOnly = try Buffer<Float>(count: count, context: queue.context, hostAccess: .writeOnly)
+        let output = try Buffer<Float>(count: count, context: queue.context)
+        try queue.sync { cl in
+            try cl.write(writeOnly, from: data)
+            try cl.copy(from: writeOnly, to: output)
+            #expect(try cl.read(output) == data)
+        }
+    }
+
+    @Test("a large read waits for the commands before it and for its wait list", arguments: TestDevices.all)
+    func ordering(device: Device) throws {
+        let queue = try makeQueue(device)
+        let count = 1 << 20
+        let source = try Buffer(copying: ramp(count), context: queue.context)
+        let target = try Buffer<Float>(count: count, context: queue.context)
+        // The copy is enqueued without waiting; the read's map comes after it on the in-order queue.
+        let read = try queue.sync { cl in
+            try cl.copy(from: source, to: target)
+            return try cl.read(target)
+        }
+        #expect(read == ramp(count))
+        // A wait list: the read's map waits for a user event that another thread completes 50 ms later.
+        let gate = try UserEvent(context: queue.context)
+        let opened = Locked(false)
+        let opener = Thread {
+            usleep(50_000)
+            opened.withLock { $0 = true }
+            try? gate.complete()
+        }
+        opener.start()
+        let gated = try queue.sync { cl in try cl.waiting(for: [gate.event]) { try cl.read(target) } }
+        #expect(opened.withLock { $0 } && gated == ramp(count), "the read ran after its wait list")
+    }
+}
