@@ -136,6 +136,7 @@ def main():
     assert np.array_equal(sorted_float_keys.get(), host_float_keys[order]), "pyopencl RadixSort pairs (keys)"
     assert np.array_equal(sorted_values.get(), order.astype(np.uint32)), "pyopencl RadixSort pairs (values)"
 
+    host_copy = np.empty_like(host_x)
     primitives = {
         # name: (bytes per element, pyopencl call, numpy call)
         "sum": (4, lambda: cl_array.sum(x).get(), lambda: np.sum(host_x)),
@@ -146,6 +147,7 @@ def main():
         # Host data into a new device array, and a device array back into new host memory (NumPy: a copy).
         "upload-from-host": (8, lambda: cl_array.to_device(queue, host_x).finish(), lambda: np.array(host_x)),
         "to-array": (8, lambda: x.get(), lambda: host_x.copy()),
+        "to-array-into": (8, lambda: x.get(ary=host_copy), lambda: np.copyto(host_copy, host_x)),
         "inclusive-scan": (8, lambda: (scan(x, scanned), queue.finish()), lambda: np.cumsum(host_x)),
         "compaction-50%": (7, lambda: copy_if(ints, "ary[i] > 0")[1].get(), lambda: host_ints[host_ints > 0]),
         # SwiftCL into a preallocated array; PyOpenCL allocates its results (it has no into-form).

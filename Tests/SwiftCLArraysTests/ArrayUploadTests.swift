@@ -41,4 +41,22 @@ struct ArrayUploadTests {
         try gate.complete()
         #expect(try meanwhile.toArray() == host && blocked.toArray().allSatisfy { $0 == 3 })
     }
+
+    @Test("copyElements(to:) fills the caller's array from whole arrays and from views, small and large; a wrong count is refused",
+          arguments: TestDevices.all, [1, 1_001, 1_048_583])
+    func copyElementsToHost(device: Device, count: Int) throws {
+        let queue = try makeQueue(device)
+        let host = ramp(count + 7)
+        let whole = try DeviceArray(host, on: queue)
+        var out = [Float](repeating: -1, count: count + 7)
+        try whole.copyElements(to: &out)
+        #expect(out == host)
+        let view = try whole[5..<(count + 5)]
+        var part = [Float](repeating: -1, count: count)
+        try view.copyElements(to: &part)
+        #expect(part == Array(host[5..<(count + 5)]))
+        var wrong = [Float](repeating: 0, count: count + 1)
+        #expect((thrownError { try view.copyElements(to: &wrong) } as? ArrayError)?.code == .invalidShape)
+        #expect(wrong.allSatisfy { $0 == 0 }, "nothing written on a refusal")
+    }
 }

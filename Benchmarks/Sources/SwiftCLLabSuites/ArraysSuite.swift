@@ -73,6 +73,7 @@ public struct ArraysSuite: Sendable {
         let rowLength = n % 4096 == 0 ? 4096 : 1
         let xRows = try x.reshaped([n / rowLength, rowLength]), zRows = try z.reshaped([n / rowLength, rowLength])
         let row = try DeviceArray((0..<rowLength).map { Float($0 % 7) * 0.25 }, on: queue)
+        var hostCopy = [Float](repeating: 0, count: n)   // copyElements(to:)'s destination, written before it is timed
         var primitives = [
             Primitive(name: "inclusive-scan", bytesPerElement: 8, bound: "copy") { try x.prefixSums(into: scanned); try queue.sync { _ in } },
             // Each returns once it knows the count, with the placement still enqueued: the sync makes it count.
@@ -95,6 +96,7 @@ public struct ArraysSuite: Sendable {
             Primitive(name: "upload-from-host", bytesPerElement: 8, bound: "copy") { _ = try DeviceArray(host, on: queue) },
             Primitive(name: "upload-from-host-unpooled", bytesPerElement: 8, bound: "copy") { _ = try DeviceArray(host, on: unpooled.queue) },
             Primitive(name: "to-array", bytesPerElement: 8, bound: "copy") { _ = try x.toArray() },
+            Primitive(name: "to-array-into", bytesPerElement: 8, bound: "copy") { try x.copyElements(to: &hostCopy) },
             // A partition writes every element (x and mask read, x written).
             Primitive(name: "partition-50%-into", bytesPerElement: 9, bound: "copy") {
                 _ = try ints.partition(where: half, into: compactedInts); try queue.sync { _ in }
@@ -142,6 +144,8 @@ public struct ArraysSuite: Sendable {
             try check("a*x+y on float4", try z.toArray() == host.map { a * $0 + 0.5 }, "differs from the host")
         }
         try verifyScans(host: host, x: x, scanned: scanned, ints: ints, generators: (generator, fastGenerator), queue: queue)
+        try x.copyElements(to: &hostCopy)
+        try check("copy into a host array", hostCopy == host, "differs from the host")
         try check("upload from the host", try DeviceArray(host, on: queue).toArray() == host, "differs from the host")
         try check("upload without a pool", try DeviceArray(host, on: unpooled.queue).toArray() == host, "differs from the host")
         for round in 1...2 {   // on CPU devices the second round's results come from the default context's pool
