@@ -27,7 +27,7 @@ struct LabSuitesTests {
         let records = try suite.run(on: device)
         let names = Set(records.map(\.variant))
         for name in ["sum", "dot", "max", "argmax", "a*x+y", "a*x+y-float4", "elementwise-kernel-axpy", "inclusive-scan", "compaction-50%-into",
-                     "radix-sort-uint32"] {
+                     "radix-sort-uint32", "radix-sort-uint32-unpooled", "a*x+y-fresh-unpooled", "upload-from-host", "to-array", "to-array-into"] {
             #expect(names.contains(name), "\(name) in \(names.sorted())")
         }
         let float4 = try #require(records.first { $0.variant == "a*x+y-float4" })
