@@ -1,8 +1,8 @@
 extension Buffer {
     /// Copies `elements` into the start of the buffer's memory from the host, through a map on the context's staging
-    /// queue for `device`: in parallel chunks where that device's memory is the host's and the copy is large
-    /// (``HostCopy``), else through the runtime's blocking write. Only for memory no command uses — a new buffer, or
-    /// one from a ``MemoryPool`` — since nothing orders this copy with any queue; it has completed when this returns.
+    /// queue for `device`, in parallel chunks (``HostCopy``). Only for memory no command uses — a new buffer, or one
+    /// from a ``MemoryPool`` — since nothing orders this copy with any queue, and only for a buffer the host may read
+    /// and write (the map is for both); the copy has completed when this returns.
     /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)`` when the elements do not fit, ``OpenCLError``.
     package func copyIntoUnusedMemory(_ elements: UnsafeBufferPointer<Element>, device: Device) throws {
         guard elements.count <= count else {
@@ -12,10 +12,6 @@ extension Buffer {
         let byteCount = elements.count * MemoryLayout<Element>.stride
         let queue = try context.stagingQueues.queue(for: device)
         let options = EnqueueOptions(wantEvent: false)
-        guard HostCopy.isParallel(byteCount: byteCount, device: device), hostAccess == .readWrite else {
-            _ = try CL.enqueueWriteBuffer(queue, id, blocking: true, offset: 0, byteCount: byteCount, from: source, options: options)
-            return
-        }
         let (base, _) = try CL.enqueueMapBuffer(queue, id, write: true, offset: 0, byteCount: byteCount, options: options)
         HostCopy.copy(from: UnsafeRawPointer(source), to: base, byteCount: byteCount)
         _ = try CL.enqueueUnmapMemObject(queue, id, base, options: options)
