@@ -5,8 +5,8 @@ import SwiftCLBenchmarkHarness
 
 /// Radix sorts of `sortCount` keys beside Swift's `sort()` of the same data on the host, interleaved round by round:
 /// UInt32 keys, and (Float key, UInt32 value) pairs (the host sorts an array of pairs by key), each also in a context
-/// whose memory pool keeps nothing (`-unpooled`: new memory for the result and the scratch of every sort). Mkeys/s; every device sort is checked against the host's
-/// before it is timed.
+/// whose memory pool keeps nothing (`-unpooled`: new memory for the result and the scratch of every sort). Mkeys/s;
+/// every device sort is checked against the host's before it is timed.
 extension ArraysSuite {
     func sortRecords(on device: Device, queue: ComputeQueue, progress: (String) -> Void) throws -> [BenchmarkRecord] {
         let n = sortCount

@@ -35,10 +35,9 @@ public final class MemoryPool: Sendable {
 
         /// Takes the memory held longest out of the pool and gives it to the caller to release.
         mutating func removeOldest() -> MemoryHandle? {
-            guard let (key, list) = free.min(by: { $0.value[0].returned < $1.value[0].returned }) else { return nil }
-            var rest = list
-            let oldest = rest.removeFirst()
-            free[key] = rest.isEmpty ? nil : rest
+            guard let key = free.min(by: { $0.value[0].returned < $1.value[0].returned })?.key,
+                  let oldest = free[key]?.removeFirst() else { return nil }
+            if free[key]?.isEmpty == true { free[key] = nil }
             heldBytes -= key.byteCount
             heldCount -= 1
             return oldest.handle
