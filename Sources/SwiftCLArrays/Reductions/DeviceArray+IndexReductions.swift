@@ -40,6 +40,7 @@ extension DeviceArray where Element: ArrayElement {
         plan.support = support
         plan.accumulatorBytes = 16
         plan.vectorChunk = Self.vectorChunk(better: better, count: count)
+        plan.loadedElement = T
         let result = try DeviceArray<UInt64>(uninitializedShape: [1], on: queue)
         try plan.run(count: count, on: queue, into: result.storage, outOffset: 0)
         let index = try result.toArray()[0]
@@ -64,7 +65,7 @@ extension DeviceArray where Element: ArrayElement {
         let none = size == 8 ? "ULONG_MAX" : "UINT_MAX"
         let extremum = Element.kind == .floatingPoint ? (better == ">" ? "fmax" : "fmin") : (better == ">" ? "max" : "min")
         let (parts, block) = (4, 8)
-        func load(_ k: Int, _ t: String) -> String { "vload\(width)(0, x0 + x0_off + (v0 + \(k) * sub + \(t)) * \(width))" }
+        func load(_ k: Int, _ t: String) -> String { "swiftcl_vload(x0 + x0_off + (v0 + \(k) * sub + \(t)) * \(width))" }
         let blocks = (0..<parts).map { k in
             """
                 { \(V) bm = \(load(k, "j"));

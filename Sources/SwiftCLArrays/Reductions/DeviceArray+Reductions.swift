@@ -54,11 +54,14 @@ extension DeviceArray where Element: ArrayElement {
                                    pragmas: Element.pragma.isEmpty ? [] : [Element.pragma], name: name),
                                  arguments: arguments)
         plan.streams = operands.count
+        plan.loadedElement = Element.openCLTypeName
         return plan
     }
 
+    /// The vector map's load of `width` elements of operand `name` from index `i`, converted to the accumulator
+    /// (`swiftcl_vload`: see ``ReductionPlan/Recipe/loadedElement``).
     static func load(_ name: String, accumulator: String) -> (Int) -> String {
-        { width in "convert_\(accumulator)\(width)(vload\(width)(0, \(name) + \(name)_off + i))" }
+        { width in "convert_\(accumulator)\(width)(swiftcl_vload(\(name) + \(name)_off + i))" }
     }
 
     private func sumPlan() -> ReductionPlan {
