@@ -43,6 +43,14 @@ struct IndexAndAxisReductionTests {
         let minusInfinity = [Float](repeating: -.infinity, count: count)
         #expect(try DeviceArray(minusInfinity, on: queue).argmax() == 0)
         #expect(try DeviceArray([Double](repeating: .nan, count: count), on: queue).argmin() == 0, "all NaN: the first")
+        // One infinity among NaNs, past the blocks that come first in its lane: it is the extreme, though every block
+        // before it held nothing better than it.
+        let planted = count * 3 / 4
+        var nansAndOne = [Float](repeating: .nan, count: count)
+        nansAndOne[planted] = -.infinity
+        #expect(try DeviceArray(nansAndOne, on: queue).argmax() == planted, "-∞ among NaNs, \(count)")
+        nansAndOne[planted] = .infinity
+        #expect(try DeviceArray(nansAndOne.map(Double.init), on: queue).argmin() == planted, "+∞ among NaNs, \(count)")
     }
 
     @Test("argmin/argmax find one planted extreme at block and lane edges, behind NaN-led blocks and repeats of it",
