@@ -45,6 +45,8 @@ struct HostBLAS: @unchecked Sendable {
     let configuration: String
     /// The library's path as given to `dlopen`.
     let path: String
+    /// The kernels OpenBLAS chose for this CPU (`openblas_get_corename`), nil where the library does not say.
+    let coreName: String?
 
     /// The library this process uses, loaded once; nil when none is found.
     static let shared: HostBLAS? = load()
@@ -54,10 +56,48 @@ struct HostBLAS: @unchecked Sendable {
         if let chosen = getenv("SWIFTCL_HOST_BLAS").map({ String(cString: $0) }), !chosen.isEmpty { candidates = [chosen] }
         for path in candidates {
             guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { continue }
-            if let library = HostBLAS(handle: handle, path: path) { return library }
-            dlclose(handle)
+            guard let library = HostBLAS(handle: handle, path: path) else {
+                dlclose(handle)
+                continue
+            }
+            guard let core = library.coreName, let better = betterCore(than: core, cpuFlags: cpuFlags()) else { return library }
+            return reloaded(path: path, handle: handle, core: better) ?? library
         }
         return nil
+    }
+
+    /// OpenBLAS picks its kernels once, when it is loaded, from the CPU's model; a model it does not know gets its
+    /// oldest x86-64 kernels, "Prescott" (SSE3). Debian's 0.3.21 does not know Intel's family 6 model 207 and ran SGEMM
+    /// there at 53–65 GFLOP/s against 298–315 with its AVX-512 kernels (issue 44, session 35). For such a fallback, and
+    /// only when the user has not chosen (`OPENBLAS_CORETYPE` unset), the core OpenBLAS has long had for the CPU's
+    /// instruction sets: "Cooperlake" with AVX-512 and BF16, "SkylakeX" with AVX-512, "Haswell" with AVX2 and FMA.
+    static func betterCore(than core: String, cpuFlags: Set<String>) -> String? {
+        guard core == "Prescott", getenv("OPENBLAS_CORETYPE") == nil else { return nil }
+        if ["avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"].allSatisfy(cpuFlags.contains) {
+            return cpuFlags.contains("avx512_bf16") ? "Cooperlake" : "SkylakeX"
+        }
+        return cpuFlags.contains("avx2") && cpuFlags.contains("fma") ? "Haswell" : nil
+    }
+
+    /// The first processor's flags in `/proc/cpuinfo` (empty where there is none).
+    static func cpuFlags() -> Set<String> {
+        guard case .contents(let bytes) = FileSystem.readRegularFile("/proc/cpuinfo", maximumBytes: 4 << 20, followingSymlink: true),
+              let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("flags") }),
+              let colon = line.firstIndex(of: ":") else { return [] }
+        return Set(line[line.index(after: colon)...].split(separator: " ").map(String.init))
+    }
+
+    /// The library at `path` loaded again with `OPENBLAS_CORETYPE=core` (unset again afterwards: OpenBLAS reads it
+    /// only while loading); `handle`, the first load, is closed first so that the library's initialiser runs again.
+    /// Nil when the second load fails or keeps the old core, and then the first load is opened again.
+    private static func reloaded(path: String, handle: UnsafeMutableRawPointer, core: String) -> HostBLAS? {
+        dlclose(handle)
+        setenv("OPENBLAS_CORETYPE", core, 1)
+        let second = dlopen(path, RTLD_NOW | RTLD_LOCAL)
+        unsetenv("OPENBLAS_CORETYPE")
+        if let second, let library = HostBLAS(handle: second, path: path), library.coreName == core { return library }
+        if let second { dlclose(second) }
+        return dlopen(path, RTLD_NOW | RTLD_LOCAL).flatMap { HostBLAS(handle: $0, path: path) }
     }
 
     /// The CBLAS routines of the library at `handle`; nil without one of them or without `openblas_get_config`.
@@ -74,6 +114,8 @@ struct HostBLAS: @unchecked Sendable {
         (self.sgemm, self.dgemm, self.sgemv, self.dgemv, self.saxpy, self.daxpy) = (sgemm, dgemm, sgemv, dgemv, saxpy, daxpy)
         (self.sscal, self.dscal, self.sdot, self.ddot, self.snrm2, self.dnrm2) = (sscal, dscal, sdot, ddot, snrm2, dnrm2)
         configuration = config().map { String(cString: $0) } ?? "OpenBLAS"
+        let corename: Config? = symbol("openblas_get_corename")
+        coreName = corename.flatMap { $0() }.map { String(cString: $0) }
         self.path = path
     }
 

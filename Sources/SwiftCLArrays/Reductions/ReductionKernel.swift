@@ -9,7 +9,8 @@ import SwiftCL
 ///                                               map: "x[i] * x[i]", arguments: "global const float *x")
 /// let value = try sumOfSquares(count: x.count, on: queue, x)
 /// ```
-/// The values accumulate in `Result`'s OpenCL type, eight independent chains per work-item, then pairwise.
+/// The values accumulate in `Result`'s OpenCL type, on CPUs in 32 lanes per work-item (vectors of eight neighbouring
+/// indices, which the compiler vectorises where the map and reduce allow), then pairwise.
 public struct ReductionKernel<Result: ArrayElement>: Sendable {
     let neutral: String, reduce: String, map: String, arguments: String, preamble: String, name: String
     let context: Context
