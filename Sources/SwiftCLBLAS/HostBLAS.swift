@@ -61,7 +61,8 @@ struct HostBLAS: @unchecked Sendable {
                 continue
             }
             guard let core = library.coreName, let better = betterCore(than: core, cpuFlags: cpuFlags()) else { return library }
-            return reloaded(path: path, handle: handle, core: better) ?? library
+            // `library`'s routines belong to `handle`, which the reload closes: only the reload's result may be used.
+            if let reloaded = reloaded(path: path, handle: handle, core: better) { return reloaded }
         }
         return nil
     }

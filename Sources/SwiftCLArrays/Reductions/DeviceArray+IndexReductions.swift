@@ -50,12 +50,13 @@ extension DeviceArray where Element: ArrayElement {
 
     /// The CPU layout's loop for 32- and 64-bit elements (nil for others, which take the scalar loop), in two steps so
     /// the pass over the data is a plain extremum. Four sub-chunks side by side are read in blocks of `block` vectors;
-    /// per lane, each block's extremum (by a strict comparison for floating point, which skips NaN; `max`/`min` for integers) is
-    /// compared with the best so far, and a strictly better one keeps its value and its block's start (`select`, no
-    /// branch). Then, per lane, the one kept block is read again for the first position holding the lane's best value,
-    /// and the lanes are folded into `acc` by `swiftcl_pick` (ties to the lower index). NaN never compares better, so
-    /// an all-NaN block's extremum is the lowest (highest) value; when the kept block holds no such value the lane is
-    /// read again from its start, so a lane of NaNs and -∞ (+∞) still finds its first -∞ (+∞), and NaN never wins.
+    /// per lane, each block's extremum (by a strict comparison for floating point, which skips NaN; `max`/`min` for
+    /// integers) is compared with the best so far, and a strictly better one keeps its value and its block's start
+    /// (`select`, no branch). Then, per lane, the one kept block is read again for the first position holding the
+    /// lane's best value, and the lanes are folded into `acc` by `swiftcl_pick` (ties to the lower index). NaN never
+    /// compares better, so an all-NaN block's extremum is the lowest (highest) value; when the kept block holds no such
+    /// value the lane is read again from its start, so a lane of NaNs and -∞ (+∞) still finds its first -∞ (+∞), and
+    /// NaN never wins.
     private static func vectorChunk(better: String, count: Int) -> String? {
         let size = MemoryLayout<Element>.size
         let width = "$W"   // the launch shape's vector width, put in by the plan

@@ -6,8 +6,9 @@ import SwiftCL
 ///
 /// Accuracy: floating-point sums and dots accumulate each work-item's chunk in vector lanes with Kahan
 /// compensation (on CPUs, of four neighbouring vectors added pairwise), then combine lanes and partials pairwise; the
-/// error is at most 32·ε·Σ|xᵢ| (ε of the element type) on devices with up to 64 compute units. `Float16` accumulates in `float`. Integer sums and products accumulate
-/// in 64-bit unsigned arithmetic and are exact modulo 2^bits of the element (they wrap like Swift's `&+`, `&*`).
+/// error is at most 32·ε·Σ|xᵢ| (ε of the element type) on devices with up to 64 compute units. `Float16` accumulates
+/// in `float`. Integer sums and products accumulate in 64-bit unsigned arithmetic and are exact modulo 2^bits of the
+/// element (they wrap like Swift's `&+`, `&*`).
 /// `min`/`max` of floating point ignore NaNs (OpenCL's `fmin`/`fmax`), unless every element is NaN.
 extension DeviceArray where Element: ArrayElement {
     public func sum() throws -> Element { try hostValue(of: sumPlan()) }
