@@ -22,6 +22,18 @@ struct AxisReductionRouteTests {
         ([37, 4], 1), ([35, 2], 1), ([40, 8], 1), ([33, 16], 1), ([100_003, 4], 1), ([5, 7, 8], 2), ([50, 3], 1),
     ]
 
+    /// ``geometries`` and rows of 16, 8 and 2 elements enough for each CPU work-item to fold several groups of sixteen
+    /// (the schedule gives a work-item a 32nd of a compute unit's share of the rows) with some left over.
+    static func geometries(on device: Device) -> [(shape: [Int], axis: Int)] {
+        geometries + rowsInGroups(on: device).filter { $0.shape[1] != 4 }
+    }
+
+    /// Shapes of rows of 16, 8, 4 and 2 elements that reach the CPU kernels' groups of sixteen rows and leave some.
+    static func rowsInGroups(on device: Device) -> [(shape: [Int], axis: Int)] {
+        let rows = 1_024 * Swift.max(1, device.computeUnits) + 7
+        return [([rows, 16], 1), ([rows + 2, 8], 1), ([rows + 5, 4], 1), ([rows + 4, 2], 1)]
+    }
+
     static func value(_ i: Int) -> Int { (i &* 7_919) % 17 - 8 }
     /// Factors whose products are exact powers of two: 2, ½, −1 and 1 (in Float's normal range for lines up to 1,100).
     static func factor(_ i: Int) -> Double { i % 13 == 0 ? 2 : i % 11 == 0 ? 0.5 : i % 3 == 0 ? -1 : 1 }
@@ -44,7 +56,7 @@ struct AxisReductionRouteTests {
     }
 
     static func check<T: ArrayElement & BinaryFloatingPoint>(_: T.Type, queue: ComputeQueue, route: AxisReduction.Route) throws {
-        for (shape, axis) in geometries {
+        for (shape, axis) in geometries(on: queue.device) {
             let n = shape.reduce(1, *), label = "\(T.self) \(shape) axis \(axis), \(route)"
             let a = axis < 0 ? axis + shape.count : axis
             let hostX = (0..<n).map { T(value($0)) }, hostY = (0..<n).map { T(value($0 &+ 5)) }
@@ -92,7 +104,7 @@ struct AxisReductionRouteTests {
           arguments: [AxisReduction.Route.streaming, .walk])
     func integers(route: AxisReduction.Route) throws {
         try Self.onEveryDevice(route: route) { queue in
-            for (shape, axis) in Self.geometries {
+            for (shape, axis) in Self.geometries(on: queue.device) {
                 let n = shape.reduce(1, *), label = "\(shape) axis \(axis), \(route)", a = axis < 0 ? axis + shape.count : axis
                 let ints = (0..<n).map { Int32(truncatingIfNeeded: Self.value($0) &* 100_003) }
                 let bytes = (0..<n).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
@@ -134,10 +146,11 @@ struct AxisReductionRouteTests {
           arguments: [AxisReduction.Route.streaming, .walk])
     func positions(route: AxisReduction.Route) throws {
         try Self.onEveryDevice(route: route) { queue in
-            // Three shapes whose lines 1, 2 and 3 are all NaN, five NaNs then −∞, five NaNs then +∞ (the first number
-            // is the answer where nothing beats the starting value), through the packed and the lines kernels and
-            // sixteen rows of 16, 8 and 4 folded pairwise.
+            // Shapes whose lines 1, 2 and 3 are all NaN, five NaNs then −∞, five NaNs then +∞ (the first number is
+            // the answer where nothing beats the starting value), through the packed and the lines kernels, and rows
+            // of 16, 8, 4 and 2 in groups of sixteen folded pairwise.
             let special: [(shape: [Int], axis: Int)] = [([6, 20], 1), ([20, 6], 0), ([20, 24], 0), ([20, 16], 1), ([19, 8], 1), ([18, 4], 1)]
+                + Self.rowsInGroups(on: queue.device)
             for (shape, axis) in Self.geometries + special {
                 let n = shape.reduce(1, *), label = "\(shape) axis \(axis), \(route)", a = axis < 0 ? axis + shape.count : axis
                 guard shape[a] > 0 else { continue }
@@ -233,14 +246,14 @@ struct AxisReductionRouteTests {
         #expect(try m.sum(axis: 0).toArray() == (0..<70).map { (c: Int) -> Float in (0..<37).reduce(Float(0)) { (s: Float, r: Int) -> Float in s + host[r * 70 + c] } })
     }
 
-    @Test("into given results with non-temporal stores (every size allowed): aligned and unaligned views, lines and rows",
+    @Test("into given results with non-temporal stores (every size allowed): aligned and unaligned views, lines and rows, values and positions",
           arguments: TestDevices.all)
     func streamingStores(device: Device) throws {
         let queue = try makeQueue(device)
         try AxisReduction.$route.withValue(.streaming) {
             try AxisReduction.$streamingStoreBytes.withValue(0) {
                 // Lines (grouped and over a span), rows of 16, 8, 4 and 2 in groups of sixteen and left over.
-                for (shape, axis) in [([5, 327], 0), ([3, 8_213], 0), ([40, 16], 1), ([37, 8], 1), ([70, 4], 1), ([35, 2], 1)] {
+                for (shape, axis) in [([5, 327], 0), ([3, 8_213], 0)] + Self.rowsInGroups(on: device) {
                     let n = shape[0] * shape[1], count = shape[1 - axis]
                     let host = (0..<n).map { Float(Self.value($0 &* 5)) }
                     let m = try DeviceArray(host, shape: shape, on: queue)
@@ -258,6 +271,14 @@ struct AxisReductionRouteTests {
                         let all = try backing.toArray()
                         #expect(all[..<offset].allSatisfy { $0 == -1 } && all[(offset + count)...].allSatisfy { $0 == -1 },
                                 "nothing outside the given result, \(shape) axis \(axis) at \(offset)")
+                        // Positions: vectors of Int64 stored in 64-byte halves (0 and 16 in are aligned to them, 3 is not).
+                        let positions = try DeviceArray<Int64>.filled(with: -1, shape: [count + 20], on: queue)
+                        try m.argmax(axis: axis, into: try positions[offset..<(offset + count)])
+                        let allPositions = try positions.toArray()
+                        #expect(Array(allPositions[offset..<(offset + count)]) == lines.map { Int64($0.firstIndex(of: $0.max()!)!) },
+                                "argmax \(shape) axis \(axis) at \(offset)")
+                        #expect(allPositions[..<offset].allSatisfy { $0 == -1 } && allPositions[(offset + count)...].allSatisfy { $0 == -1 },
+                                "no position outside the given result, \(shape) axis \(axis) at \(offset)")
                     }
                 }
                 // Doubles: 128-byte vectors, so 8 elements in is 64-byte aligned but not theirs.

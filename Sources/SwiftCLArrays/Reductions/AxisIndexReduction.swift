@@ -24,21 +24,25 @@ struct AxisIndexReduction: Sendable {
     private var better: String { minimum ? "<" : ">" }
 
     /// Enqueues the positions of `x`'s extremes along an axis of `length` elements and `stride` into `out`.
+    /// `resultIsFresh`: `out` is newly made (no non-temporal stores into it, as ``AxisReduction``).
     func run<Element: ArrayElement>(x: DeviceArray<Element>, outputs: Int, length: Int, stride: Int, into out: DeviceArray<Int64>,
-                                    name: String, neutral: String) throws {
+                                    resultIsFresh: Bool = true, name: String, neutral: String) throws {
         guard outputs > 0 else { return }
         let schedule = AxisReduction.Schedule(outputs: outputs, length: length, stride: stride, computeUnits: x.queue.device.computeUnits,
                                               spanWidth: spanWidth)
-        let source = schedule.packed ? packedSource(stride: stride, neutral: neutral, rowLength: schedule.rowLength)
-            : linesSource(neutral: neutral)
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(schedule.variant)_\(element)",
+        let prefetch = StreamPrefetch.on(x.queue.device)
+        let source = schedule.packed ? packedSource(stride: stride, neutral: neutral, rowLength: schedule.rowLength, prefetch: prefetch)
+            : linesSource(neutral: neutral, prefetch: prefetch)
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(schedule.variant)\(prefetch.nameSuffix)_\(element)",
                                                 kernel: "swiftcl_arg_axis_stream", context: x.context)
         let valueBytes = (outputs * schedule.chunks * AxisReduction.bytes(ofOpenCLScalar: A) + 7) / 8 * 8
         let partials = try AxisReduction.partials(bytes: schedule.chunks > 1 ? valueBytes + outputs * schedule.chunks * 8 : 0,
                                                   context: x.context)
         let arguments: [any KernelArgument] = [x.storage, UInt64(x.offset), UInt64(schedule.units), UInt64(schedule.unitsPerItem),
                                                UInt64(length), UInt64(stride), UInt64(schedule.chunks), UInt64(schedule.chunkLength),
-                                               partials, UInt64(valueBytes), out.storage, UInt64(out.offset)]
+                                               partials, UInt64(valueBytes), out.storage, UInt64(out.offset),
+                                               AxisReduction.flags(grouped: false, streamingStores: !resultIsFresh && schedule.chunks == 1
+                                                                       && outputs * 8 >= AxisReduction.streamingStoreBytes)]
         try x.queue.enqueue { cl in try cl.launch(kernel, try NDRange(schedule.items, local: 1), arguments: arguments) }
         guard schedule.chunks > 1 else { return }
         let combiner = try ProgramCompiler.kernel(source: combineSource(neutral: neutral), name: "\(name)_axis_combine_\(element)",
@@ -48,12 +52,12 @@ struct AxisIndexReduction: Sendable {
                                on: x.queue)
     }
 
-    private var head: String {
+    private func head(_ prefetch: StreamPrefetch) -> String {
         """
-        \(pragma)kernel void swiftcl_arg_axis_stream(global const \(element) *x, const ulong x_off, const ulong units,
+        \(prefetch.definition)\(AxisReduction.nonTemporalStoreCheck)\(pragma)kernel void swiftcl_arg_axis_stream(global const \(element) *x, const ulong x_off, const ulong units,
                                               const ulong units_per_item, const ulong length, const ulong stride,
                                               const ulong chunks, const ulong chunk_length, global uchar *partial_bytes,
-                                              const ulong value_bytes, global long *out, const ulong out_off)
+                                              const ulong value_bytes, global long *out, const ulong out_off, const uint flags)
         {
             global \(A) *partial_values = (global \(A) *)partial_bytes;
             global long *partial_positions = (global long *)(partial_bytes + value_bytes);
@@ -81,15 +85,17 @@ struct AxisIndexReduction: Sendable {
     /// output `(16v + j) % stride`, its position advancing by `16V / stride` per step.
     ///
     /// With `rowLength` (a stride of 1 and lines of 2, 4, 8 or 16 elements, never cut into chunks), sixteen lines at a
-    /// time are read as `rowLength` vectors and folded pairwise, even lanes against odd ones, each lane carrying its
-    /// position; the odd lane (later positions) wins only when strictly better or when the even one is NaN and it is
-    /// not, so ties keep the first, NaNs never win and an all-NaN line gives 0, as the walk.
-    func packedSource(stride S: Int, neutral: String, rowLength: Int? = nil) -> String {
+    /// time are read as `rowLength` vectors and folded pairwise as ``RowFold`` lays out, each lane carrying its
+    /// position; the second operand's lane wins when strictly better, when equal at an earlier position, or when the
+    /// first is NaN and it is not, so ties keep the first, NaNs never win and an all-NaN line gives 0, as the walk.
+    /// The main loops prefetch ahead (``StreamPrefetch``).
+    func packedSource(stride S: Int, neutral: String, rowLength: Int? = nil, prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
         let V = S / AxisReduction.gcd(S, 16), step = 16 * V
-        var lines = [head]
+        let elementBytes = AxisReduction.bytes(ofOpenCLScalar: element), ahead = StreamPrefetch.ahead(elementBytes: elementBytes)
+        var lines = [head(prefetch)]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
         lines.append("    ulong b = first;")
-        if let L = rowLength { lines += groupsOfRows(length: L) }
+        if let L = rowLength { lines += groupsOfRows(length: L, prefetch: prefetch) }
         lines.append("    for (; b < last; ++b) {")
         lines.append("        global const \(element) *p = x + x_off + b * length * \(S);")
         lines.append("        " + (0..<S).map { "\(A) bv_\($0) = \(neutral); long bk_\($0) = -1;" }.joined(separator: " "))
@@ -101,6 +107,7 @@ struct AxisIndexReduction: Sendable {
             lines.append("            long16 at\(v) = (long16)((long)(e0 / \(S))) + (long16)(\(offsets));")
         }
         lines.append("            for (; e + \(step) <= e1; e += \(step)) {")
+        lines += prefetch.statements(from: "p + e + \(ahead)", count: step, elementBytes: elementBytes).map { "                " + $0 }
         for v in 0..<V {
             lines.append("                { const \(A16) x = convert_\(A16)(vload16(0, p + e + \(16 * v))); const \(A16) bv = v\(v);")
             lines.append("                  v\(v) = select(bv, x, x \(better) bv); k\(v) = select(k\(v), at\(v), convert_long16(x \(better) bv));")
@@ -129,8 +136,8 @@ struct AxisIndexReduction: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// Sixteen lines of `L` contiguous elements per step (see ``packedSource(stride:neutral:rowLength:)``).
-    private func groupsOfRows(length L: Int) -> [String] {
+    /// Sixteen lines of `L` contiguous elements per step (see ``packedSource(stride:neutral:rowLength:prefetch:)``).
+    private func groupsOfRows(length L: Int, prefetch: StreamPrefetch) -> [String] {
         let mask: String
         switch AxisReduction.bytes(ofOpenCLScalar: A) {
         case 1: mask = "char16"
@@ -138,32 +145,52 @@ struct AxisIndexReduction: Sendable {
         case 4: mask = "int16"
         default: mask = "long16"
         }
+        let elementBytes = AxisReduction.bytes(ofOpenCLScalar: element)
         var lines = ["    for (; b + 16 <= last; b += 16) {",
                      "        global const \(element) *p = x + x_off + b * \(L);"]
+        lines += prefetch.statements(from: "p + \(StreamPrefetch.ahead(elementBytes: elementBytes))", count: 16 * L, elementBytes: elementBytes)
+            .map { "        " + $0 }
         for i in 0..<L {
             let positions = (0..<16).map { "\((16 * i + $0) % L)" }.joined(separator: ", ")
             lines.append("        const \(A16) u0_\(i) = convert_\(A16)(vload16(\(i), p)); const int16 k0_\(i) = (int16)(\(positions));")
         }
-        var (level, count) = (0, L)
-        while count > 1 {
+        let fold = RowFold(rowLength: L)
+        var count = L
+        for (level, step) in fold.levels.enumerated() {
             for k in 0..<(count / 2) {
                 let (a, b) = ("\(level)_\(2 * k)", "\(level)_\(2 * k + 1)"), next = "\(level + 1)_\(k)"
-                let wins = "od \(better) ev" + (floating ? " || (isnan(ev) && !isnan(od))" : "")
-                lines.append("        \(A16) u\(next); int16 k\(next); { const \(A16) ev = (\(A16))(u\(a).even, u\(b).even), od = (\(A16))(u\(a).odd, u\(b).odd);")
-                lines.append("          const int16 w = convert_int16(\(wins));")
-                lines.append("          u\(next) = select(ev, od, convert_\(mask)(w)); k\(next) = select((int16)(k\(a).even, k\(b).even), (int16)(k\(a).odd, k\(b).odd), w); }")
+                // Comparisons of `A16` give masks of its lanes' width: convert before combining with the positions'.
+                let wins = "convert_int16(od \(better) ev" + (floating ? " || (isnan(ev) && !isnan(od))" : "") + ") | (convert_int16(od == ev) & (ko < ke))"
+                lines.append("        \(A16) u\(next); int16 k\(next); { const \(A16) ev = \(RowFold.vector(A16, step.first, "u\(a)", "u\(b)")), "
+                             + "od = \(RowFold.vector(A16, step.second, "u\(a)", "u\(b)"));")
+                lines.append("          const int16 ke = \(RowFold.vector("int16", step.first, "k\(a)", "k\(b)")), "
+                             + "ko = \(RowFold.vector("int16", step.second, "k\(a)", "k\(b)"));")
+                lines.append("          const int16 w = \(wins);")
+                lines.append("          u\(next) = select(ev, od, convert_\(mask)(w)); k\(next) = select(ke, ko, w); }")
             }
-            (level, count) = (level + 1, count / 2)
+            count /= 2
         }
-        lines.append("        vstore16(convert_long16(k\(level)_0), 0, out + out_off + b);")
+        // Positions go out non-temporally, as two 64-byte halves, where flag bit 1 is set and the address is 64-byte aligned.
+        lines += ["        { const long16 kr = convert_long16(\(fold.inRowOrder("int16", "k\(fold.levels.count)_0")));",
+                  "#ifdef SC_NT_STORE",
+                  "          if ((flags & 2) && ((ulong)(out + out_off + b) & 63) == 0) {",
+                  "              __builtin_nontemporal_store(kr.lo, (global long8 *)(out + out_off + b));",
+                  "              __builtin_nontemporal_store(kr.hi, (global long8 *)(out + out_off + b + 8));",
+                  "          } else",
+                  "#endif",
+                  "          vstore16(kr, 0, out + out_off + b); }"]
         lines.append("    }")
         return lines
     }
 
     /// Strides above 16: the best values and positions of up to ``AxisReduction/spanWidth`` neighbouring outputs,
     /// eight lines compared per pass.
-    func linesSource(neutral: String) -> String {
-        let W = spanWidth, passes = AxisReduction.linesPerPass
+    func linesSource(neutral: String, prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
+        let W = spanWidth, passes = AxisReduction.linesPerPass, elementBytes = AxisReduction.bytes(ofOpenCLScalar: element)
+        let ahead = StreamPrefetch.ahead(elementBytes: elementBytes, bytes: StreamPrefetch.distancePerLine)
+        // Each line's elements ahead: further along the span, or past its end in the line the next pass reads.
+        let prefetches = (prefetch.enabled ? ["const ulong ja = j + \(ahead) < w ? j + \(ahead) : j + \(ahead) - w + \(passes) * stride;"] : [])
+            + (0..<passes).flatMap { i in prefetch.statements(from: "r + \(i) * stride + ja", count: 16, elementBytes: elementBytes) }
         let vectorLines = (0..<passes).map { i in
             let body = "{ const \(A16) x = convert_\(A16)(vload16(0, r + \(i) * stride + j)); "
                 + "k = select(k, (long16)((long)(k_row + \(i))), convert_long16(x \(better) v)); v = select(v, x, x \(better) v); }"
@@ -174,7 +201,7 @@ struct AxisIndexReduction: Sendable {
             return i == 0 ? body : "if (rows > \(i)) \(body)"
         }.joined(separator: "\n                    ")
         return """
-            \(head)
+            \(head(prefetch))
                 const ulong spans = (stride + \(W - 1)) / \(W);
                 const ulong k0 = chunk * chunk_length, k1 = min(k0 + chunk_length, length);
                 \(A) acc_v[\(W)]; long acc_k[\(W)];
@@ -187,6 +214,7 @@ struct AxisIndexReduction: Sendable {
                         global const \(element) *r = p + k_row * stride;
                         ulong j = 0;
                         for (; j + 16 <= w; j += 16) {
+                            \(prefetches.joined(separator: "\n                            "))
                             \(A16) v = vload16(0, acc_v + j); long16 k = vload16(0, acc_k + j);
                             \(vectorLines)
                             vstore16(v, 0, acc_v + j); vstore16(k, 0, acc_k + j);

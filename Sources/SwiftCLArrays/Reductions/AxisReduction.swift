@@ -97,8 +97,10 @@ struct AxisReduction: Sendable {
             return
         }
         let schedule = Schedule(outputs: outputs, length: length, stride: stride, computeUnits: device.computeUnits, spanWidth: spanWidth)
-        let source = schedule.packed ? packedSource(stride: stride, rowLength: schedule.rowLength) : linesSource
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(schedule.variant)_\(element)",
+        let prefetch = StreamPrefetch.on(device)
+        let source = schedule.packed ? packedSource(stride: stride, rowLength: schedule.rowLength, prefetch: prefetch)
+            : linesSource(prefetch: prefetch)
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(schedule.variant)\(prefetch.nameSuffix)_\(element)",
                                                 kernel: "swiftcl_axis_stream", context: x.context)
         let partials = try Self.partials(bytes: schedule.chunks > 1 ? outputs * schedule.chunks * accumulatorBytes : 0, context: x.context)
         let arguments: [any KernelArgument] = operands + [
@@ -181,7 +183,7 @@ struct AxisReduction: Sendable {
     static func flags(grouped: Bool, streamingStores: Bool) -> UInt32 { (grouped ? 1 : 0) | (streamingStores ? 2 : 0) }
 
     /// OpenCL C storing the 16 results `v` at `pointer` (`result == accumulator`): non-temporally when flag bit 1 is
-    /// set, the compiler has the builtin (`SC_NT_STORE`, see ``streamHead``) and the address is aligned to the vector.
+    /// set, the compiler has the builtin (`SC_NT_STORE`, see ``streamHead(_:)``) and the address is aligned to the vector.
     private func storeVector(_ v: String, at pointer: String) -> String {
         """
         {
@@ -267,17 +269,22 @@ struct AxisReduction: Sendable {
         """
     }
 
-    /// The CPU kernels' parameters and work-item range; first `SC_NT_STORE` where the compiler has
-    /// `__builtin_nontemporal_store` (nested: a preprocessor without `__has_builtin` could not parse the call in the
-    /// same condition).
-    private var streamHead: String {
-        """
+    /// OpenCL C defining `SC_NT_STORE` where the compiler has `__builtin_nontemporal_store` (nested: a preprocessor
+    /// without `__has_builtin` could not parse the call in the same condition).
+    static let nonTemporalStoreCheck = """
         #if defined(__has_builtin)
         #if __has_builtin(__builtin_nontemporal_store)
         #define SC_NT_STORE 1
         #endif
         #endif
-        \(pragma)kernel void swiftcl_axis_stream(\(parameters), const ulong units, const ulong units_per_item,
+
+        """
+
+    /// The CPU kernels' parameters and work-item range; first `SC_PREFETCH` (``StreamPrefetch``) and `SC_NT_STORE`
+    /// (``nonTemporalStoreCheck``).
+    private func streamHead(_ prefetch: StreamPrefetch) -> String {
+        """
+        \(prefetch.definition)\(Self.nonTemporalStoreCheck)\(pragma)kernel void swiftcl_axis_stream(\(parameters), const ulong units, const ulong units_per_item,
                                           const ulong length, const ulong stride, const ulong chunks, const ulong chunk_length,
                                           global uchar *partial_bytes, global \(result) *out, const ulong out_off, const uint flags)
         {
@@ -290,18 +297,23 @@ struct AxisReduction: Sendable {
     /// The CPU kernel for strides up to 16 (16 since session 33: 93–98 → 103–109 % of read for `[2²², 16]`
     /// along axis 0 against the lines kernel): a block's `length × stride` elements as 16-lane vectors, `V` of them per
     /// step so that lane `j` of vector `v` always belongs to output `(16v + j) % stride`, and `U` steps side by side
-    /// (at least four independent accumulators).
+    /// (at least four independent accumulators). The main loop prefetches ahead (``StreamPrefetch``).
     ///
     /// With `rowLength` (a stride of 1 and lines of 2, 4, 8 or 16 elements, whose axis is never cut into chunks),
-    /// sixteen lines at a time are read as `rowLength` vectors and folded pairwise, even lanes with odd ones, until each
+    /// sixteen lines at a time are read as `rowLength` vectors and folded pairwise as ``RowFold`` lays out until each
     /// lane holds one line's value: sums of such short lines add pairwise rather than with Kahan's compensation.
-    func packedSource(stride S: Int, rowLength: Int? = nil) -> String {
+    func packedSource(stride S: Int, rowLength: Int? = nil, prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
         let V = S / Self.gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
-        let outputs = 0..<S
-        var lines = [streamHead]
+        let outputs = 0..<S, elementBytes = Self.bytes(ofOpenCLScalar: element), ahead = StreamPrefetch.ahead(elementBytes: elementBytes)
+        /// Prefetches of the lines `count` elements from element `e` of the operands read, ahead.
+        func prefetches(count: Int, indent: String) -> [String] {
+            (usesSecond ? ["p", "q"] : ["p"]).flatMap { prefetch.statements(from: "\($0) + e + \(ahead)", count: count, elementBytes: elementBytes) }
+                .map { indent + $0 }
+        }
+        var lines = [streamHead(prefetch)]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
         lines.append("    ulong b = first;")
-        if let L = rowLength { lines += groupsOfRows(length: L) }
+        if let L = rowLength { lines += groupsOfRows(length: L, prefetch: prefetch) }
         lines.append("    for (; b < last; ++b) {")
         lines.append("        global const \(element) *p = x + x_off + b * length * \(S);")
         lines.append("        global const \(element) *q = y_in + y_off + b * length * \(S);")
@@ -324,10 +336,12 @@ struct AxisReduction: Sendable {
         }
         if U > 1 {
             lines.append("            for (; e + \(step16 * U) <= e1; e += \(step16 * U)) {")
+            lines += prefetches(count: step16 * U, indent: "                ")
             for u in 0..<U { for v in 0..<V { lines.append("                " + vectorStep(v, u, at: "e + \(16 * (u * V + v))")) } }
             lines.append("            }")
         }
         lines.append("            for (; e + \(step16) <= e1; e += \(step16)) {")
+        if U == 1 { lines += prefetches(count: step16, indent: "                ") }
         for v in 0..<V { lines.append("                " + vectorStep(v, 0, at: "e + \(16 * v)")) }
         lines.append("            }")
         for u in 1..<Swift.max(1, U) { for v in 0..<V { lines.append("            " + step("s\(v)_0", "c\(v)_0", value("s\(v)_\(u)", "c\(v)_\(u)"), type: A16)) } }
@@ -370,36 +384,45 @@ struct AxisReduction: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// Sixteen lines of `L` contiguous elements per step (see ``packedSource(stride:rowLength:)``).
-    private func groupsOfRows(length L: Int) -> [String] {
+    /// Sixteen lines of `L` contiguous elements per step (see ``packedSource(stride:rowLength:prefetch:)``), folded as
+    /// ``RowFold`` lays out.
+    private func groupsOfRows(length L: Int, prefetch: StreamPrefetch) -> [String] {
         let pair: (String, String) -> String
         switch combine {
         case .compensated: pair = { "\($0) + \($1)" }
         case .plain(let op): pair = op
         }
+        let elementBytes = Self.bytes(ofOpenCLScalar: element), ahead = StreamPrefetch.ahead(elementBytes: elementBytes)
         var lines = ["    for (; b + 16 <= last; b += 16) {",
                      "        global const \(element) *p = x + x_off + b * \(L);",
                      "        global const \(element) *q = y_in + y_off + b * \(L);",
                      "        global const \(element) *mc = center + m_off + b;"]
+        lines += (usesSecond ? ["p", "q"] : ["p"]).flatMap {
+            prefetch.statements(from: "\($0) + \(ahead)", count: 16 * L, elementBytes: elementBytes).map { "        " + $0 }
+        }
         for i in 0..<L {
             var body = "const \(A16) x = convert_\(A16)(vload16(\(i), p));"
             if usesSecond { body += " const \(A16) y = convert_\(A16)(vload16(\(i), q));" }
             if usesCenter { body += " const \(A16) m = (\(A16))(" + (0..<16).map { "(\(A))mc[\((16 * i + $0) / L)]" }.joined(separator: ", ") + ");" }
             lines.append("        \(A16) u0_\(i); { \(body) u0_\(i) = \(map); }")
         }
-        var (level, count) = (0, L)
-        while count > 1 {
+        let fold = RowFold(rowLength: L)
+        var count = L
+        for (level, step) in fold.levels.enumerated() {
             for k in 0..<(count / 2) {
                 let (a, b) = ("u\(level)_\(2 * k)", "u\(level)_\(2 * k + 1)")
-                lines.append("        const \(A16) u\(level + 1)_\(k) = \(pair("(\(A16))(\(a).even, \(b).even)", "(\(A16))(\(a).odd, \(b).odd)"));")
+                let first = RowFold.vector(A16, step.first, a, b), second = RowFold.vector(A16, step.second, a, b)
+                lines.append("        const \(A16) u\(level + 1)_\(k) = \(pair(first, second));")
             }
-            (level, count) = (level + 1, count / 2)
+            count /= 2
         }
+        let rows = fold.inRowOrder(A16, "u\(fold.levels.count)_0")
         if result == accumulator {
-            lines.append("        { const \(A16) r = u\(level)_0; \(storeVector(finish("r"), at: "out + out_off + b")) }")
+            lines.append("        { const \(A16) r = \(rows); \(storeVector(finish("r"), at: "out + out_off + b")) }")
         } else {
+            lines.append("        const \(A16) rows = \(rows);")
             for j in 0..<16 {
-                lines.append("        { const \(A) r = u\(level)_0.s\(String(j, radix: 16)); out[out_off + b + \(j)] = (\(result))(\(finish("r"))); }")
+                lines.append("        { const \(A) r = rows.s\(String(j, radix: 16)); out[out_off + b + \(j)] = (\(result))(\(finish("r"))); }")
             }
         }
         lines.append("    }")
@@ -413,8 +436,16 @@ struct AxisReduction: Sendable {
     /// eight groups of consecutive lines and pass `t` adds line `t` of each group: eight streams, each contiguous over
     /// its whole group, where lines `8t…8t+7` would start eight short streams per pass (64–69 % against 91–97 % of the
     /// read bound for `[256, 512, 512]` along axis 1). The order of additions differs; sums stay Kahan-compensated.
-    var linesSource: String {
-        let W = spanWidth, P = Self.linesPerPass
+    /// Each stream prefetches ahead (``StreamPrefetch``): along its span, and past the span's end into the line the
+    /// next pass reads.
+    func linesSource(prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
+        let W = spanWidth, P = Self.linesPerPass, elementBytes = Self.bytes(ofOpenCLScalar: element)
+        let ahead = StreamPrefetch.ahead(elementBytes: elementBytes, bytes: StreamPrefetch.distancePerLine)
+        // Each stream's lines ahead: further along its span, or past the span's end in the line the next pass reads.
+        let prefetches = (prefetch.enabled ? ["const ulong ja = j + \(ahead) < w ? j + \(ahead) : j + \(ahead) - w + pass_step * stride;"] : [])
+            + (0..<P).flatMap { i in
+                (usesSecond ? ["r", "rq"] : ["r"]).flatMap { prefetch.statements(from: "\($0) + \(i) * line_step + ja", count: 16, elementBytes: elementBytes) }
+            }
         func adds(type: String, load: (Int) -> (x: String, y: String)) -> String {
             (0..<Self.linesPerPass).map { i in
                 let (xv, yv) = load(i)
@@ -427,7 +458,7 @@ struct AxisReduction: Sendable {
         }
         let scalarAdds = adds(type: A) { i in ("(\(A))r[\(i) * line_step + j]", "(\(A))rq[\(i) * line_step + j]") }
         return """
-            \(streamHead)
+            \(streamHead(prefetch))
                 const uint grouped = flags & 1;
                 const ulong spans = (stride + \(W - 1)) / \(W);
                 const ulong k0 = chunk * chunk_length, k1 = min(k0 + chunk_length, length);
@@ -450,6 +481,7 @@ struct AxisReduction: Sendable {
                         global const \(element) *rq = q + k * stride;
                         ulong j = 0;
                         for (; j + 16 <= w; j += 16) {
+                            \(prefetches.joined(separator: "\n                            "))
                             \(A16) s = vload16(0, acc_s + j);\(compensated ? " \(A16) c = vload16(0, acc_c + j);" : "")
                             \(usesCenter ? "const \(A16) m = convert_\(A16)(vload16(0, mc + j));" : "")
                             \(vectorAdds)

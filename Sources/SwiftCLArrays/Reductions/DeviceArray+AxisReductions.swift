@@ -99,7 +99,8 @@ extension DeviceArray where Element: ArrayElement {
         if AxisReduction.streams(on: queue.device) {
             let reduction = AxisIndexReduction(element: T, accumulator: A, pragma: Element.pragma, minimum: minimum,
                                                 floating: Element.kind == .floatingPoint)
-            try reduction.run(x: self, outputs: outputs, length: length, stride: stride, into: result, name: name,
+            try reduction.run(x: self, outputs: outputs, length: length, stride: stride, into: result,
+                              resultIsFresh: (destination == nil || shared) && !result.storage.reusesPooledMemory, name: name,
                               neutral: "(\(A))\(minimum ? Element.openCLHighest : Element.openCLLowest)")
         } else if outputs > 0 {
             // The walk GPUs take: one work-item per output.
