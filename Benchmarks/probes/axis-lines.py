@@ -13,9 +13,10 @@ every variant checked against float64 sums of NumPy first.
 The grouped kernel is what SwiftCL adopted in session 33 (with spans of 64 KiB of accumulators, W = 8192 here), and
 non-temporal stores of the results into a given array; the short-axis kernel was not kept (docs/decisions.md).
 """
-import argparse, statistics, time
+import argparse
 import numpy as np
 import pyopencl as cl
+from paired import check_and_time
 
 SOURCE = r"""
 #ifndef P
@@ -183,24 +184,8 @@ def main():
                 variants.append((f"{shape} axis {axis} short columns={columns} ({items} items)", outputs, reference, size,
                                  lambda k=k, items=items, length=length, stride=stride, columns=columns:
                                  k(queue, (items,), (1,), xb, np.uint64(length), np.uint64(stride), np.uint64(columns), out)))
-    # Check every variant first.
-    for name, outputs, reference, _, run in variants:
-        run()
-        got = np.empty(outputs, np.float32)
-        cl.enqueue_copy(queue, got, out)
-        err = np.max(np.abs(got - reference) / (1 + np.abs(reference)))
-        assert err < 1e-4, (name, err)
-    print(f"device {dev.name}; {n} floats; {args.rounds} rounds; paired % of the read bound (min / median / max)")
-    results = {name: [] for name, *_ in variants}
-    for _ in range(args.rounds):
-        for name, _, _, size, run in variants:
-            read_bound(); queue.finish()
-            t0 = time.perf_counter(); read_bound(); queue.finish(); bound = time.perf_counter() - t0
-            t0 = time.perf_counter(); run(); queue.finish(); took = time.perf_counter() - t0
-            results[name].append(100 * bound * size / n / took)
-    for name, v in results.items():
-        print(f"{name:60s} {min(v):6.1f} / {statistics.median(v):6.1f} / {max(v):6.1f}")
-
+    check_and_time(queue, out, read_bound, [(name, outputs, reference, size / n, run) for name, outputs, reference, size, run in variants],
+                   args.rounds, f"device {dev.name}; {n} floats")
 
 if __name__ == "__main__":
     main()

@@ -145,41 +145,61 @@ struct AxisReductionRouteTests {
     @Test("argmin and argmax: first of a tie, NaNs never win, ±∞ and all-NaN lines; Float, Double, Int32 and UInt8",
           arguments: [AxisReduction.Route.streaming, .walk])
     func positions(route: AxisReduction.Route) throws {
-        try Self.onEveryDevice(route: route) { queue in
-            // Shapes whose lines 1, 2 and 3 are all NaN, five NaNs then −∞, five NaNs then +∞ (the first number is
-            // the answer where nothing beats the starting value), through the packed and the lines kernels, and rows
-            // of 16, 8, 4 and 2 in groups of sixteen folded pairwise.
-            let special: [(shape: [Int], axis: Int)] = [([6, 20], 1), ([20, 6], 0), ([20, 24], 0), ([20, 16], 1), ([19, 8], 1), ([18, 4], 1)]
-                + Self.rowsInGroups(on: queue.device)
-            for (shape, axis) in Self.geometries + special {
-                let n = shape.reduce(1, *), label = "\(shape) axis \(axis), \(route)", a = axis < 0 ? axis + shape.count : axis
-                guard shape[a] > 0 else { continue }
-                let isSpecial = special.contains { $0.shape == shape && $0.axis == axis }
-                let floats: [Float] = (0..<n).map { i in
-                    let (line, position) = axis == 1 ? (i / shape[1], i % shape[1]) : (i % shape[1], i / shape[1])
-                    if isSpecial && (1...3).contains(line) {
-                        return line == 1 || position < 5 ? .nan : line == 2 ? -.infinity : .infinity
-                    }
-                    // Small integers (ties everywhere), NaNs and infinities sprinkled.
-                    return i % 7 == 3 ? .nan : i % 11 == 5 ? -.infinity : i % 13 == 6 ? .infinity : Float(Self.value(i))
+        try Self.onEveryDevice(route: route) { queue in try Self.checkPositions(queue: queue, route: route) }
+    }
+
+    @Test("argmin and argmax through the packed kernel's 64-bit steps, which chunks of 2³¹ steps or more take")
+    func positionsWithWideSteps() throws {
+        try AxisIndexReduction.$stepLimit.withValue(0) {
+            try Self.onEveryDevice(route: .streaming) { queue in try Self.checkPositions(queue: queue, route: .streaming) }
+        }
+    }
+
+    @Test("the packed kernel counts steps in int below 2³¹ − 1 per chunk, in long from there and when the count overflows")
+    func stepWidths() {
+        let limit = Int(Int32.max)
+        #expect(AxisIndexReduction.narrowSteps(chunkLength: 16 * (limit - 1), stride: 1))
+        #expect(!AxisIndexReduction.narrowSteps(chunkLength: 16 * limit, stride: 1))
+        #expect(AxisIndexReduction.narrowSteps(chunkLength: 16 * (limit - 1), stride: 3), "a step: 3 vectors, 16 lines of 3")
+        #expect(!AxisIndexReduction.narrowSteps(chunkLength: 16 * limit, stride: 3))
+        #expect(!AxisIndexReduction.narrowSteps(chunkLength: Int.max / 2, stride: 4), "an overflowing element count")
+    }
+
+    /// Positions of extremes along every axis of ``geometries`` and shapes with special lines, against the host.
+    static func checkPositions(queue: ComputeQueue, route: AxisReduction.Route) throws {
+        // Shapes whose lines 1, 2 and 3 are all NaN, five NaNs then −∞, five NaNs then +∞ (the first number is
+        // the answer where nothing beats the starting value), through the packed and the lines kernels, and rows
+        // of 16, 8, 4 and 2 in groups of sixteen folded pairwise.
+        let special: [(shape: [Int], axis: Int)] = [([6, 20], 1), ([20, 6], 0), ([20, 24], 0), ([20, 16], 1), ([19, 8], 1), ([18, 4], 1)]
+            + Self.rowsInGroups(on: queue.device)
+        for (shape, axis) in Self.geometries + special {
+            let n = shape.reduce(1, *), label = "\(shape) axis \(axis), \(route)", a = axis < 0 ? axis + shape.count : axis
+            guard shape[a] > 0 else { continue }
+            let isSpecial = special.contains { $0.shape == shape && $0.axis == axis }
+            let floats: [Float] = (0..<n).map { i in
+                let (line, position) = axis == 1 ? (i / shape[1], i % shape[1]) : (i % shape[1], i / shape[1])
+                if isSpecial && (1...3).contains(line) {
+                    return line == 1 || position < 5 ? .nan : line == 2 ? -.infinity : .infinity
                 }
-                let lf = IndexAndAxisReductionTests.lines(floats, shape: shape, axis: a)
-                let df = try DeviceArray(floats, shape: shape, on: queue)
-                #expect(try df.argmax(axis: axis).toArray() == lf.map { Self.position($0, minimum: false) }, "\(label) Float argmax")
-                #expect(try df.argmin(axis: axis).toArray() == lf.map { Self.position($0, minimum: true) }, "\(label) Float argmin")
-                if queue.device.extensions.contains("cl_khr_fp64") {
-                    let doubles = floats.map { Double($0) }
-                    let dd = try DeviceArray(doubles, shape: shape, on: queue)
-                    #expect(try dd.argmax(axis: axis).toArray() == lf.map { Self.position($0, minimum: false) }, "\(label) Double argmax")
-                }
-                let ints = (0..<n).map { Int32(Self.value($0 &* 3)) }, bytes = (0..<n).map { UInt8(truncatingIfNeeded: Self.value($0) + 8) }
-                let li = IndexAndAxisReductionTests.lines(ints, shape: shape, axis: a)
-                let lb = IndexAndAxisReductionTests.lines(bytes, shape: shape, axis: a)
-                #expect(try DeviceArray(ints, shape: shape, on: queue).argmin(axis: axis).toArray() == li.map { Self.position($0, minimum: true) },
-                        "\(label) Int32 argmin")
-                #expect(try DeviceArray(bytes, shape: shape, on: queue).argmax(axis: axis).toArray() == lb.map { Self.position($0, minimum: false) },
-                        "\(label) UInt8 argmax")
+                // Small integers (ties everywhere), NaNs and infinities sprinkled.
+                return i % 7 == 3 ? .nan : i % 11 == 5 ? -.infinity : i % 13 == 6 ? .infinity : Float(Self.value(i))
             }
+            let lf = IndexAndAxisReductionTests.lines(floats, shape: shape, axis: a)
+            let df = try DeviceArray(floats, shape: shape, on: queue)
+            #expect(try df.argmax(axis: axis).toArray() == lf.map { Self.position($0, minimum: false) }, "\(label) Float argmax")
+            #expect(try df.argmin(axis: axis).toArray() == lf.map { Self.position($0, minimum: true) }, "\(label) Float argmin")
+            if queue.device.extensions.contains("cl_khr_fp64") {
+                let doubles = floats.map { Double($0) }
+                let dd = try DeviceArray(doubles, shape: shape, on: queue)
+                #expect(try dd.argmax(axis: axis).toArray() == lf.map { Self.position($0, minimum: false) }, "\(label) Double argmax")
+            }
+            let ints = (0..<n).map { Int32(Self.value($0 &* 3)) }, bytes = (0..<n).map { UInt8(truncatingIfNeeded: Self.value($0) + 8) }
+            let li = IndexAndAxisReductionTests.lines(ints, shape: shape, axis: a)
+            let lb = IndexAndAxisReductionTests.lines(bytes, shape: shape, axis: a)
+            #expect(try DeviceArray(ints, shape: shape, on: queue).argmin(axis: axis).toArray() == li.map { Self.position($0, minimum: true) },
+                    "\(label) Int32 argmin")
+            #expect(try DeviceArray(bytes, shape: shape, on: queue).argmax(axis: axis).toArray() == lb.map { Self.position($0, minimum: false) },
+                    "\(label) UInt8 argmax")
         }
     }
 

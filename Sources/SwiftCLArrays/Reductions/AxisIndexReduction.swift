@@ -31,9 +31,12 @@ struct AxisIndexReduction: Sendable {
         let schedule = AxisReduction.Schedule(outputs: outputs, length: length, stride: stride, computeUnits: x.queue.device.computeUnits,
                                               spanWidth: spanWidth)
         let prefetch = StreamPrefetch.on(x.queue.device)
-        let source = schedule.packed ? packedSource(stride: stride, neutral: neutral, rowLength: schedule.rowLength, prefetch: prefetch)
+        let narrow = Self.narrowSteps(chunkLength: schedule.chunkLength, stride: stride)
+        let source = schedule.packed
+            ? packedSource(stride: stride, neutral: neutral, rowLength: schedule.rowLength, prefetch: prefetch, narrowSteps: narrow)
             : linesSource(neutral: neutral, prefetch: prefetch)
-        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(schedule.variant)\(prefetch.nameSuffix)_\(element)",
+        let variant = schedule.variant + prefetch.nameSuffix + (schedule.packed && !narrow ? "_wide" : "")
+        let kernel = try ProgramCompiler.kernel(source: source, name: "\(name)_axis_\(variant)_\(element)",
                                                 kernel: "swiftcl_arg_axis_stream", context: x.context)
         let valueBytes = (outputs * schedule.chunks * AxisReduction.bytes(ofOpenCLScalar: A) + 7) / 8 * 8
         let partials = try AxisReduction.partials(bytes: schedule.chunks > 1 ? valueBytes + outputs * schedule.chunks * 8 : 0,
@@ -51,6 +54,20 @@ struct AxisIndexReduction: Sendable {
                                                                      out.storage, UInt64(out.offset)],
                                on: x.queue)
     }
+
+    /// Whether the packed kernel's steps through a chunk of `chunkLength` lines of `stride` (at most 16) elements count
+    /// in `int`: a lane keeps the step of its best value in an `int` (one vector of 16 where 64-bit positions took two,
+    /// and one addition per step for all lanes: `argmax` along the rows of `[8192, 8192]` on an Intel Xeon 87 → 95 % of
+    /// the read bound in the probe) unless a chunk had ``stepLimit`` steps or more.
+    static func narrowSteps(chunkLength: Int, stride: Int) -> Bool {
+        let perStep = 16 * (stride / AxisReduction.gcd(stride, 16))
+        let (elements, overflow) = chunkLength.multipliedReportingOverflow(by: stride)
+        return !overflow && elements / perStep < stepLimit
+    }
+
+    /// The steps through a chunk from which the packed kernel counts them in `long` (2³¹ − 1; tests lower it to reach
+    /// that kernel with small arrays).
+    @TaskLocal static var stepLimit = Int(Int32.max)
 
     private func head(_ prefetch: StreamPrefetch) -> String {
         """
@@ -81,15 +98,18 @@ struct AxisIndexReduction: Sendable {
         """
     }
 
-    /// Strides up to 16: as ``AxisReduction/packedSource(stride:rowLength:)``, lane `j` of vector `v` always reading
-    /// output `(16v + j) % stride`, its position advancing by `16V / stride` per step.
+    /// Strides up to 16: as ``AxisReduction/packedSource(stride:rowLength:prefetch:)``, lane `j` of vector `v` always
+    /// reading output `(16v + j) % stride`, its position advancing by `16V / stride` per step; each lane keeps the step
+    /// of its best value (in `int` with `narrowSteps`, ``narrowSteps(chunkLength:stride:)``), made a position after the
+    /// loop.
     ///
     /// With `rowLength` (a stride of 1 and lines of 2, 4, 8 or 16 elements, never cut into chunks), sixteen lines at a
-    /// time are read as `rowLength` vectors and folded pairwise as ``RowFold`` lays out, each lane carrying its
-    /// position; the second operand's lane wins when strictly better, when equal at an earlier position, or when the
-    /// first is NaN and it is not, so ties keep the first, NaNs never win and an all-NaN line gives 0, as the walk.
+    /// time are read as `rowLength` vectors and folded pairwise, even lanes against odd ones (``RowFold``), each lane
+    /// carrying its position; the odd lane (later positions) wins only when strictly better or when the even one is NaN
+    /// and it is not, so ties keep the first, NaNs never win and an all-NaN line gives 0, as the walk.
     /// The main loops prefetch ahead (``StreamPrefetch``).
-    func packedSource(stride S: Int, neutral: String, rowLength: Int? = nil, prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
+    func packedSource(stride S: Int, neutral: String, rowLength: Int? = nil, prefetch: StreamPrefetch = StreamPrefetch(enabled: false),
+                      narrowSteps: Bool = true) -> String {
         let V = S / AxisReduction.gcd(S, 16), step = 16 * V
         let elementBytes = AxisReduction.bytes(ofOpenCLScalar: element), ahead = StreamPrefetch.ahead(elementBytes: elementBytes)
         var lines = [head(prefetch)]
@@ -101,19 +121,25 @@ struct AxisIndexReduction: Sendable {
         lines.append("        " + (0..<S).map { "\(A) bv_\($0) = \(neutral); long bk_\($0) = -1;" }.joined(separator: " "))
         lines.append("        ulong e = e0;")
         lines.append("        if (e + \(step) <= e1) {")
+        // Each lane keeps the step at which it last improved (`int`: see ``narrowSteps``); positions come after the loop.
+        let (stepType, stepVector) = narrowSteps ? ("int", "int16") : ("long", "long16")
+        lines.append("            \(stepVector) steps = (\(stepVector))(0);")
         for v in 0..<V {
-            let offsets = (0..<16).map { "\((16 * v + $0) / S)" }.joined(separator: ", ")
-            lines.append("            \(A16) v\(v) = (\(A16))(\(neutral)); long16 k\(v) = (long16)(-1);")
-            lines.append("            long16 at\(v) = (long16)((long)(e0 / \(S))) + (long16)(\(offsets));")
+            lines.append("            \(A16) v\(v) = (\(A16))(\(neutral)); \(stepVector) t\(v) = (\(stepVector))(-1);")
         }
         lines.append("            for (; e + \(step) <= e1; e += \(step)) {")
         lines += prefetch.statements(from: "p + e + \(ahead)", count: step, elementBytes: elementBytes).map { "                " + $0 }
         for v in 0..<V {
             lines.append("                { const \(A16) x = convert_\(A16)(vload16(0, p + e + \(16 * v))); const \(A16) bv = v\(v);")
-            lines.append("                  v\(v) = select(bv, x, x \(better) bv); k\(v) = select(k\(v), at\(v), convert_long16(x \(better) bv));")
-            lines.append("                  at\(v) += \(step / S); }")
+            lines.append("                  v\(v) = select(bv, x, x \(better) bv); t\(v) = select(t\(v), steps, convert_\(stepVector)(x \(better) bv)); }")
         }
+        lines.append("                steps += (\(stepType))1;")
         lines.append("            }")
+        for v in 0..<V {
+            let offsets = (0..<16).map { "\((16 * v + $0) / S)" }.joined(separator: ", ")
+            lines.append("            const long16 k\(v) = select((long16)(-1), (long16)((long)(e0 / \(S))) + convert_long16(t\(v)) * \(step / S) + (long16)(\(offsets)), "
+                         + "convert_long16(t\(v) >= 0));")
+        }
         for o in 0..<S {
             for v in 0..<V {
                 for j in 0..<16 where (16 * v + j) % S == o {
@@ -154,24 +180,21 @@ struct AxisIndexReduction: Sendable {
             let positions = (0..<16).map { "\((16 * i + $0) % L)" }.joined(separator: ", ")
             lines.append("        const \(A16) u0_\(i) = convert_\(A16)(vload16(\(i), p)); const int16 k0_\(i) = (int16)(\(positions));")
         }
-        let fold = RowFold(rowLength: L)
-        var count = L
-        for (level, step) in fold.levels.enumerated() {
+        var (level, count) = (0, L)
+        while count > 1 {
             for k in 0..<(count / 2) {
                 let (a, b) = ("\(level)_\(2 * k)", "\(level)_\(2 * k + 1)"), next = "\(level + 1)_\(k)"
-                // Comparisons of `A16` give masks of its lanes' width: convert before combining with the positions'.
-                let wins = "convert_int16(od \(better) ev" + (floating ? " || (isnan(ev) && !isnan(od))" : "") + ") | (convert_int16(od == ev) & (ko < ke))"
-                lines.append("        \(A16) u\(next); int16 k\(next); { const \(A16) ev = \(RowFold.vector(A16, step.first, "u\(a)", "u\(b)")), "
-                             + "od = \(RowFold.vector(A16, step.second, "u\(a)", "u\(b)"));")
-                lines.append("          const int16 ke = \(RowFold.vector("int16", step.first, "k\(a)", "k\(b)")), "
-                             + "ko = \(RowFold.vector("int16", step.second, "k\(a)", "k\(b)"));")
-                lines.append("          const int16 w = \(wins);")
-                lines.append("          u\(next) = select(ev, od, convert_\(mask)(w)); k\(next) = select(ke, ko, w); }")
+                let wins = "od \(better) ev" + (floating ? " || (isnan(ev) && !isnan(od))" : "")
+                lines.append("        \(A16) u\(next); int16 k\(next); { const \(A16) ev = \(RowFold.lanes(A16, odd: false, of: "u\(a)", "u\(b)")), "
+                             + "od = \(RowFold.lanes(A16, odd: true, of: "u\(a)", "u\(b)"));")
+                lines.append("          const int16 w = convert_int16(\(wins));")
+                lines.append("          u\(next) = select(ev, od, convert_\(mask)(w)); k\(next) = select(\(RowFold.lanes("int16", odd: false, of: "k\(a)", "k\(b)")), "
+                             + "\(RowFold.lanes("int16", odd: true, of: "k\(a)", "k\(b)")), w); }")
             }
-            count /= 2
+            (level, count) = (level + 1, count / 2)
         }
         // Positions go out non-temporally, as two 64-byte halves, where flag bit 1 is set and the address is 64-byte aligned.
-        lines += ["        { const long16 kr = convert_long16(\(fold.inRowOrder("int16", "k\(fold.levels.count)_0")));",
+        lines += ["        { const long16 kr = convert_long16(k\(level)_0);",
                   "#ifdef SC_NT_STORE",
                   "          if ((flags & 2) && ((ulong)(out + out_off + b) & 63) == 0) {",
                   "              __builtin_nontemporal_store(kr.lo, (global long8 *)(out + out_off + b));",

@@ -300,8 +300,8 @@ struct AxisReduction: Sendable {
     /// (at least four independent accumulators). The main loop prefetches ahead (``StreamPrefetch``).
     ///
     /// With `rowLength` (a stride of 1 and lines of 2, 4, 8 or 16 elements, whose axis is never cut into chunks),
-    /// sixteen lines at a time are read as `rowLength` vectors and folded pairwise as ``RowFold`` lays out until each
-    /// lane holds one line's value: sums of such short lines add pairwise rather than with Kahan's compensation.
+    /// sixteen lines at a time are read as `rowLength` vectors and folded pairwise, even lanes with odd ones
+    /// (``RowFold``), until each lane holds one line's value: sums of such short lines add pairwise rather than with Kahan's compensation.
     func packedSource(stride S: Int, rowLength: Int? = nil, prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
         let V = S / Self.gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
         let outputs = 0..<S, elementBytes = Self.bytes(ofOpenCLScalar: element), ahead = StreamPrefetch.ahead(elementBytes: elementBytes)
@@ -385,7 +385,7 @@ struct AxisReduction: Sendable {
     }
 
     /// Sixteen lines of `L` contiguous elements per step (see ``packedSource(stride:rowLength:prefetch:)``), folded as
-    /// ``RowFold`` lays out.
+    /// ``RowFold`` describes.
     private func groupsOfRows(length L: Int, prefetch: StreamPrefetch) -> [String] {
         let pair: (String, String) -> String
         switch combine {
@@ -406,23 +406,20 @@ struct AxisReduction: Sendable {
             if usesCenter { body += " const \(A16) m = (\(A16))(" + (0..<16).map { "(\(A))mc[\((16 * i + $0) / L)]" }.joined(separator: ", ") + ");" }
             lines.append("        \(A16) u0_\(i); { \(body) u0_\(i) = \(map); }")
         }
-        let fold = RowFold(rowLength: L)
-        var count = L
-        for (level, step) in fold.levels.enumerated() {
+        var (level, count) = (0, L)
+        while count > 1 {
             for k in 0..<(count / 2) {
                 let (a, b) = ("u\(level)_\(2 * k)", "u\(level)_\(2 * k + 1)")
-                let first = RowFold.vector(A16, step.first, a, b), second = RowFold.vector(A16, step.second, a, b)
-                lines.append("        const \(A16) u\(level + 1)_\(k) = \(pair(first, second));")
+                let even = RowFold.lanes(A16, odd: false, of: a, b), odd = RowFold.lanes(A16, odd: true, of: a, b)
+                lines.append("        const \(A16) u\(level + 1)_\(k) = \(pair(even, odd));")
             }
-            count /= 2
+            (level, count) = (level + 1, count / 2)
         }
-        let rows = fold.inRowOrder(A16, "u\(fold.levels.count)_0")
         if result == accumulator {
-            lines.append("        { const \(A16) r = \(rows); \(storeVector(finish("r"), at: "out + out_off + b")) }")
+            lines.append("        { const \(A16) r = u\(level)_0; \(storeVector(finish("r"), at: "out + out_off + b")) }")
         } else {
-            lines.append("        const \(A16) rows = \(rows);")
             for j in 0..<16 {
-                lines.append("        { const \(A) r = rows.s\(String(j, radix: 16)); out[out_off + b + \(j)] = (\(result))(\(finish("r"))); }")
+                lines.append("        { const \(A) r = u\(level)_0.s\(String(j, radix: 16)); out[out_off + b + \(j)] = (\(result))(\(finish("r"))); }")
             }
         }
         lines.append("    }")
