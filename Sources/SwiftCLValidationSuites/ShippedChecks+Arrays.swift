@@ -60,6 +60,18 @@ extension ShippedChecks {
                     .init("axis 1", actual: try matrix.sum(axis: 1).toArray().map(Double.init), expected: rows),
                 ])
             },
+            KernelCheck(name: "arrays/argmax-axis", sizes: images, tolerance: .exact) { queue, size, _ in
+                // Small integers: ties everywhere, so the first position of each extreme is what is checked.
+                let x = (0..<size.pixels).map { Float(($0 &* 7_919) % 13) }
+                let matrix = try DeviceArray(x, shape: [size.height, size.width], on: queue)
+                func first(_ line: [Float]) -> Double { Double(line.firstIndex(of: line.max()!)!) }
+                let columns = (0..<size.width).map { c in first((0..<size.height).map { x[$0 * size.width + c] }) }
+                let rows = (0..<size.height).map { r in first(Array(x[(r * size.width)..<((r + 1) * size.width)])) }
+                return KernelCheck.Outcome(outputs: [
+                    .init("axis 0", actual: try matrix.argmax(axis: 0).toArray().map(Double.init), expected: columns),
+                    .init("axis 1", actual: try matrix.argmax(axis: 1).toArray().map(Double.init), expected: rows),
+                ])
+            },
         ]
     }
 }
