@@ -53,6 +53,20 @@ struct HostTransferTests {
         }
     }
 
+    @Test("huge-page advice over memory of any size and alignment keeps what it holds and what lies around it")
+    func hugePageAdvice() {
+        let sizes = [(0, 0), (HostCopy.hugePageBytes - 1, 0), (HostCopy.hugePageBytes, 1), ((6 << 20) + 3, 4_095), (5 << 20, 0)]
+        for (size, offset) in sizes {
+            let total = size + offset + 64
+            let raw = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 64)
+            defer { raw.deallocate() }
+            let bytes = raw.bindMemory(to: UInt8.self, capacity: total)
+            for i in 0..<total { bytes[i] = UInt8(truncatingIfNeeded: i &* 31 &+ 7) }
+            HostCopy.adviseHugePages(raw + offset, byteCount: size)
+            #expect((0..<total).allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }, "\(size) bytes at \(offset)")
+        }
+    }
+
     @Test("a large read waits for the commands before it and for its wait list", arguments: TestDevices.all)
     func ordering(device: Device) throws {
         let queue = try makeQueue(device)

@@ -1,4 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Copies between host memory and a buffer's memory mapped on a CPU device, split over the host's cores: on such a
 /// device a buffer's memory is the host's, and one thread copying into new memory spends most of its time in
@@ -15,6 +18,24 @@ package enum HostCopy {
     /// device that shares the host's memory (a map there is the memory itself, not a copy of it).
     package static func isParallel(byteCount: Int, device: Device) -> Bool {
         byteCount >= parallelBytes && device.type.contains(.cpu) && device.hasHostUnifiedMemory
+    }
+
+    /// New host memory of at least this many bytes is offered huge pages before its first touch (NumPy's threshold).
+    package static let hugePageBytes = 4 << 20
+
+    /// Asks Linux to back the 2 MiB-aligned part of the new host memory at `pointer` with transparent huge pages
+    /// before anything touches it (`madvise(MADV_HUGEPAGE)`, which NumPy gives its large arrays): where transparent
+    /// huge pages are on `madvise` only, a new 256 MiB array otherwise takes 65,536 first-touch faults of 4 KiB
+    /// (`toArray()` of 2²⁶ Floats on an Intel Xeon: 23–25 → 38–42 % of the copy bound). Advice only: nothing changes
+    /// where the kernel has no such pages, and elsewhere than Linux this does nothing.
+    package static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, byteCount: Int) {
+        #if os(Linux)
+        guard byteCount >= hugePageBytes else { return }
+        let huge = 2 << 20, address = Int(bitPattern: pointer)
+        let start = (address + huge - 1) & ~(huge - 1), end = (address + byteCount) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        #endif
     }
 
     /// Copies `byteCount` bytes from `source` to `destination` (not overlapping) in chunks on Dispatch's workers.
