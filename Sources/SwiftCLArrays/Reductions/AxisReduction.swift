@@ -301,11 +301,12 @@ struct AxisReduction: Sendable {
     ///
     /// With `rowLength` (a stride of 1 and lines of 2, 4, 8 or 16 elements, whose axis is never cut into chunks),
     /// sixteen lines at a time are read as `rowLength` vectors and folded pairwise, even lanes with odd ones
-    /// (``RowFold``), until each lane holds one line's value: sums of such short lines add pairwise rather than with Kahan's compensation.
+    /// (``RowFold``), until each lane holds one line's value: sums of such short lines add pairwise rather than with
+    /// Kahan's compensation.
     func packedSource(stride S: Int, rowLength: Int? = nil, prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
         let V = S / Self.gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
         let outputs = 0..<S, elementBytes = Self.bytes(ofOpenCLScalar: element), ahead = StreamPrefetch.ahead(elementBytes: elementBytes)
-        /// Prefetches of the lines `count` elements from element `e` of the operands read, ahead.
+        // Prefetches, ahead, of the lines of `count` elements from element `e` of each operand read.
         func prefetches(count: Int, indent: String) -> [String] {
             (usesSecond ? ["p", "q"] : ["p"]).flatMap { prefetch.statements(from: "\($0) + e + \(ahead)", count: count, elementBytes: elementBytes) }
                 .map { indent + $0 }
