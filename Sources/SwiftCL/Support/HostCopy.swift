@@ -27,9 +27,9 @@ package enum HostCopy {
     /// before anything touches it (`madvise(MADV_HUGEPAGE)`, which NumPy gives its large arrays): where transparent
     /// huge pages are on `madvise` only, a new 256 MiB array otherwise takes 65,536 first-touch faults of 4 KiB
     /// (`toArray()` of 2²⁶ Floats on an Intel Xeon: 23–25 → 38–42 % of the copy bound). Advice only: nothing changes
-    /// where the kernel has no such pages, and elsewhere than Linux this does nothing.
+    /// where the kernel has no such pages, and without Glibc (other systems, Musl) this does nothing.
     package static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, byteCount: Int) {
-        #if os(Linux)
+        #if canImport(Glibc)
         guard byteCount >= hugePageBytes else { return }
         let huge = 2 << 20, address = Int(bitPattern: pointer)
         let start = (address + huge - 1) & ~(huge - 1), end = (address + byteCount) & ~(huge - 1)
