@@ -6,8 +6,8 @@ import SwiftCL
 /// The hardware prefetchers alone leave a core short of the memory bandwidth when a kernel spends many instructions
 /// per byte (Kahan steps, the folds of short rows, positions beside values): the out-of-order window then reaches too
 /// few cache lines ahead. On an Intel Xeon (family 6 model 207, PoCL 3.1) a prefetch 4 KiB ahead took the sums along
-/// rows of `[8192, 8192]` from 71 to 92 % of the read bound and rows of 16 from 81 to 95 %, unchanged where the
-/// kernel was already at the bound (docs/decisions.md). Only PoCL's CPU devices get them: the builtin lowers to
+/// rows of `[8192, 8192]` from 70 to 96 % of the read bound and rows of 16 from 82 to 93 %
+/// (`Benchmarks/probes/axis-prefetch.py`, docs/decisions.md). Only PoCL's CPU devices get them: the builtin lowers to
 /// `llvm.prefetch`, which other runtimes may not take (Oclgrind 21.10 refuses the kernel), so elsewhere the macro is
 /// empty.
 struct StreamPrefetch: Sendable, Equatable {
