@@ -44,8 +44,8 @@ struct AxisIndexReduction: Sendable {
         let arguments: [any KernelArgument] = [x.storage, UInt64(x.offset), UInt64(schedule.units), UInt64(schedule.unitsPerItem),
                                                UInt64(length), UInt64(stride), UInt64(schedule.chunks), UInt64(schedule.chunkLength),
                                                partials, UInt64(valueBytes), out.storage, UInt64(out.offset),
-                                               AxisReduction.flags(grouped: false, streamingStores: !resultIsFresh && schedule.chunks == 1
-                                                                       && outputs * 8 >= AxisReduction.streamingStoreBytes)]
+                                               AxisReduction.flags(grouped: false, streamingStores: AxisReduction.streamsResults(
+                                                   resultIsFresh: resultIsFresh, chunks: schedule.chunks, bytes: outputs * 8))]
         try x.queue.enqueue { cl in try cl.launch(kernel, try NDRange(schedule.items, local: 1), arguments: arguments) }
         guard schedule.chunks > 1 else { return }
         let combiner = try ProgramCompiler.kernel(source: combineSource(neutral: neutral), name: "\(name)_axis_combine_\(element)",
@@ -111,7 +111,7 @@ struct AxisIndexReduction: Sendable {
     func packedSource(stride S: Int, neutral: String, rowLength: Int? = nil, prefetch: StreamPrefetch = StreamPrefetch(enabled: false),
                       narrowSteps: Bool = true) -> String {
         let V = S / AxisReduction.gcd(S, 16), step = 16 * V
-        let elementBytes = AxisReduction.bytes(ofOpenCLScalar: element), ahead = StreamPrefetch.ahead(elementBytes: elementBytes)
+        let elementBytes = AxisReduction.bytes(ofOpenCLScalar: element)
         var lines = [head(prefetch)]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
         lines.append("    ulong b = first;")
@@ -128,7 +128,7 @@ struct AxisIndexReduction: Sendable {
             lines.append("            \(A16) v\(v) = (\(A16))(\(neutral)); \(stepVector) t\(v) = (\(stepVector))(-1);")
         }
         lines.append("            for (; e + \(step) <= e1; e += \(step)) {")
-        lines += prefetch.statements(from: "p + e + \(ahead)", count: step, elementBytes: elementBytes).map { "                " + $0 }
+        lines += prefetch.statements(ahead: ["p + e"], count: step, elementBytes: elementBytes).map { "                " + $0 }
         for v in 0..<V {
             lines.append("                { const \(A16) x = convert_\(A16)(vload16(0, p + e + \(16 * v))); const \(A16) bv = v\(v);")
             lines.append("                  v\(v) = select(bv, x, x \(better) bv); t\(v) = select(t\(v), steps, convert_\(stepVector)(x \(better) bv)); }")
@@ -174,8 +174,7 @@ struct AxisIndexReduction: Sendable {
         let elementBytes = AxisReduction.bytes(ofOpenCLScalar: element)
         var lines = ["    for (; b + 16 <= last; b += 16) {",
                      "        global const \(element) *p = x + x_off + b * \(L);"]
-        lines += prefetch.statements(from: "p + \(StreamPrefetch.ahead(elementBytes: elementBytes))", count: 16 * L, elementBytes: elementBytes)
-            .map { "        " + $0 }
+        lines += prefetch.statements(ahead: ["p"], count: 16 * L, elementBytes: elementBytes).map { "        " + $0 }
         for i in 0..<L {
             let positions = (0..<16).map { "\((16 * i + $0) % L)" }.joined(separator: ", ")
             lines.append("        const \(A16) u0_\(i) = convert_\(A16)(vload16(\(i), p)); const int16 k0_\(i) = (int16)(\(positions));")
@@ -211,11 +210,9 @@ struct AxisIndexReduction: Sendable {
     /// Strides above 16: the best values and positions of up to ``AxisReduction/spanWidth`` neighbouring outputs,
     /// eight lines compared per pass.
     func linesSource(neutral: String, prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
-        let W = spanWidth, passes = AxisReduction.linesPerPass, elementBytes = AxisReduction.bytes(ofOpenCLScalar: element)
-        let ahead = StreamPrefetch.ahead(elementBytes: elementBytes, bytes: StreamPrefetch.distancePerLine)
-        // Each line's elements ahead: further along the span, or past its end in the line the next pass reads.
-        let prefetches = (prefetch.enabled ? ["const ulong ja = j + \(ahead) < w ? j + \(ahead) : j + \(ahead) - w + \(passes) * stride;"] : [])
-            + (0..<passes).flatMap { i in prefetch.statements(from: "r + \(i) * stride + ja", count: 16, elementBytes: elementBytes) }
+        let W = spanWidth, passes = AxisReduction.linesPerPass
+        let prefetches = prefetch.spanStatements((0..<passes).map { "r + \($0) * stride" }, nextLine: "\(passes) * stride",
+                                                 elementBytes: AxisReduction.bytes(ofOpenCLScalar: element))
         let vectorLines = (0..<passes).map { i in
             let body = "{ const \(A16) x = convert_\(A16)(vload16(0, r + \(i) * stride + j)); "
                 + "k = select(k, (long16)((long)(k_row + \(i))), convert_long16(x \(better) v)); v = select(v, x, x \(better) v); }"

@@ -107,8 +107,8 @@ struct AxisReduction: Sendable {
             UInt64(schedule.units), UInt64(schedule.unitsPerItem), UInt64(length), UInt64(stride), UInt64(schedule.chunks),
             UInt64(schedule.chunkLength), partials, out.storage, UInt64(out.offset),
             Self.flags(grouped: !schedule.packed && stride <= spanWidth,
-                       streamingStores: !resultIsFresh && result == accumulator && schedule.chunks == 1
-                           && outputs * MemoryLayout<Result>.stride >= Self.streamingStoreBytes),
+                       streamingStores: result == accumulator && Self.streamsResults(resultIsFresh: resultIsFresh, chunks: schedule.chunks,
+                                                                                     bytes: outputs * MemoryLayout<Result>.stride)),
         ]
         try queue.enqueue { cl in try cl.launch(kernel, try NDRange(schedule.items, local: 1), arguments: arguments) }
         guard schedule.chunks > 1 else { return }
@@ -177,6 +177,12 @@ struct AxisReduction: Sendable {
     /// through the cache; interleaved runs showed no difference either way beyond those page faults' noise. Tests
     /// lower it to reach the stores with small arrays.
     @TaskLocal static var streamingStoreBytes = 4 << 20
+
+    /// Whether `bytes` of results go out non-temporally: into memory written before (not `resultIsFresh`), at least
+    /// ``streamingStoreBytes`` of them, stored by the kernel itself (the axis in one chunk).
+    static func streamsResults(resultIsFresh: Bool, chunks: Int, bytes: Int) -> Bool {
+        !resultIsFresh && chunks == 1 && bytes >= streamingStoreBytes
+    }
 
     /// The CPU kernels' `flags`: bit 0, a span covers whole lines (eight groups of lines per pass); bit 1, whole
     /// vectors of results go out non-temporally where 64-byte aligned.
@@ -305,11 +311,10 @@ struct AxisReduction: Sendable {
     /// Kahan's compensation.
     func packedSource(stride S: Int, rowLength: Int? = nil, prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
         let V = S / Self.gcd(S, 16), U = Swift.max(1, (4 + V - 1) / V), step16 = 16 * V
-        let outputs = 0..<S, elementBytes = Self.bytes(ofOpenCLScalar: element), ahead = StreamPrefetch.ahead(elementBytes: elementBytes)
+        let outputs = 0..<S, elementBytes = Self.bytes(ofOpenCLScalar: element)
         // Prefetches, ahead, of the lines of `count` elements from element `e` of each operand read.
         func prefetches(count: Int, indent: String) -> [String] {
-            (usesSecond ? ["p", "q"] : ["p"]).flatMap { prefetch.statements(from: "\($0) + e + \(ahead)", count: count, elementBytes: elementBytes) }
-                .map { indent + $0 }
+            prefetch.statements(ahead: usesSecond ? ["p + e", "q + e"] : ["p + e"], count: count, elementBytes: elementBytes).map { indent + $0 }
         }
         var lines = [streamHead(prefetch)]
         lines.append("    const ulong e0 = chunk * chunk_length * \(S), e1 = min((chunk + 1) * chunk_length, length) * \(S);")
@@ -393,14 +398,12 @@ struct AxisReduction: Sendable {
         case .compensated: pair = { "\($0) + \($1)" }
         case .plain(let op): pair = op
         }
-        let elementBytes = Self.bytes(ofOpenCLScalar: element), ahead = StreamPrefetch.ahead(elementBytes: elementBytes)
+        let elementBytes = Self.bytes(ofOpenCLScalar: element)
         var lines = ["    for (; b + 16 <= last; b += 16) {",
                      "        global const \(element) *p = x + x_off + b * \(L);",
                      "        global const \(element) *q = y_in + y_off + b * \(L);",
                      "        global const \(element) *mc = center + m_off + b;"]
-        lines += (usesSecond ? ["p", "q"] : ["p"]).flatMap {
-            prefetch.statements(from: "\($0) + \(ahead)", count: 16 * L, elementBytes: elementBytes).map { "        " + $0 }
-        }
+        lines += prefetch.statements(ahead: usesSecond ? ["p", "q"] : ["p"], count: 16 * L, elementBytes: elementBytes).map { "        " + $0 }
         for i in 0..<L {
             var body = "const \(A16) x = convert_\(A16)(vload16(\(i), p));"
             if usesSecond { body += " const \(A16) y = convert_\(A16)(vload16(\(i), q));" }
@@ -439,13 +442,9 @@ struct AxisReduction: Sendable {
     /// axis in one chunk the last pass stores whole vectors of results itself: for short axes (`[16, 2²²]` along axis
     /// 0, two passes) the accumulators' sweeps were a sixth of the time (83 → 96 % of the read bound in the probe).
     func linesSource(prefetch: StreamPrefetch = StreamPrefetch(enabled: false)) -> String {
-        let W = spanWidth, P = Self.linesPerPass, elementBytes = Self.bytes(ofOpenCLScalar: element)
-        let ahead = StreamPrefetch.ahead(elementBytes: elementBytes, bytes: StreamPrefetch.distancePerLine)
-        // Each stream's lines ahead: further along its span, or past the span's end in the line the next pass reads.
-        let prefetches = (prefetch.enabled ? ["const ulong ja = j + \(ahead) < w ? j + \(ahead) : j + \(ahead) - w + pass_step * stride;"] : [])
-            + (0..<P).flatMap { i in
-                (usesSecond ? ["r", "rq"] : ["r"]).flatMap { prefetch.statements(from: "\($0) + \(i) * line_step + ja", count: 16, elementBytes: elementBytes) }
-            }
+        let W = spanWidth, P = Self.linesPerPass
+        let streams = (0..<P).flatMap { i in (usesSecond ? ["r", "rq"] : ["r"]).map { "\($0) + \(i) * line_step" } }
+        let prefetches = prefetch.spanStatements(streams, nextLine: "pass_step * stride", elementBytes: Self.bytes(ofOpenCLScalar: element))
         func adds(type: String, load: (Int) -> (x: String, y: String)) -> String {
             (0..<Self.linesPerPass).map { i in
                 let (xv, yv) = load(i)

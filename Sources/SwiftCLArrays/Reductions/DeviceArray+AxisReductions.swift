@@ -100,7 +100,7 @@ extension DeviceArray where Element: ArrayElement {
             let reduction = AxisIndexReduction(element: T, accumulator: A, pragma: Element.pragma, minimum: minimum,
                                                 floating: Element.kind == .floatingPoint)
             try reduction.run(x: self, outputs: outputs, length: length, stride: stride, into: result,
-                              resultIsFresh: (destination == nil || shared) && !result.storage.reusesPooledMemory, name: name,
+                              resultIsFresh: isFresh(result, given: destination, shared: shared), name: name,
                               neutral: "(\(A))\(minimum ? Element.openCLHighest : Element.openCLLowest)")
         } else if outputs > 0 {
             // The walk GPUs take: one work-item per output.
@@ -147,6 +147,13 @@ extension DeviceArray where Element: ArrayElement {
         guard let destination else { return false }
         let footprint = destination.storage.memoryFootprint(elements: destination.storageRange)
         return ([self] + others).contains { footprint.overlaps($0.storage.memoryFootprint(elements: $0.storageRange)) }
+    }
+
+    /// Whether `result` is new memory: not the given `destination` (or one written through it, `shared`) and not memory
+    /// the pool kept. A given result has been written before (its pages are there), and so has pooled memory; a new
+    /// one's first touch would fault its pages in and zero them through the cache, where non-temporal stores then miss.
+    func isFresh<Result: ArrayElement>(_ result: DeviceArray<Result>, given destination: DeviceArray<Result>?, shared: Bool) -> Bool {
+        (destination == nil || shared) && !result.storage.reusesPooledMemory
     }
 
     /// For a reduction along `axis` of this array: how many outputs, the axis's length, the stride along it (the
@@ -200,10 +207,8 @@ extension DeviceArray where Element: ArrayElement {
                                       pragma: Element.pragma, accumulatorBytes: AxisReduction.bytes(ofOpenCLScalar: A))
         let shared = givenResult(destination, sharesMemoryWith: [other, center].compactMap { $0 })
         let result = try destination.flatMap { shared ? nil : $0 } ?? DeviceArray<Result>(uninitializedShape: resultShape, on: queue)
-        // A given result has been written before (its pages are there), and so has memory the pool kept; a new one's
-        // first touch would fault its pages in and zero them through the cache, where non-temporal stores then miss.
         try reduction.run(x: self, y: other, center: center, outputs: outputs, length: length, stride: stride, into: result,
-                          resultIsFresh: (destination == nil || shared) && !result.storage.reusesPooledMemory, name: name)
+                          resultIsFresh: isFresh(result, given: destination, shared: shared), name: name)
         if let destination, shared { try destination.on(queue).copyElements(from: result) }
         return destination ?? result
     }

@@ -34,13 +34,27 @@ struct StreamPrefetch: Sendable, Equatable {
         enabled ? "#define SC_PREFETCH(p) __builtin_prefetch((const void *)(ulong)(p), 0, 3)\n" : "#define SC_PREFETCH(p)\n"
     }
 
-    /// How many elements of `elementBytes` bytes make `bytes` (``distance`` unless given).
-    static func ahead(elementBytes: Int, bytes: Int = distance) -> Int { bytes / elementBytes }
+    /// OpenCL C prefetching, for each of `pointers` (to elements of `elementBytes` bytes), the lines of `count` elements
+    /// ``distance`` ahead of it: one statement per 64-byte line; none when disabled.
+    func statements(ahead pointers: [String], count: Int, elementBytes: Int) -> [String] {
+        lines(pointers, from: Self.distance / elementBytes, count: count, elementBytes: elementBytes)
+    }
 
-    /// OpenCL C prefetching the lines of `count` elements (of `elementBytes` bytes) from `pointer` on, one statement per
-    /// 64-byte line; none when disabled.
-    func statements(from pointer: String, count: Int, elementBytes: Int) -> [String] {
+    /// The lines kernels' prefetches for the 16 elements at offset `j` of a span of `w` in each of `streams`,
+    /// ``distancePerLine`` ahead: further along the span, or past its end in the line `nextLine` elements on (the one
+    /// the next pass reads there).
+    func spanStatements(_ streams: [String], nextLine: String, elementBytes: Int) -> [String] {
         guard enabled else { return [] }
-        return stride(from: 0, to: Swift.max(1, count), by: Swift.max(1, 64 / elementBytes)).map { "SC_PREFETCH(\(pointer) + \($0));" }
+        let ahead = Self.distancePerLine / elementBytes
+        return ["const ulong ja = j + \(ahead) < w ? j + \(ahead) : j + \(ahead) - w + \(nextLine);"]
+            + lines(streams.map { "\($0) + ja" }, from: 0, count: 16, elementBytes: elementBytes)
+    }
+
+    /// One prefetch per 64-byte line of `count` elements from element `first` of each of `pointers`.
+    private func lines(_ pointers: [String], from first: Int, count: Int, elementBytes: Int) -> [String] {
+        guard enabled else { return [] }
+        return pointers.flatMap { pointer in
+            stride(from: 0, to: Swift.max(1, count), by: Swift.max(1, 64 / elementBytes)).map { "SC_PREFETCH(\(pointer) + \(first + $0));" }
+        }
     }
 }
