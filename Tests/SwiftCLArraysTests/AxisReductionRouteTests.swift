@@ -321,15 +321,16 @@ struct AxisReductionRouteTests {
     @Test("new results in memory the pool kept take the non-temporal stores too, and stay right (lines and rows)",
           arguments: TestDevices.all)
     func streamingStoresIntoPooledResults(device: Device) throws {
-        let queue = try MemoryPoolTests.pooledQueue(device, capacityBytes: 1 << 20)
-        let pool = queue.context.memoryPool
         try AxisReduction.$route.withValue(.streaming) {
             try AxisReduction.$streamingStoreBytes.withValue(0) {
                 for (shape, axis) in [([5, 327], 0), ([40, 16], 1), ([70, 4], 1)] {
+                    // A context and pool for each shape: the last shape's arrays reach their pool on the runtime's
+                    // completion thread, and must not land in this one after it is emptied (CI saw that race).
+                    let queue = try MemoryPoolTests.pooledQueue(device, capacityBytes: 1 << 20)
+                    let pool = queue.context.memoryPool
                     let host = (0..<(shape[0] * shape[1])).map { Float(Self.value($0 &* 7)) }
                     let m = try DeviceArray(host, shape: shape, on: queue)
                     let sums = IndexAndAxisReductionTests.lines(host, shape: shape, axis: axis).map { $0.reduce(0, +) }
-                    pool.releaseAll()
                     let bytes = try {
                         let first = try m.sum(axis: axis)
                         let values = try first.toArray()
