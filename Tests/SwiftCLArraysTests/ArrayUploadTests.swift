@@ -59,4 +59,37 @@ struct ArrayUploadTests {
         #expect((thrownError { try view.copyElements(to: &wrong) } as? ArrayError)?.code == .invalidShape)
         #expect(wrong.allSatisfy { $0 == 0 }, "nothing written on a refusal")
     }
+
+    @Test("a new host array from toArray() is offered huge pages exactly where they pay off (smaps flag hg)", arguments: TestDevices.all)
+    func hugePageAdvice(device: Device) throws {
+        let count = (6 << 20) / 4 + 5   // 6 MiB and a bit: at least one whole 2 MiB-aligned stretch
+        guard HostCopy.isParallel(byteCount: count * 4, device: device),
+              let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
+              !mode.contains("[never]") else { return }   // another device or no transparent huge pages: nothing advised
+        let queue = try makeQueue(device)
+        let host = ramp(count)
+        let back = try DeviceArray(host, on: queue).toArray()
+        #expect(back == host)
+        let advised = back.withUnsafeBufferPointer { Self.hugePagesAdvised(at: UnsafeRawPointer($0.baseAddress!), byteCount: count * 4) }
+        #expect(advised == HostCopy.hugePagesPayOff, "huge pages advised: \(String(describing: advised)), pay off here: \(HostCopy.hugePagesPayOff)")
+    }
+
+    /// Whether the mapping holding the first 2 MiB-aligned address inside `byteCount` bytes at `pointer` carries the
+    /// `hg` flag (`madvise(MADV_HUGEPAGE)`) in `/proc/self/smaps`; nil where that file cannot be read.
+    static func hugePagesAdvised(at pointer: UnsafeRawPointer, byteCount: Int) -> Bool? {
+        let huge = 2 << 20, start = (Int(bitPattern: pointer) + huge - 1) & ~(huge - 1)
+        guard start + huge <= Int(bitPattern: pointer) + byteCount,
+              let file = FileHandle(forReadingAtPath: "/proc/self/smaps"),
+              let smaps = String(data: file.readDataToEndOfFile(), encoding: .utf8) else { return nil }   // read to the end: proc files report size 0
+        var inside = false
+        for line in smaps.split(separator: "\n") {
+            if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
+               let low = UInt(line[..<dash], radix: 16), let high = UInt(line[line.index(after: dash)..<space], radix: 16) {
+                inside = (low..<high).contains(UInt(start))
+            } else if inside, line.hasPrefix("VmFlags:") {
+                return line.split(separator: " ").contains("hg")
+            }
+        }
+        return false
+    }
 }

@@ -67,6 +67,27 @@ struct HostTransferTests {
         }
     }
 
+    @Test("free page reporting is read from a virtio balloon's features: bit 5, the string's sixth character")
+    func freePageReporting() {
+        // This project's VMs negotiate stats, deflate-on-OOM, reporting and bit 7 (their sysfs `features`, 128 bits).
+        let reporting = "01100101" + String(repeating: "0", count: 120)
+        #expect(HostCopy.reportsFreePages(balloonFeatures: reporting))
+        #expect(HostCopy.reportsFreePages(balloonFeatures: "000001"))
+        #expect(!HostCopy.reportsFreePages(balloonFeatures: "01100001" + String(repeating: "0", count: 120)), "stats and deflate only")
+        #expect(!HostCopy.reportsFreePages(balloonFeatures: "11111") && !HostCopy.reportsFreePages(balloonFeatures: ""), "too short")
+    }
+
+    @Test("huge pages are not used where this machine's balloon reports free pages, and are elsewhere")
+    func hugePagesWhereTheyPayOff() {
+        let folder = "/sys/bus/virtio/drivers/virtio_balloon"
+        let balloons = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("virtio") }
+        let reporting = balloons.contains { name in
+            let features = (try? String(contentsOfFile: "\(folder)/\(name)/features", encoding: .utf8)) ?? ""
+            return features.count > 5 && features[features.index(features.startIndex, offsetBy: 5)] == "1"
+        }
+        #expect(HostCopy.hugePagesPayOff == !reporting, "balloons \(balloons), reporting \(reporting)")
+    }
+
     @Test("a large read waits for the commands before it and for its wait list", arguments: TestDevices.all)
     func ordering(device: Device) throws {
         let queue = try makeQueue(device)
