@@ -41,8 +41,8 @@ package enum HostCopy {
 
     /// Whether new host memory is worth huge pages here: not in a virtual machine whose balloon reports free memory to
     /// its host (``reportsFreePages(balloonFeatures:)``). There the host drops what was reported, and a huge page is
-    /// taken from exactly such 2 MiB blocks: a program's first touches of 256 MiB took 280–450 ms with huge pages
-    /// against 72–142 ms with 4 KiB pages (`toArray()` of 2²⁶ Floats kept in a fresh process, Intel Xeon), and only
+    /// taken from exactly such 2 MiB blocks: a program's first touches of 256 MiB took 145–450 ms with huge pages
+    /// against 71–142 ms with 4 KiB pages (`toArray()` of 2²⁶ Floats kept in a fresh process, Intel Xeon), and only
     /// memory freed and taken again within the report's delay (~2 s) came back faster (35–43 against 72–86 ms).
     package static let hugePagesPayOff: Bool = {
         #if canImport(Glibc)
