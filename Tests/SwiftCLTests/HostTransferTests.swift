@@ -53,8 +53,8 @@ struct HostTransferTests {
         }
     }
 
-    @Test("huge-page advice over memory of any size and alignment keeps what it holds and what lies around it")
-    func hugePageAdvice() {
+    @Test("readying new memory (huge-page advice, pages made present) of any size and alignment keeps what it holds and what lies around it")
+    func newMemoryPreparation() {
         let sizes = [(0, 0), (HostCopy.hugePageBytes - 1, 0), (HostCopy.hugePageBytes, 1), ((6 << 20) + 3, 4_095), (5 << 20, 0)]
         for (size, offset) in sizes {
             let total = size + offset + 64
@@ -62,8 +62,33 @@ struct HostTransferTests {
             defer { raw.deallocate() }
             let bytes = raw.bindMemory(to: UInt8.self, capacity: total)
             for i in 0..<total { bytes[i] = UInt8(truncatingIfNeeded: i &* 31 &+ 7) }
-            HostCopy.adviseHugePages(raw + offset, byteCount: size)
+            HostCopy.prepareNewMemory(raw + offset, byteCount: size)
             #expect((0..<total).allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }, "\(size) bytes at \(offset)")
+        }
+    }
+
+    @Test("new memory of 4 MiB or more has its pages made present before the copy; smaller memory and what lies around it do not")
+    func newMemoryPopulated() throws {
+        let page = Int(getpagesize()), pages = (6 << 20) / page + 4
+        // Kernels before 5.14 refuse MADV_POPULATE_WRITE (23): there the copy takes the faults and nothing is present.
+        let probe = try #require(mmap(nil, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        let populates = madvise(probe, page, 23) == 0
+        munmap(probe, page)
+        for (offset, size) in [(page + 100, (6 << 20) + 5), (0, HostCopy.hugePageBytes), (3 * page, HostCopy.hugePageBytes - page)] {
+            let mapping = try #require(mmap(nil, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+            #expect(mapping != MAP_FAILED)
+            defer { munmap(mapping, pages * page) }
+            HostCopy.prepareNewMemory(mapping + offset, byteCount: size)
+            var resident = [UInt8](repeating: 0, count: pages)
+            #expect(mincore(mapping, pages * page, &resident) == 0)
+            // The pages wholly inside the range, and only those, are present (a partial page at either end is the copy's).
+            let first = (offset + page - 1) / page, last = (offset + size) / page
+            // With transparent huge pages `always`, a huge page may also cover neighbours outside the range.
+            let always = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8))?.contains("[always]") ?? false
+            let inside = (0..<pages).map { populates && size >= HostCopy.hugePageBytes && $0 >= first && $0 < last }
+            let present = resident.map { $0 & 1 == 1 }
+            #expect(always ? zip(inside, present).allSatisfy { !$0 || $1 } : present == inside,
+                    "\(size) bytes at \(offset): \(present.filter { $0 }.count) pages present")
         }
     }
 

@@ -30,7 +30,7 @@ extension ComputeEncoder {
         try checkUsable()
         let range = try buffer.checkedRange(range, "read")
         return try [E](unsafeUninitializedCapacity: range.count) { storage, initialized in
-            if let base = storage.baseAddress { HostCopy.adviseHugePages(base, byteCount: range.count * MemoryLayout<E>.stride) }
+            if let base = storage.baseAddress { HostCopy.prepareNewMemory(base, byteCount: range.count * MemoryLayout<E>.stride) }
             try read(buffer, into: storage, at: range.lowerBound)
             initialized = range.count
         }

@@ -19,7 +19,7 @@ extension DeviceArray {
 
     /// Copies the elements into `destination` (row-major; it must hold ``count``), once every command before on the
     /// array's queue has completed: ``toArray()`` into host memory the caller keeps (PyOpenCL's `get(ary=)`). On a CPU
-    /// device a new host array's page faults cost more than the copy (256 MiB: ~90 ms for `toArray()`, ~15 ms into an
+    /// device a new host array's page faults cost more than the copy (256 MiB: ~55 ms for `toArray()`, ~15 ms into an
     /// array written before).
     /// - Throws: ``ArrayError/Code/invalidShape`` when the counts differ; SwiftCL's errors.
     public func copyElements(to destination: inout [Element]) throws {
