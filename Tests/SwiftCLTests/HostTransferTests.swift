@@ -70,9 +70,9 @@ struct HostTransferTests {
     @Test("new memory of 4 MiB or more has its pages made present before the copy; smaller memory and what lies around it do not")
     func newMemoryPopulated() throws {
         let page = Int(getpagesize()), pages = (6 << 20) / page + 4
-        // Kernels before 5.14 refuse MADV_POPULATE_WRITE (23): there the copy takes the faults and nothing is present.
+        // Kernels before 5.14 refuse MADV_POPULATE_WRITE: there the copy takes the faults and nothing is present.
         let probe = try #require(mmap(nil, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
-        let populates = madvise(probe, page, 23) == 0
+        let populates = madvise(probe, page, HostCopy.populateWrite) == 0
         munmap(probe, page)
         for (offset, size) in [(page + 100, (6 << 20) + 5), (0, HostCopy.hugePageBytes), (3 * page, HostCopy.hugePageBytes - page)] {
             let mapping = try #require(mmap(nil, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))

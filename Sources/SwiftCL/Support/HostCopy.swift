@@ -29,9 +29,9 @@ package enum HostCopy {
     /// (`toArray()` of 2²⁶ Floats in a loop on an Intel Xeon: 23–25 → 38–42 % of the copy bound). Not where
     /// ``hugePagesPayOff`` is false. Advice only: nothing changes where the kernel has no such pages, and without Glibc
     /// (other systems, Musl) this does nothing.
-    package static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, byteCount: Int) {
+    static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, byteCount: Int) {
         #if canImport(Glibc)
-        guard byteCount >= hugePageBytes, hugePagesPayOff else { return }
+        guard hugePagesPayOff else { return }
         let huge = 2 << 20, address = Int(bitPattern: pointer)
         let start = (address + huge - 1) & ~(huge - 1), end = (address + byteCount) & ~(huge - 1)
         guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
@@ -76,6 +76,9 @@ package enum HostCopy {
     }
     #endif
 
+    /// `madvise`'s `MADV_POPULATE_WRITE` (Linux 5.14), spelled out: C headers older than the kernel feature lack the name.
+    package static let populateWrite: Int32 = 23
+
     /// Readies new memory that a copy is about to fill: huge pages where they pay off (``adviseHugePages(_:byteCount:)``),
     /// then its pages made present by the kernel in parallel chunks (`madvise(MADV_POPULATE_WRITE)`, Linux 5.14), which
     /// costs less than taking each page's fault in the copy. Below ``hugePageBytes``, or where the call is refused,
@@ -89,7 +92,7 @@ package enum HostCopy {
         let chunks = (end - start + chunkBytes - 1) / chunkBytes
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let low = start + chunk * chunkBytes
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: low), Swift.min(chunkBytes, end - low), 23 /* MADV_POPULATE_WRITE */)
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: low), Swift.min(chunkBytes, end - low), populateWrite)
         }
         #endif
     }
