@@ -92,6 +92,35 @@ struct HostTransferTests {
         }
     }
 
+    @Test("a new buffer of 4 MiB or more from a pool on a CPU device has its pages present before any command runs",
+          arguments: TestDevices.all)
+    func newBuffersPopulated(device: Device) throws {
+        let context = try Context(devices: [device])
+        let queue = try ComputeQueue(device: device, context: context)
+        // 40 MiB: above glibc's largest mmap threshold, so the memory is new to the process and nothing touched it.
+        let count = (40 << 20) / 4 + 3
+        guard HostCopy.isParallel(byteCount: count * 4, device: device) else { return }   // other devices: not readied
+        let buffer = try Buffer<Float>(count: count, context: context, pool: MemoryPool(capacityBytes: 0))
+        let (present, pages) = try queue.sync { cl in
+            try cl.withMappedForReading(buffer) { span in
+                span.withUnsafeBufferPointer { Self.residentPages(UnsafeRawPointer($0.baseAddress!), byteCount: count * 4) }
+            }
+        }
+        #expect(pages > 0 && present == pages, "\(present) of \(pages) whole pages present")
+        try queue.sync { cl in try cl.fill(buffer, with: 2) }
+        #expect(try queue.sync { cl in try cl.read(buffer, range: (count - 5)..<count) } == [Float](repeating: 2, count: 5))
+    }
+
+    /// How many of the whole pages inside `byteCount` bytes at `pointer` are present (`mincore`), and how many there are.
+    static func residentPages(_ pointer: UnsafeRawPointer, byteCount: Int) -> (present: Int, pages: Int) {
+        let page = Int(getpagesize()), address = Int(bitPattern: pointer)
+        let start = (address + page - 1) & ~(page - 1), end = (address + byteCount) & ~(page - 1)
+        guard end > start else { return (0, 0) }
+        var resident = [UInt8](repeating: 0, count: (end - start) / page)
+        guard mincore(UnsafeMutableRawPointer(bitPattern: start), end - start, &resident) == 0 else { return (0, resident.count) }
+        return (resident.filter { $0 & 1 == 1 }.count, resident.count)
+    }
+
     @Test("free page reporting is read from a virtio balloon's features: bit 5, the string's sixth character")
     func freePageReporting() {
         // This project's VMs negotiate stats, deflate-on-OOM, reporting and bit 7 (their sysfs `features`, 128 bits).

@@ -2,8 +2,7 @@ extension Buffer {
     /// Copies `elements` into the start of the buffer's memory from the host, through a map on the context's staging
     /// queue for `device`, in parallel chunks (``HostCopy``). Only for memory no command uses — a new buffer, or one
     /// from a ``MemoryPool`` — since nothing orders this copy with any queue, and only for a buffer the host may read
-    /// and write (the map is for both); the copy has completed when this returns. New memory (not the pool's) has its
-    /// pages made present first (``HostCopy/prepareNewMemory(_:byteCount:)``).
+    /// and write (the map is for both); the copy has completed when this returns.
     /// - Throws: ``SwiftCLError/rangeOutOfBounds(operation:requested:bound:)`` when the elements do not fit, ``OpenCLError``.
     package func copyIntoUnusedMemory(_ elements: UnsafeBufferPointer<Element>, device: Device) throws {
         guard elements.count <= count else {
@@ -14,8 +13,24 @@ extension Buffer {
         let queue = try context.stagingQueues.queue(for: device)
         let options = EnqueueOptions(wantEvent: false)
         let (base, _) = try CL.enqueueMapBuffer(queue, id, write: true, offset: 0, byteCount: byteCount, options: options)
-        if !reusesPooledMemory { HostCopy.prepareNewMemory(base, byteCount: byteCount) }
         HostCopy.copy(from: UnsafeRawPointer(source), to: base, byteCount: byteCount)
+        _ = try CL.enqueueUnmapMemObject(queue, id, base, options: options)
+        try CL.finish(queue)
+    }
+}
+
+extension Buffer {
+    /// Readies a new buffer's memory on a context of CPU devices that share the host's memory (PoCL's): through a map on
+    /// the staging queue, its pages are made present by the host's cores before any command runs
+    /// (``HostCopy/prepareNewMemory(_:byteCount:)``), so that the first kernel writing it, or the upload filling it,
+    /// does not take a fault per page. Elsewhere, and below ``HostCopy/hugePageBytes``, it does nothing.
+    func prepareNewMemory() throws {
+        guard byteCount >= HostCopy.hugePageBytes, let device = context.devices.first,
+              context.devices.allSatisfy({ HostCopy.isParallel(byteCount: byteCount, device: $0) }) else { return }
+        let queue = try context.stagingQueues.queue(for: device)
+        let options = EnqueueOptions(wantEvent: false)
+        let (base, _) = try CL.enqueueMapBuffer(queue, id, write: true, offset: 0, byteCount: byteCount, options: options)
+        HostCopy.prepareNewMemory(base, byteCount: byteCount)
         _ = try CL.enqueueUnmapMemObject(queue, id, base, options: options)
         try CL.finish(queue)
     }

@@ -76,6 +76,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
             ?? CL.createBuffer(context.id, flags: KernelAccess.readWrite.flags | HostAccess.readWrite.flags, byteCount: byteCount, copying: nil)
         self.init(owning: handle, count: count, byteCount: byteCount, context: context, access: .readWrite, hostAccess: .readWrite, pool: pool,
                   reusesPooledMemory: reused != nil)
+        if reused == nil { try prepareNewMemory() }
     }
 
     /// A buffer initialised with a copy of `elements` (`CL_MEM_COPY_HOST_PTR`).
