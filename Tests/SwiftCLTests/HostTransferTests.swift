@@ -74,6 +74,8 @@ struct HostTransferTests {
         let probe = try #require(mmap(nil, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
         let populates = madvise(probe, page, HostCopy.populateWrite) == 0
         munmap(probe, page)
+        // With transparent huge pages `always`, a huge page may also cover neighbours outside the range.
+        let always = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8))?.contains("[always]") ?? false
         for (offset, size) in [(page + 100, (6 << 20) + 5), (0, HostCopy.hugePageBytes), (3 * page, HostCopy.hugePageBytes - page)] {
             let mapping = try #require(mmap(nil, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
             #expect(mapping != MAP_FAILED)
@@ -83,8 +85,6 @@ struct HostTransferTests {
             #expect(mincore(mapping, pages * page, &resident) == 0)
             // The pages wholly inside the range, and only those, are present (a partial page at either end is the copy's).
             let first = (offset + page - 1) / page, last = (offset + size) / page
-            // With transparent huge pages `always`, a huge page may also cover neighbours outside the range.
-            let always = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8))?.contains("[always]") ?? false
             let inside = (0..<pages).map { populates && size >= HostCopy.hugePageBytes && $0 >= first && $0 < last }
             let present = resident.map { $0 & 1 == 1 }
             #expect(always ? zip(inside, present).allSatisfy { !$0 || $1 } : present == inside,
