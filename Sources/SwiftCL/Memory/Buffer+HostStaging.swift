@@ -10,16 +10,11 @@ extension Buffer {
         }
         guard let source = elements.baseAddress, !elements.isEmpty else { return }
         let byteCount = elements.count * MemoryLayout<Element>.stride
-        let queue = try context.stagingQueues.queue(for: device)
-        let options = EnqueueOptions(wantEvent: false)
-        let (base, _) = try CL.enqueueMapBuffer(queue, id, write: true, offset: 0, byteCount: byteCount, options: options)
-        HostCopy.copy(from: UnsafeRawPointer(source), to: base, byteCount: byteCount)
-        _ = try CL.enqueueUnmapMemObject(queue, id, base, options: options)
-        try CL.finish(queue)
+        try withStagingMap(device: device, byteCount: byteCount) { base in
+            HostCopy.copy(from: UnsafeRawPointer(source), to: base, byteCount: byteCount)
+        }
     }
-}
 
-extension Buffer {
     /// Readies a new buffer's memory on a context of CPU devices that share the host's memory (PoCL's): through a map on
     /// the staging queue, its pages are made present by the host's cores before any command runs
     /// (``HostCopy/prepareNewMemory(_:byteCount:)``), so that the first kernel writing it, or the upload filling it,
@@ -27,10 +22,16 @@ extension Buffer {
     func prepareNewMemory() throws {
         guard byteCount >= HostCopy.hugePageBytes, let device = context.devices.first,
               context.devices.allSatisfy({ HostCopy.isParallel(byteCount: byteCount, device: $0) }) else { return }
+        try withStagingMap(device: device, byteCount: byteCount) { base in HostCopy.prepareNewMemory(base, byteCount: byteCount) }
+    }
+
+    /// Maps the buffer's first `byteCount` bytes on the context's staging queue for `device`, hands `body` the host
+    /// address, then unmaps and waits for the unmap: `body`'s writes are the buffer's when this returns.
+    private func withStagingMap(device: Device, byteCount: Int, _ body: (UnsafeMutableRawPointer) -> Void) throws {
         let queue = try context.stagingQueues.queue(for: device)
         let options = EnqueueOptions(wantEvent: false)
         let (base, _) = try CL.enqueueMapBuffer(queue, id, write: true, offset: 0, byteCount: byteCount, options: options)
-        HostCopy.prepareNewMemory(base, byteCount: byteCount)
+        body(base)
         _ = try CL.enqueueUnmapMemObject(queue, id, base, options: options)
         try CL.finish(queue)
     }
