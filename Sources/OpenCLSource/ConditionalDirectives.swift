@@ -112,6 +112,12 @@ package struct ConditionalDirectives {
         var parser = ExpressionParser(tokens: ExpressionParser.tokenize(expression), macros: macros)
         let value = parser.parseOr()
         if let name = parser.undefinedNames.first { return .failure(IntegerExpressionFailure("\(name) is not defined here")) }
+        if parser.overflowed {
+            return .failure(IntegerExpressionFailure("'\(expression)' overflows or divides by zero with these values", isArithmetic: true))
+        }
+        if parser.expansions.exhausted {
+            return .failure(IntegerExpressionFailure("'\(expression)' expands its macros more than \(ExpressionParser.Expansions.limit) times"))
+        }
         guard let value, parser.isAtEnd else {
             return .failure(IntegerExpressionFailure("'\(expression)' is not integer arithmetic over literals and macros"))
         }
@@ -121,7 +127,13 @@ package struct ConditionalDirectives {
     /// Why an expression has no integer value for the generator.
     package struct IntegerExpressionFailure: Error, Hashable, Sendable {
         package let reason: String
-        init(_ reason: String) { self.reason = reason }
+        /// True when the expression is well formed but its value does not exist for these macros (an overflow of 64-bit
+        /// integers, a division by zero): a tuning configuration with such values does not meet the restriction.
+        package let isArithmetic: Bool
+        init(_ reason: String, isArithmetic: Bool = false) {
+            self.reason = reason
+            self.isArithmetic = isArithmetic
+        }
     }
 
     /// The condition's value (one it cannot evaluate counts as true, 1) and why the compiler may decide otherwise.
@@ -141,12 +153,24 @@ private struct ExpressionParser {
     let macros: [String: String]
     var index = 0
     var depth = 0
+    /// Macro expansions left to the whole evaluation, nested ones included (values that each name another macro
+    /// several times grow exponentially with depth).
+    var expansions = Expansions()
+    /// Whether an operation overflowed or divided by zero (the value does not exist, the text is still arithmetic).
+    var overflowed = false
     /// Identifiers the condition read that are undefined here but that the compiler may predefine.
     var unknownNames: [String] = []
     /// Every identifier read that no macro defines (0 in `#if`; an error in an attribute's argument).
     var undefinedNames: [String] = []
 
     var isAtEnd: Bool { index == tokens.count }
+
+    /// The expansion budget shared by a parser and the parsers of the macros it expands.
+    final class Expansions {
+        static let limit = 10_000
+        var left = limit
+        var exhausted: Bool { left < 0 }
+    }
 
     static func tokenize(_ text: String) -> [String] {
         var tokens: [String] = []
@@ -223,7 +247,7 @@ private struct ExpressionParser {
             index += 1
             guard let right = parseMultiplicative() else { return nil }
             let (result, overflow) = op == "+" ? value.addingReportingOverflow(right) : value.subtractingReportingOverflow(right)
-            guard !overflow else { return nil }
+            guard !overflow else { overflowed = true; return nil }
             value = result
         }
         return value
@@ -235,13 +259,13 @@ private struct ExpressionParser {
         while let op = current, op == "*" || op == "/" || op == "%" {
             index += 1
             guard let right = parseUnary() else { return nil }
-            if op != "*", right == 0 { return nil }
+            if op != "*", right == 0 { overflowed = true; return nil }
             let (result, overflow) = switch op {
             case "*": value.multipliedReportingOverflow(by: right)
             case "/": value.dividedReportingOverflow(by: right)
             default: value.remainderReportingOverflow(dividingBy: right)
             }
-            guard !overflow else { return nil }
+            guard !overflow else { overflowed = true; return nil }
             value = result
         }
         return value
@@ -252,7 +276,10 @@ private struct ExpressionParser {
         index += 1
         switch token {
         case "!": return parseUnary().map { $0 == 0 ? 1 : 0 }
-        case "-": return parseUnary().flatMap { $0 == .min ? nil : -$0 }
+        case "-":
+            guard let operand = parseUnary() else { return nil }
+            guard operand != .min else { overflowed = true; return nil }
+            return -operand
         case "+": return parseUnary()
         case "(":
             guard let value = parseOr(), current == ")" else { return nil }
@@ -271,15 +298,22 @@ private struct ExpressionParser {
             return macros[name] != nil ? 1 : 0
         default:
             if let number = Int(token.trimmingSuffixLetters()) { return number }
+            if token.first?.isNumber == true, token.trimmingSuffixLetters().allSatisfy(\.isNumber) {
+                overflowed = true  // a decimal literal past 64 bits
+                return nil
+            }
             guard token.first?.isLetter == true || token.first == "_" else { return nil }
             guard let value = macros[token] else {  // undefined identifiers are 0 in #if
                 if ConditionalDirectives.compilerMayDefine(token) { unknownNames.append(token) }
                 undefinedNames.append(token)
                 return 0
             }
-            guard depth < 16 else { return nil }
-            var nested = ExpressionParser(tokens: Self.tokenize(value), macros: macros, depth: depth + 1)
-            guard let result = nested.parseOr(), nested.isAtEnd else { return nil }
+            expansions.left -= 1
+            guard depth < 16, !expansions.exhausted else { return nil }
+            var nested = ExpressionParser(tokens: Self.tokenize(value), macros: macros, depth: depth + 1, expansions: expansions)
+            let result = nested.parseOr()
+            overflowed = overflowed || nested.overflowed
+            guard let result, nested.isAtEnd else { return nil }
             unknownNames += nested.unknownNames
             undefinedNames += nested.undefinedNames
             return result

@@ -30,7 +30,7 @@ extension BenchmarkReport {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         func save(_ svg: String, _ suffix: String, _ label: String) throws {
             let named = directory.appendingPathComponent(stem + suffix)
-            try Data(svg.utf8).write(to: named, options: .atomic)
+            try FileSystem.replaceFile(named.path, with: Array(svg.utf8), origin: .user)
             written.append("\(label): \(named.path)")
         }
         if let copy = copyChart() { try save(copy, "-copy.svg", "Copy chart") }
@@ -39,7 +39,7 @@ extension BenchmarkReport {
             try save(percent, "-sizes-percent.svg", "Size chart")
         }
         if let bars = barChart(suite: "box") ?? barChart(suite: "box-sizes") {
-            try Data(bars.utf8).write(to: url, options: .atomic)
+            try FileSystem.replaceFile(url.path, with: Array(bars.utf8), origin: .user)
             written.append("Chart: \(url.path)")
         }
         return written

@@ -41,7 +41,7 @@ public struct BenchmarkReport: Sendable, Codable {
 
     func write(_ data: Data, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        try FileSystem.replaceFile(url.path, with: data, origin: .user)
     }
 
     /// Rows of the text and Markdown tables.

@@ -25,15 +25,27 @@ public final class TuningStore: Sendable {
     /// The largest store file read (a store holds a few hundred short entries).
     static let maximumFileBytes = 4 << 20
 
-    /// Opens the store at `url`; a missing, unreadable or oversized file, or anything but a regular file (a FIFO
-    /// cannot block the open), starts empty (and is replaced on save).
+    /// Opens the store at `url`; a missing file starts empty. A file that cannot be read as a store (not a regular
+    /// file, oversized, not a JSON object of sizes) also starts empty, but is never replaced: ``remember(_:for:)``
+    /// throws for it instead of losing what it holds.
     public init(url: URL = TuningStore.defaultURL) {
         self.url = url
-        var stored: [String: Int] = [:]
-        if case let .contents(bytes) = FileSystem.readRegularFile(url.path, maximumBytes: Self.maximumFileBytes) {
-            stored = (try? JSONDecoder().decode([String: Int].self, from: Data(bytes))) ?? [:]
+        entries = Locked((try? Self.read(url)) ?? [:])
+    }
+
+    /// The entries at `url`: empty when there is no file.
+    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` for a file that is not a store.
+    static func read(_ url: URL) throws -> [String: Int] {
+        switch FileSystem.readRegularFile(url.path, maximumBytes: maximumFileBytes, followingSymlink: true) {
+        case .missing: return [:]
+        case let .refused(reason): throw SwiftCLError.unreadableFile(path: url.path, reason: "not a tuning store: \(reason)")
+        case let .contents(bytes):
+            guard let stored = try? JSONDecoder().decode([String: Int].self, from: Data(bytes)) else {
+                throw SwiftCLError.unreadableFile(path: url.path, reason: "not a tuning store (a JSON object of local sizes); "
+                                                  + "it is left as it is: remove it to start afresh")
+            }
+            return stored
         }
-        entries = Locked(stored)
     }
 
     /// The remembered local size for `key`: `.some(nil)` for "the runtime's choice", nil when unknown.
@@ -48,19 +60,26 @@ public final class TuningStore: Sendable {
         return TuningStore(url: url)
     }
 
-    /// Remembers the best local size for `key` and writes the file (atomically, folder mode 0700).
-    /// - Throws: a Foundation error when the store cannot be written.
+    /// Remembers the best local size for `key` and writes the file: re-read, merged and replaced atomically under its
+    /// folder's lock (processes remembering at once all keep their sizes), the folder made with mode 0700.
+    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` for a file that is not a store (it is not replaced),
+    ///   ``SwiftCLError/unwritableFile(path:reason:)``, a Foundation error when the folder cannot be made.
     public func remember(_ localSize: Int?, for key: String) throws {
-        let snapshot = entries.withLock { entries in
-            entries[key] = localSize ?? 0
-            return entries
-        }
+        entries.withLock { $0[key] = localSize ?? 0 }
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(snapshot).write(to: url, options: .atomic)
+        try FileSystem.withExclusiveLock(besides: url.path) {
+            var stored = try Self.read(url)
+            stored[key] = localSize ?? 0
+            let snapshot = entries.withLock { entries in
+                entries.merge(stored) { _, stored in stored }  // stored holds this key's new size and others' latest
+                return entries
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try FileSystem.replaceFile(url.path, with: try encoder.encode(snapshot), origin: .user, mode: 0o600)
+        }
     }
 
     /// Every entry, for reports and tests.

@@ -16,36 +16,7 @@ extension FileSystem {
     /// group or others; its parent must be owned by `owner` or root and, if others may write to it, sticky
     /// (so nobody else can rename the folder away and put another in its place).
     static func checkPrivateDirectory(_ url: URL, owner: UInt32) -> String? {
-        let path = url.path
-        var info = stat()
-        if lstat(path, &info) != 0 {
-            guard errno == ENOENT else { return "cannot inspect \(path): \(String(cString: strerror(errno)))" }
-            do {
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                return "cannot create \(path): \(error.localizedDescription)"
-            }
-            guard lstat(path, &info) == 0 else { return "cannot inspect \(path) after creating it" }
-        }
-        if info.st_mode & S_IFMT == S_IFLNK { return "\(path) is a symbolic link" }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return "\(path) is not a directory" }
-        guard UInt32(info.st_uid) == owner else {
-            return "\(path) is owned by uid \(info.st_uid), not by the current user (uid \(owner))"
-        }
-        guard info.st_mode & 0o022 == 0 else {
-            return "\(path) is writable by its group or by others (mode \(String(info.st_mode & 0o7777, radix: 8)))"
-        }
-        let parent = url.deletingLastPathComponent().path
-        var parentInfo = stat()
-        guard stat(parent, &parentInfo) == 0 else { return "cannot inspect \(parent)" }
-        guard UInt32(parentInfo.st_uid) == owner || parentInfo.st_uid == 0 else {
-            return "the parent folder \(parent) is owned by uid \(parentInfo.st_uid), neither the current user nor root"
-        }
-        if parentInfo.st_mode & 0o022 != 0, parentInfo.st_mode & S_ISVTX == 0 {
-            return "the parent folder \(parent) is writable by others and not sticky"
-        }
-        return nil
+        problemWithPrivateFolder(url.path, owner: owner)
     }
 
     /// Reads a whole file without following a symlink, refusing anything but a regular file owned by
@@ -58,40 +29,9 @@ extension FileSystem {
         }
     }
 
-    /// Writes `bytes` to a new private (0600) temporary file beside `url` and renames it over `url`, so
-    /// readers see the old file or the whole new one, never a partial write.
+    /// Replaces `url` with `bytes` through SwiftCL's one writer (a private 0600 file renamed over it: readers see the old
+    /// file or the whole new one; a link planted there is refused).
     static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw FileSystemFailure(operation: "create \(temporary)", code: errno) }
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                raw.baseAddress.map { write(descriptor, $0 + done, bytes.count - done) } ?? -1
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let code = errno
-                close(descriptor)
-                unlink(temporary)
-                throw FileSystemFailure(operation: "write \(temporary)", code: code)
-            }
-            done += count
-        }
-        close(descriptor)
-        guard rename(temporary, url.path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw FileSystemFailure(operation: "rename to \(url.path)", code: code)
-        }
+        try replaceFile(url.path, with: bytes, origin: .swiftCL, mode: 0o600)
     }
-}
-
-/// A failed POSIX file operation.
-struct FileSystemFailure: Error, CustomStringConvertible {
-    let operation: String
-    let code: Int32
-
-    var description: String { "\(operation): \(String(cString: strerror(code)))" }
 }

@@ -130,46 +130,26 @@ final class HostFFT: @unchecked Sendable {
 
     /// `$XDG_CACHE_HOME/swiftcl/fftw-wisdom-10s-{single,double}` (else `~/.cache/swiftcl/…`).
     private static func wisdomPath(double: Bool) -> String? {
-        let base: String
-        if let cache = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), cache.hasPrefix("/") {
-            base = cache
-        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            base = home + "/.cache"
-        } else {
-            return nil
-        }
         // Named with the planning limit: wisdom planned under another limit (a shorter one cut plans short) is not reused.
-        return base + "/swiftcl/fftw-wisdom-\(Int(planningSeconds))s-" + (double ? "double" : "single")
+        FileSystem.swiftCLCacheFolder.map { $0 + "/fftw-wisdom-\(Int(planningSeconds))s-" + (double ? "double" : "single") }
     }
 
+    /// The wisdom kept by an earlier process: read through the non-blocking reader (a FIFO or device there is refused
+    /// at once, a link is not followed), only from a private folder (the binary cache's rule); nil otherwise.
     private static func readWisdom(double: Bool) -> String? {
-        guard let path = wisdomPath(double: double), let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-            if bytes.count > 16 << 20 { return nil }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let path = wisdomPath(double: double), FileSystem.problemWithPrivateFolder(FileSystem.folder(of: path)) == nil,
+              case let .contents(bytes) = FileSystem.readRegularFile(path, maximumBytes: 16 << 20),
+              let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        return text
     }
 
-    /// Writes the wisdom next to the file and renames it over (another process may read it meanwhile). Call it holding
-    /// `planner`.
+    /// Replaces the wisdom file atomically (another process may read it meanwhile) through SwiftCL's one writer: only in
+    /// a private folder, never through a link planted there. Call it holding `planner`.
     func saveWisdom() {
-        guard let path = Self.wisdomPath(double: isDouble), let text = exportWisdom() else { return }
+        guard let path = Self.wisdomPath(double: isDouble), FileSystem.problemWithPrivateFolder(FileSystem.folder(of: path)) == nil,
+              let text = exportWisdom() else { return }
         defer { Glibc.free(text) }
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        let parent = String(folder[..<(folder.lastIndex(of: "/") ?? folder.endIndex)])
-        _ = mkdir(parent, 0o700)
-        _ = mkdir(folder, 0o700)
-        let temporary = path + ".\(getpid()).tmp"
-        guard let file = fopen(temporary, "w") else { return }
-        let length = strlen(text)
-        let written = fwrite(text, 1, length, file)
-        fclose(file)
-        if written == length { rename(temporary, path) } else { unlink(temporary) }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+        try? FileSystem.replaceFile(path, with: bytes, origin: .swiftCL, mode: 0o600)
     }
 }

@@ -67,9 +67,9 @@ public enum ImageFile {
             throw error.at(path)
         }
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try FileSystem.replaceFile(path, with: bytes, origin: .user)
         } catch {
-            throw ImageFileError(.unwritable, path: path, message: "cannot write: \((error as NSError).localizedDescription)")
+            throw ImageFileError(.unwritable, path: path, message: "cannot write: \(error)")
         }
     }
 }

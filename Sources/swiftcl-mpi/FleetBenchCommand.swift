@@ -91,7 +91,7 @@ struct FleetBenchCommand: ParsableCommand {
                 let svg = Chart.bars(title: "\(metric) across \(world.size) rank(s), \(Set(hosts).count) host(s)",
                                      subtitle: "median per device and variant, whiskers min–max; every variant verified before it was timed",
                                      unit: first.unit, bars: bars, bound: nil)
-                try Data(svg.utf8).write(to: URL(fileURLWithPath: chart), options: .atomic)
+                try FileSystem.replaceFile(chart, with: Array(svg.utf8), origin: .user)
                 print("Chart: \(chart)")
             } else {
                 print("Chart: no timed record of \(metric ?? "any metric"); none written")

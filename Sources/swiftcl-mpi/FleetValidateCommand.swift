@@ -113,14 +113,14 @@ struct FleetValidateCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-            try encoder.encode(Report(passed: passed, ranks: ranks, rows: rows)).write(to: URL(fileURLWithPath: json), options: .atomic)
+            try FileSystem.replaceFile(json, with: encoder.encode(Report(passed: passed, ranks: ranks, rows: rows)), origin: .user)
             print("JSON: \(json)")
         }
         if let markdown = reports.markdown {
             let lines = ["# Fleet validation", "", passed ? "All cases passed." : "**FAILED**", "",
                          "| " + table[0].joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: table[0].count)]
                 + table.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }
-            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: markdown), options: .atomic)
+            try FileSystem.replaceFile(markdown, with: Array((lines.joined(separator: "\n") + "\n").utf8), origin: .user)
             print("Markdown: \(markdown)")
         }
     }

@@ -110,7 +110,7 @@ extension BenchCommand {
         progress.clear()
         print(KernelBenchmarkResult.table(results))
         if let json = reports.json {
-            try KernelBenchmarkResult.json(results).write(to: URL(fileURLWithPath: json), options: .atomic)
+            try FileSystem.replaceFile(json, with: KernelBenchmarkResult.json(results), origin: .user)
             print("JSON: \(json)")
         }
         if let markdown = reports.markdown {

@@ -179,16 +179,18 @@ struct TuneCommand: ParsableCommand {
         tuner.flops = try flops.map(SizeExpression.init)
         if let compileOnly {
             // A helper of another `swiftcl tune`: compile the configurations it claims from the list, print nothing.
-            let work = try JSONDecoder().decode(CompileWork.self, from: Data(contentsOf: URL(fileURLWithPath: compileOnly)))
-            // Stops when the tuning that started it has gone (its parent changes), instead of compiling on as an orphan.
             let parent = getppid()
+            let work = try JSONDecoder().decode(CompileWork.self, from: Data(contentsOf: URL(fileURLWithPath: compileOnly)))
+            try? FileManager.default.removeItem(atPath: compileOnly)  // read: nothing is left if the tuning is killed
+            // Ends the moment the tuning that started it has gone, even mid-build or mid-kernel, never as an orphan.
+            work.claims.endWhenParentEnds(parent)
             tuner.compile(work.configurations, on: queue, claims: work.claims, while: { getppid() == parent })
             return
         }
         tuner.compileAhead = Self.compileAhead(processes: compileProcesses ?? max(0, ProcessInfo.processInfo.activeProcessorCount - 1))
         let meeting = try space.configurations()
         let budget = [maxEvaluations.map { "at most \($0) evaluations" }, timeLimit.map { "at most \($0) s" }].compactMap { $0 }
-        print("Tuning \(kernel.label) at \(size) on \(device.name): \(meeting.count) of \(space.unrestrictedCount) configurations "
+        print("Tuning \(kernel.label) at \(size) on \(device.name): \(meeting.count) of \(space.unrestrictedDescription) configurations "
             + "meet the restrictions; \(tuner.strategy)" + (budget.isEmpty ? "" : " (" + budget.joined(separator: ", ") + ")")
             + "; each verified against \(tuner.reference.label) (\(user.tolerance)) before it is timed")
         let progress = ProgressLine()
@@ -220,14 +222,14 @@ struct TuneCommand: ParsableCommand {
         let title = "Tuning \(kernel.label) at \(size) on \(device.name)"
         if let markdown {
             let facts = [("kernel", kernel.label), ("size", size.description), ("device", device.name), ("strategy", tuner.strategy.description),
-                         ("space", "\(meeting.count) of \(space.unrestrictedCount) configurations meet the restrictions"),
+                         ("space", "\(meeting.count) of \(space.unrestrictedDescription) configurations meet the restrictions"),
                          ("reference", "\(tuner.reference.label) (\(user.tolerance))"), ("wall time", String(format: "%.1f s", wall.seconds))]
-            try result.markdown(title: title, facts: facts).write(toFile: markdown, atomically: true, encoding: .utf8)
+            try FileSystem.replaceFile(markdown, with: Array(result.markdown(title: title, facts: facts).utf8), origin: .user)
             print("Markdown: \(markdown)")
         }
         if let svg {
-            try result.svg(title: title, subtitle: "\(tuner.strategy); each evaluation's median time and the best so far")
-                .write(toFile: svg, atomically: true, encoding: .utf8)
+            let chart = result.svg(title: title, subtitle: "\(tuner.strategy); each evaluation's median time and the best so far")
+            try FileSystem.replaceFile(svg, with: Array(chart.utf8), origin: .user)
             print("SVG: \(svg)")
         }
         if result.best == nil { throw ExitCode.failure }
@@ -237,7 +239,7 @@ struct TuneCommand: ParsableCommand {
     private func write(_ value: some Encodable, toJSON path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(value).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try FileSystem.replaceFile(path, with: encoder.encode(value), origin: .user)
         print("JSON: \(path)")
     }
 

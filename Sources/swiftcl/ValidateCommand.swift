@@ -67,7 +67,7 @@ struct ValidateCommand: ParsableCommand {
         progress.clear()
         print(Validator.table(cases))
         if let json {
-            try Validator.json(cases).write(to: URL(fileURLWithPath: json), options: .atomic)
+            try FileSystem.replaceFile(json, with: Validator.json(cases), origin: .user)
             print("JSON: \(json)")
         }
         var failed = !cases.allSatisfy(\.passed)

@@ -160,7 +160,7 @@ struct KernelTunerTests {
         #expect(!FileManager.default.fileExists(atPath: brokenFolder), "no claims left behind")
     }
 
-    @Test("a resume cache: an interrupted or widened run evaluates only what the file lacks; another tuning replaces it",
+    @Test("a resume cache: an interrupted or widened run evaluates only what the file lacks; another tuning replaces it; a file that is no cache is refused",
           arguments: TestDevices.all)
     func resuming(device: Device) throws {
         let queue = try makeQueue(device)
@@ -189,9 +189,10 @@ struct KernelTunerTests {
         // Another tuning (another problem size) reuses nothing, and replaces the file.
         #expect(try tuner(["1", "2"], size: 778).run(on: queue, resumingFrom: cache).evaluated == 2)
         #expect(try tuner(["1", "2"]).run(on: queue, resumingFrom: cache).evaluated == 2)
-        // A file that is not a cache is ignored and replaced.
+        // A file that is not a cache (a typo naming the wrong file) is refused before anything runs, and left intact.
         try Data("not json".utf8).write(to: cache)
-        #expect(try tuner(["1"]).run(on: queue, resumingFrom: cache).evaluated == 1)
+        #expect(throws: SwiftCLError.self) { try tuner(["1"]).run(on: queue, resumingFrom: cache) }
+        #expect(try Data(contentsOf: cache) == Data("not json".utf8))
     }
 
     @Test("a random sample: that many configurations, without repeats, in the order drawn, the same for the same seed")
@@ -309,7 +310,8 @@ struct KernelTunerTests {
         let ours = folder.appendingPathComponent("ours.json")
         let key = TuningCache.Key(device: "cpu", driver: "1", source: "", kernel: "k", options: "", spec: "", globalSize: nil,
                                   workGroup: nil, reference: "", tolerance: "", size: "1")
-        try TuningCache(key: key, outcomes: table.outcomes).write(to: ours)
+        var cache = TuningCache(key: key, outcomes: table.outcomes)
+        try cache.save(to: ours)
         let again = try TuningTable.read(ours.path)
         #expect(again.writer == "swiftcl tune")
         #expect(again.replay(.annealing(seed: 5), evaluations: 40) == table.replay(.annealing(seed: 5), evaluations: 40))

@@ -298,6 +298,12 @@ public struct SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
         SwiftCLError(.unreadableFile, "\(path): \(reason)")
     }
 
+    /// A file SwiftCL was asked to write was refused before anything changed (not a regular file, a link SwiftCL did
+    /// not get from the user, a lock held too long) or could not be written; the old file is intact.
+    public static func unwritableFile(path: String, reason: String) -> SwiftCLError {
+        SwiftCLError(.unwritableFile, "\(path): \(reason)")
+    }
+
     /// A sub-buffer's origin is not a multiple of a device's `CL_DEVICE_MEM_BASE_ADDR_ALIGN`.
     public static func misalignedSubBuffer(offsetBytes: Int, alignmentBytes: Int, device: String) -> SwiftCLError {
         let message = "a sub-buffer must start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN (\(alignmentBytes) bytes on \(device)); "
@@ -421,5 +427,6 @@ extension ErrorCode where Domain == SwiftCLError {
     public static let commandBufferUnsupported = Self("commandBufferUnsupported")
     public static let launchRequirement = Self("launchRequirement")
     public static let unreadableFile = Self("unreadableFile")
+    public static let unwritableFile = Self("unwritableFile")
     public static let misalignedSubBuffer = Self("misalignedSubBuffer")
 }

@@ -77,8 +77,20 @@ public struct KernelArgumentSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The host arrays of every buffer argument for `size`.
-    /// - Throws: ``KernelSpecError`` when a count cannot be computed.
+    /// - Throws: ``KernelSpecError`` when a count cannot be computed, or when the arrays together need more bytes than
+    ///   the machine's physical memory (refused before anything is allocated).
     public func arrays(for size: ProblemSize, names: [String]) throws -> HostArrays {
+        var total = 0
+        for argument in arguments {
+            guard case let .buffer(_, type, count) = argument, let element = OpenCLType(name: type) else { continue }
+            let (bytes, overflow) = try count.count(for: size).multipliedReportingOverflow(by: element.byteSize)
+            let (sum, over) = total.addingReportingOverflow(bytes)
+            guard !overflow, !over, sum <= Self.physicalMemoryBytes else {
+                throw KernelSpecError.badArgument("\(type)[\(count)] at \(size)", reason: "the host arrays would need "
+                    + "\(overflow || over ? "over 2^63" : "\(sum)") bytes; this machine has \(Self.physicalMemoryBytes)")
+            }
+            total = sum
+        }
         var arrays = HostArrays()
         for (index, (argument, name)) in zip(arguments, names).enumerated() {
             guard case let .buffer(role, type, count) = argument, let element = OpenCLType(name: type) else { continue }
@@ -87,6 +99,12 @@ public struct KernelArgumentSpec: Hashable, Sendable, CustomStringConvertible {
         }
         return arrays
     }
+
+    /// The machine's physical memory in bytes (the most host arrays may take together).
+    static let physicalMemoryBytes: Int = {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES)), pageSize = sysconf(Int32(_SC_PAGESIZE))
+        return pages > 0 && pageSize > 0 ? pages.multipliedReportingOverflow(by: pageSize).partialValue : Int.max
+    }()
 
     /// The bytes one run reads and writes: every input buffer read once, every output written once (inout: both).
     public func traffic(for size: ProblemSize) throws -> Traffic {

@@ -11,12 +11,42 @@ public struct CompileClaims: Sendable, Codable {
     /// The folder the claims are made in.
     public let folder: String
 
-    /// A new, empty folder of claims under the temporary directory.
+    /// A new, empty folder of claims under the temporary directory, named with this process's id; folders that
+    /// processes which have since ended left there (killed before they could remove them) are removed first.
     /// - Throws: a Foundation error when the folder cannot be made.
     public init() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-claims-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        let temporary = FileManager.default.temporaryDirectory
+        Self.removeAbandoned(in: temporary.path)
+        let url = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         folder = url.path
+    }
+
+    static let prefix = "swiftcl-claims-"
+
+    /// Removes this user's claim folders in `temporary` whose tuning process no longer runs.
+    static func removeAbandoned(in temporary: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0 else { continue }
+            var info = stat()
+            let path = temporary + "/" + name
+            guard lstat(path, &info) == 0, info.st_uid == geteuid(), info.st_mode & S_IFMT == S_IFDIR else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { try? FileManager.default.removeItem(atPath: path) }
+        }
+    }
+
+    /// Ends this process (a compile helper) as soon as `parent` has ended, from a thread of its own — even while a
+    /// kernel runs or a build is under way — removing the claims folder its tuning would have removed.
+    public func endWhenParentEnds(_ parent: pid_t) {
+        let folder = folder
+        let watcher = Thread {
+            while getppid() == parent { usleep(50_000) }
+            try? FileManager.default.removeItem(atPath: folder)
+            _exit(0)
+        }
+        watcher.start()
     }
 
     /// True for the one process that claims item `index` first; false for every other, and for all once ``stop()``

@@ -128,11 +128,13 @@ public struct KernelTuner: Sendable {
     /// another one replaces it.
     /// - Throws: as ``run(on:progress:)``, and a Foundation error when the file cannot be written.
     public func run(on queue: ComputeQueue, resumingFrom cache: URL?, progress: (String) -> Void = { _ in }) throws -> Result {
-        let key = TuningCache.Key(device: queue.device.name, driver: queue.device.driverVersion, source: kernel.source.text,
+        let key = TuningCache.Key(device: queue.device.name, driver: queue.device.driverVersion, source: TunedKernelStore.fingerprint(of: kernel.source, options: kernel.options),
                                   kernel: kernel.name, options: kernel.options.description, spec: kernel.spec.text,
                                   globalSize: globalSize, workGroup: workGroup, reference: reference.label,
                                   tolerance: tolerance.description, size: size.description)
-        var record = cache.flatMap { TuningCache.read($0, key: key) } ?? TuningCache(key: key, outcomes: [])
+        try check(on: queue.device)
+        var record = try cache.flatMap { try TuningCache.read($0, key: key) } ?? TuningCache(key: key, outcomes: [])
+        if let cache { _ = try FileSystem.outputPath(cache.path, origin: .user) }  // refused before anything is built
         let known = Dictionary(record.outcomes.map { ($0.configuration, $0) }) { first, _ in first }
         let configurations = try space.configurations()
         // Helpers compile the planned configurations they claim first, from the start: while this process computes
@@ -143,8 +145,8 @@ public struct KernelTuner: Sendable {
         if let compileAhead, compileAhead.processes > 0, budget.seconds == nil, strategy.isPlanned {
             ahead = strategy.select(configurations).filter { known[$0] == nil }
             if let evaluations = budget.evaluations { ahead = Array(ahead.prefix(evaluations)) }
-            if ahead.count > 1 {
-                let shared = try CompileClaims()
+            // Without a usable temporary folder this process compiles everything itself.
+            if ahead.count > 1, let shared = try? CompileClaims() {
                 claims = shared
                 for _ in 0..<min(compileAhead.processes, ahead.count - 1) {
                     DispatchQueue.global().async(group: helpers) { [ahead] in compileAhead.compile(ahead, shared) }
@@ -185,6 +187,7 @@ public struct KernelTuner: Sendable {
             }
         }
         helpers.wait()
+        claims?.remove()  // now, not at the end: a run killed later leaves nothing in the temporary folder
         let search = TuningSearch(configurations: configurations,
                                   valueOrder: Dictionary(space.parameters.map { ($0.name, $0.values) }) { first, _ in first })
         let started = ContinuousClock.now
@@ -205,7 +208,7 @@ public struct KernelTuner: Sendable {
                 evaluated += 1
                 if let cache {
                     record.outcomes.append(outcome)
-                    try record.write(to: cache)
+                    try record.save(to: cache)
                 }
             }
             trace.append(outcome)

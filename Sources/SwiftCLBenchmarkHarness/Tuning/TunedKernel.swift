@@ -26,11 +26,13 @@ public struct TunedKernel: Sendable {
     public var isTuned: Bool { entry != nil }
 
     /// Builds `name` of `source` on `queue`'s context with the parameters stored for `queue`'s device (at the problem
-    /// size nearest `size` by element count; any stored size when nil), else with `fallback`.
+    /// size nearest `size` by element count; any stored size when nil), else with `fallback`. Only entries that set
+    /// exactly `fallback`'s parameters are used (an entry of another space, or one that adds a definition, is not).
     /// - Throws: what building throws (``BuildError``), a missing kernel, and a stored shape that no longer parses.
     public init(source: ProgramSource, name: String, fallback: [String: String], options: BuildOptions = BuildOptions(),
                 size: ProblemSize? = nil, store: TunedKernelStore = TunedKernelStore(), on queue: ComputeQueue) throws {
-        let entry = store.best(device: queue.device, kernel: name, source: source, options: options, size: size)
+        let entry = store.best(device: queue.device, kernel: name, source: source, options: options, size: size,
+                               parameters: fallback.isEmpty ? nil : Set(fallback.keys))
         let parameters = entry?.configuration.definitions ?? fallback
         var options = options
         for (parameter, value) in parameters.sorted(by: { $0.key < $1.key }) { options.define(parameter, value) }
@@ -62,6 +64,23 @@ public struct TunedKernelStore: Sendable {
         /// Device seconds per run, the re-timed median.
         public let seconds: Double
         public let saved: Date
+
+        /// Why the entry cannot be used, or nil: parameters that are not C identifiers with one blank-free value each
+        /// (an entry cannot smuggle in another build option), a time that is not a positive number.
+        var problem: String? {
+            guard configuration.names.count == configuration.values.count, !configuration.names.isEmpty else {
+                return "has \(configuration.names.count) parameter names for \(configuration.values.count) values"
+            }
+            for (name, value) in zip(configuration.names, configuration.values) {
+                guard KernelDeclarations.isIdentifier(name) else { return "names the parameter '\(name)', not a C identifier" }
+                guard !value.isEmpty, !value.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                    return "gives \(name) the value '\(value)' (a value has no blanks)"
+                }
+            }
+            guard Set(configuration.names).count == configuration.names.count else { return "names a parameter twice" }
+            guard seconds.isFinite, seconds > 0 else { return "has the time \(seconds) s" }
+            return nil
+        }
     }
 
     /// The file.
@@ -72,43 +91,99 @@ public struct TunedKernelStore: Sendable {
         self.url = url
     }
 
-    /// Every entry in the file; none when it is missing, unreadable or not a store.
-    public var entries: [Entry] {
-        guard case let .contents(bytes) = FileSystem.readRegularFile(url.path, maximumBytes: 16 << 20) else { return [] }
+    /// The largest store read (about 40,000 entries).
+    static let maximumFileBytes = 64 << 20
+
+    /// What the file holds: the entries that decode and check, and every other element of its array as it was (kept
+    /// on save, never dropped); nil when there is no file.
+    struct Contents {
+        var entries: [Entry]
+        var unreadable: [Data]
+    }
+
+    /// The file's contents.
+    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` for a file that is not a regular file (a symlink is
+    ///   followed only at a path the caller named), is too large, or is not a JSON array.
+    func read() throws -> Contents? {
+        let bytes: [UInt8]
+        switch FileSystem.readRegularFile(url.path, maximumBytes: Self.maximumFileBytes, followingSymlink: true) {
+        case .missing: return nil
+        case let .refused(reason): throw SwiftCLError.unreadableFile(path: url.path, reason: "not a tuned-kernel store: \(reason)")
+        case let .contents(contents): bytes = contents
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x09 || $0 == 0x0d }) { return Contents(entries: [], unreadable: []) }
+        guard let elements = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? [Any] else {
+            throw SwiftCLError.unreadableFile(path: url.path, reason: "not a tuned-kernel store (a JSON array of entries); "
+                                              + "it is left as it is: remove it or name another store")
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return (try? decoder.decode([Entry].self, from: Data(bytes))) ?? []
+        var contents = Contents(entries: [], unreadable: [])
+        for element in elements {
+            let data = (try? JSONSerialization.data(withJSONObject: element, options: [.fragmentsAllowed, .sortedKeys])) ?? Data()
+            if let entry = try? decoder.decode(Entry.self, from: data), entry.problem == nil {
+                contents.entries.append(entry)
+            } else {
+                contents.unreadable.append(data)
+            }
+        }
+        return contents
     }
+
+    /// Every entry in the file that decodes and passes its checks (others are skipped, and kept in the file); none
+    /// when it is missing or not a store.
+    public var entries: [Entry] { ((try? read()) ?? nil)?.entries ?? [] }
 
     /// The entry for `device`, `kernel` and `source` (with the files it includes, searched in `options`' `-I` folders)
     /// at the stored size nearest `size` (by element count; the newest when nil or tied).
     public func best(device: Device, kernel: String, source: ProgramSource, options: BuildOptions = BuildOptions(),
                      size: ProblemSize?) -> Entry? {
+        best(device: device, kernel: kernel, source: source, options: options, size: size, parameters: nil)
+    }
+
+    /// ``best(device:kernel:source:options:size:)`` among the entries whose parameters are exactly `parameters`
+    /// (any when nil).
+    func best(device: Device, kernel: String, source: ProgramSource, options: BuildOptions, size: ProblemSize?,
+              parameters: Set<String>?) -> Entry? {
         let fingerprint = Self.fingerprint(of: source, options: options)
         let matching = entries.filter {
             $0.device == device.name && $0.driver == device.driverVersion && $0.kernel == kernel && $0.source == fingerprint
+                && (parameters == nil || Set($0.configuration.names) == parameters)
         }
         return matching.min { a, b in
-            let (da, db) = size.map { (abs(a.size.elements - $0.elements), abs(b.size.elements - $0.elements)) } ?? (0, 0)
+            let (da, db) = size.map { (a.size.elements.distance(to: $0.elements).magnitude, b.size.elements.distance(to: $0.elements).magnitude) } ?? (0, 0)
             return da != db ? da < db : a.saved > b.saved
         }
     }
 
-    /// Keeps `entry`, replacing one for the same device, driver, kernel, source and size; writes the file atomically
-    /// (its folder made with mode 0700).
-    /// - Throws: a Foundation error when the file cannot be written.
+    /// Keeps `entry`, replacing one for the same device, driver, kernel, source and size: the file is re-read, merged
+    /// and replaced atomically under its folder's lock (several processes saving at once all keep their entries), its
+    /// folder made with mode 0700. Elements of the file that are not entries are kept as they are.
+    /// - Throws: ``SwiftCLError/unreadableFile(path:reason:)`` for a file that cannot be read as a store (it is not
+    ///   replaced), ``SwiftCLError/unwritableFile(path:reason:)``, and an entry that fails its checks.
     public func save(_ entry: Entry) throws {
-        var all = entries.filter {
-            !($0.device == entry.device && $0.driver == entry.driver && $0.kernel == entry.kernel && $0.source == entry.source
-              && $0.size == entry.size)
+        if let problem = entry.problem { throw SwiftCLError.unwritableFile(path: url.path, reason: "the entry \(problem)") }
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileSystem.withExclusiveLock(besides: url.path) {
+            let stored = try read() ?? Contents(entries: [], unreadable: [])
+            var all = stored.entries.filter {
+                !($0.device == entry.device && $0.driver == entry.driver && $0.kernel == entry.kernel && $0.source == entry.source
+                  && $0.size == entry.size)
+            }
+            all.append(entry)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
+            let elements = try all.map { try encoder.encode($0) } + stored.unreadable
+            var text = Data("[\n".utf8)
+            for (index, element) in elements.enumerated() {
+                text += element
+                text += Data((index + 1 < elements.count ? ",\n" : "\n").utf8)
+            }
+            text += Data("]\n".utf8)
+            try FileSystem.replaceFile(url.path, with: text, origin: .user, mode: 0o600)
         }
-        all.append(entry)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        try encoder.encode(all).write(to: url, options: .atomic)
     }
 
     /// A stable fingerprint (64-bit FNV-1a, hex; the same in every process) of a source text and of every file it

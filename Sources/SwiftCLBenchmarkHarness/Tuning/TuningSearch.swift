@@ -38,8 +38,9 @@ struct TuningSearch {
     /// Each parameter's distinct values in order of first appearance in `configurations`.
     private static func appearanceOrder(of configurations: [TuningConfiguration]) -> [String: [String]] {
         var order: [String: [String]] = [:]
+        var seen: [String: Set<String>] = [:]
         for configuration in configurations {
-            for (name, value) in zip(configuration.names, configuration.values) where !(order[name]?.contains(value) ?? false) {
+            for (name, value) in zip(configuration.names, configuration.values) where seen[name, default: []].insert(value).inserted {
                 order[name, default: []].append(value)
             }
         }
@@ -60,12 +61,19 @@ struct TuningSearch {
             }
         }
         if result.count >= 2 { return result }
-        let distances = positions.indices.map { other in (other, distance(positions[other], position)) }.filter { $0.1 > 0 }
-        for radius in 2...max(2, distances.map(\.1).max() ?? 2) {
-            let within = distances.filter { $0.1 <= radius }.map(\.0)
-            if within.count >= 2 || within.count == distances.count { return within }
+        // The radius grows from 2 until at least two are within it (or all are): the smallest radius ≥ 2 that holds the
+        // two nearest, found in one pass.
+        var nearest = (Int.max, Int.max)
+        var distances: [(index: Int, distance: Int)] = []
+        for other in positions.indices {
+            let d = distance(positions[other], position)
+            guard d > 0 else { continue }
+            distances.append((other, d))
+            if d < nearest.0 { nearest = (d, nearest.0) } else if d < nearest.1 { nearest.1 = d }
         }
-        return distances.map(\.0)
+        guard distances.count >= 2 else { return distances.map(\.index) }
+        let radius = max(2, nearest.1)
+        return distances.filter { $0.distance <= radius }.map(\.index)
     }
 
     /// How many spread-out configurations the annealing evaluates before it walks: ⌈log₂(n) / 2⌉ of `n` (3 of 36, 5 of
@@ -110,38 +118,70 @@ struct TuningSearch {
             var generator = SplitMix64(seed: seed)
             let steps = Double(max(min(limit, configurations.count), 2))
             let (hot, cold) = (0.3, 0.005)
+            // Each configuration's neighbours found once; the unknown ones kept in an order-statistics tree (the k-th
+            // unknown index in O(log n), as drawing from the filtered list would give); the known finite costs in
+            // (cost, index) order, those with no unknown neighbour left dropped for good.
+            var neighbourCache: [Int: [Int]] = [:]
+            func neighbourList(_ index: Int) -> [Int] {
+                if let known = neighbourCache[index] { return known }
+                let found = neighbours(of: index)
+                neighbourCache[index] = found
+                return found
+            }
+            var unknown = PresentIndices(count: configurations.count)
+            var frontier: [(cost: Double, index: Int)] = []
+            func evaluateTracked(_ index: Int) throws -> Double? {
+                let wasKnown = costs[index] != nil
+                guard let cost = try evaluate(index) else { return nil }
+                if !wasKnown {
+                    unknown.remove(index)
+                    if cost.isFinite {
+                        var (low, high) = (0, frontier.count)
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if (frontier[middle].cost, frontier[middle].index) < (cost, index) { low = middle + 1 } else { high = middle }
+                        }
+                        frontier.insert((cost, index), at: low)
+                    }
+                }
+                return cost
+            }
+            func randomUnknown() -> Int? {
+                guard unknown.count > 0 else { return nil }
+                return unknown.element(at: Int.random(in: 0..<unknown.count, using: &generator))
+            }
             // A spread-out start: the first configuration at random, each next one the farthest from those drawn (by
             // the smallest L1 distance) of a few drawn at random; the walk starts from the fastest of them.
             var started: [(index: Int, cost: Double)] = []
             for _ in 0..<Self.startCount(configurations.count) {
-                let unknown = configurations.indices.filter { costs[$0] == nil }
-                let drawn = (0..<6).compactMap { _ in unknown.randomElement(using: &generator) }
+                let drawn = (0..<6).compactMap { _ in randomUnknown() }
                 let farthest = drawn.max { a, b in
                     let (da, db) = (started.map { distance(positions[$0.index], positions[a]) }.min() ?? 0,
                                     started.map { distance(positions[$0.index], positions[b]) }.min() ?? 0)
                     return da < db
                 }
-                guard let farthest, let cost = try evaluate(farthest) else { break }
+                guard let farthest, let cost = try evaluateTracked(farthest) else { break }
                 started.append((farthest, cost))
             }
             guard let fastest = started.min(by: { $0.cost < $1.cost }) else { return order }
             var (current, currentCost) = fastest
             while order.count < configurations.count {
-                let fresh = neighbours(of: current).filter { costs[$0] == nil }
+                let fresh = neighbourList(current).filter { costs[$0] == nil }
                 guard let candidate = fresh.randomElement(using: &generator) else {
                     // Everything around here is known: go on from the fastest configuration with unknown neighbours,
                     // else restart at a random unknown configuration.
-                    let known = costs.filter { $0.value.isFinite }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
-                    if let next = known.first(where: { entry in neighbours(of: entry.key).contains { costs[$0] == nil } }) {
-                        (current, currentCost) = (next.key, next.value)
+                    while let first = frontier.first, !neighbourList(first.index).contains(where: { costs[$0] == nil }) {
+                        frontier.removeFirst()
+                    }
+                    if let next = frontier.first {
+                        (current, currentCost) = (next.index, next.cost)
                         continue
                     }
-                    guard let restart = configurations.indices.filter({ costs[$0] == nil }).randomElement(using: &generator),
-                          let restartCost = try evaluate(restart) else { break }
+                    guard let restart = randomUnknown(), let restartCost = try evaluateTracked(restart) else { break }
                     (current, currentCost) = (restart, restartCost)
                     continue
                 }
-                guard let candidateCost = try evaluate(candidate) else { break }
+                guard let candidateCost = try evaluateTracked(candidate) else { break }
                 let temperature = hot * pow(cold / hot, Double(order.count) / steps)
                 let accept: Bool
                 if candidateCost <= currentCost {
@@ -156,5 +196,48 @@ struct TuningSearch {
             }
         }
         return order
+    }
+}
+
+/// The indices 0..<n still present, with the k-th of them in O(log n) (a Fenwick tree of counts): the annealing's
+/// unknown configurations, drawn as from the list of them in order.
+struct PresentIndices {
+    private var tree: [Int]
+    private(set) var count: Int
+
+    /// All of 0..<count present.
+    init(count: Int) {
+        self.count = count
+        tree = [Int](repeating: 0, count: count + 1)
+        for position in 1...max(1, count) where position <= count {
+            tree[position] += 1
+            let parent = position + (position & -position)
+            if parent <= count { tree[parent] += tree[position] }
+        }
+    }
+
+    /// Removes `index` (present).
+    mutating func remove(_ index: Int) {
+        count -= 1
+        var position = index + 1
+        while position < tree.count {
+            tree[position] -= 1
+            position += position & -position
+        }
+    }
+
+    /// The `k`-th present index (0-based, `k` < ``count``).
+    func element(at k: Int) -> Int {
+        var position = 0, remaining = k + 1
+        var step = 1
+        while step * 2 < tree.count { step *= 2 }
+        while step > 0 {
+            if position + step < tree.count, tree[position + step] < remaining {
+                position += step
+                remaining -= tree[position]
+            }
+            step /= 2
+        }
+        return position
     }
 }

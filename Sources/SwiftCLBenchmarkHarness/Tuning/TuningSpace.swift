@@ -48,18 +48,49 @@ public struct TuningSpace: Hashable, Sendable {
                             .map { String($0).trimmingBlanks() })
     }
 
-    /// How many configurations the parameters make before restrictions.
-    public var unrestrictedCount: Int { parameters.reduce(1) { $0.multipliedReportingOverflow(by: $1.values.count).partialValue } }
+    /// How many configurations the parameters make before restrictions; nil when the product does not fit in an `Int`.
+    public var unrestrictedCount: Int? {
+        parameters.reduce(Int?(1)) { product, parameter in
+            product.flatMap { product in
+                let (result, overflow) = product.multipliedReportingOverflow(by: parameter.values.count)
+                return overflow ? nil : result
+            }
+        }
+    }
 
-    /// Every configuration that meets the restrictions, in order (the last parameter varies fastest).
+    /// ``unrestrictedCount`` as text: the exact number, or the product of the value counts when it is too large.
+    public var unrestrictedDescription: String {
+        unrestrictedCount.map(String.init) ?? parameters.map { "\($0.values.count)" }.joined(separator: " × ")
+    }
+
+    /// The most configurations ``configurations()`` walks before restrictions (each is a few µs to check).
+    public static let maximumWalked = 4_000_000
+    /// The most configurations it keeps after restrictions (each is built, verified and timed, or ranked by a search).
+    public static let maximumKept = 100_000
+
+    /// Every configuration that meets the restrictions, in order (the last parameter varies fastest). A configuration
+    /// for which a restriction overflows 64-bit integers or divides by zero does not meet it.
     /// - Throws: ``KernelSpecError/badExpression(_:reason:)`` for a restriction that is not an integer condition over
-    ///   the parameters (a name no parameter defines, text that is not arithmetic).
+    ///   the parameters (a name no parameter defines, text that is not arithmetic); ``KernelSpecError/badArgument(_:reason:)``
+    ///   for a space over ``maximumWalked`` configurations before restrictions or ``maximumKept`` after them — before
+    ///   anything is built.
     public func configurations() throws -> [TuningConfiguration] {
+        guard let total = unrestrictedCount, total <= Self.maximumWalked else {
+            throw KernelSpecError.badArgument("--param", reason: "the parameters make \(unrestrictedDescription) configurations; "
+                + "at most \(Self.maximumWalked) are walked (give fewer values)")
+        }
+        let names = parameters.map(\.name)
         var result: [TuningConfiguration] = []
         var indices = [Int](repeating: 0, count: parameters.count)
         while true {
-            let configuration = TuningConfiguration(values: zip(parameters, indices).map { ($0.name, $0.values[$1]) })
-            if try meetsRestrictions(configuration) { result.append(configuration) }
+            let configuration = TuningConfiguration(names: names, values: zip(parameters, indices).map { $0.values[$1] })
+            if try meetsRestrictions(configuration) {
+                guard result.count < Self.maximumKept else {
+                    throw KernelSpecError.badArgument("--restrict", reason: "over \(Self.maximumKept) of the \(total) "
+                        + "configurations meet the restrictions; at most \(Self.maximumKept) are tuned (restrict further)")
+                }
+                result.append(configuration)
+            }
             var position = parameters.count - 1
             while position >= 0 {
                 indices[position] += 1
@@ -71,13 +102,14 @@ public struct TuningSpace: Hashable, Sendable {
         }
     }
 
-    /// Whether `configuration` meets every restriction.
+    /// Whether `configuration` meets every restriction (not when one overflows or divides by zero for its values).
     /// - Throws: ``KernelSpecError/badExpression(_:reason:)``.
     public func meetsRestrictions(_ configuration: TuningConfiguration) throws -> Bool {
         let table = ConditionalDirectives(definitions: configuration.definitions)
         for restriction in restrictions {
             switch table.integerValue(of: restriction) {
             case let .success(value): if value == 0 { return false }
+            case let .failure(failure) where failure.isArithmetic: return false
             case let .failure(failure): throw KernelSpecError.badExpression(restriction, reason: failure.reason)
             }
         }
@@ -93,6 +125,12 @@ public struct TuningConfiguration: Hashable, Sendable, Codable, CustomStringConv
     public init(values: [(name: String, value: String)]) {
         names = values.map(\.name)
         self.values = values.map(\.value)
+    }
+
+    /// Parallel names and values (a space's configurations share one array of names).
+    init(names: [String], values: [String]) {
+        self.names = names
+        self.values = values
     }
 
     /// The parameters as `-D` definitions.
