@@ -11,7 +11,7 @@ public enum BLASEngine: String, Sendable, CaseIterable, CustomStringConvertible 
     case hostBLAS = "host"
 
     /// The engine the routines use in this process (default ``automatic``; `SWIFTCL_BLAS_ENGINE=clblast|host|automatic`
-    /// sets the starting value).
+    /// sets the starting value; any other value makes every routine throw, naming the valid ones, until this is set).
     public static var preferred: BLASEngine {
         get { preference.value }
         set { preference.value = newValue }
@@ -28,6 +28,10 @@ public enum BLASEngine: String, Sendable, CaseIterable, CustomStringConvertible 
     /// - Throws: `BLASError.Code.invalidArgument` when ``hostBLAS`` is asked for and `device` or the machine cannot
     ///   run it, naming why.
     func hostBLAS(on device: Device, routine: String) throws -> HostBLAS? {
+        if let problem = Self.preference.environmentProblem { throw BLASError(.invalidArgument, routine: routine, problem) }
+        if let refusal = HostBLAS.refusal, self != .clblast {
+            throw BLASError(.invalidArgument, routine: routine, refusal + " (unset SWIFTCL_HOST_BLAS to use OpenBLAS from the system)")
+        }
         let usable = device.runsHostLibraries
         switch self {
         case .clblast: return nil

@@ -49,22 +49,42 @@ struct HostBLAS: @unchecked Sendable {
     let coreName: String?
 
     /// The library this process uses, loaded once; nil when none is found.
-    static let shared: HostBLAS? = load()
+    static var shared: HostBLAS? { loaded.library }
 
-    private static func load() -> HostBLAS? {
+    /// Why the library `$SWIFTCL_HOST_BLAS` names was not used (the routines then refuse to run: the user asked for it).
+    static var refusal: String? { loaded.refusal }
+
+    private static let loaded: (library: HostBLAS?, refusal: String?) = load()
+
+    private static func load() -> (library: HostBLAS?, refusal: String?) {
         var candidates = ["libopenblas.so.0", "libopenblas.so"]
-        if let chosen = getenv("SWIFTCL_HOST_BLAS").map({ String(cString: $0) }), !chosen.isEmpty { candidates = [chosen] }
+        var chosen: String?
+        if let given = getenv("SWIFTCL_HOST_BLAS").map({ String(cString: $0) }), !given.isEmpty {
+            // A path is checked before dlopen maps it: a FIFO would block the loader, a truncated library fault it.
+            if given.contains("/"), let problem = SharedLibraryFile.problem(given) {
+                return (nil, "SWIFTCL_HOST_BLAS=\(given): \(problem)")
+            }
+            candidates = [given]
+            chosen = given
+        }
         for path in candidates {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { continue }
-            guard let library = HostBLAS(handle: handle, path: path) else {
-                dlclose(handle)
+            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+                if let chosen { return (nil, "SWIFTCL_HOST_BLAS=\(chosen): " + (dlerror().map { String(cString: $0) } ?? "cannot be loaded")) }
                 continue
             }
-            guard let core = library.coreName, let better = betterCore(than: core, cpuFlags: cpuFlags()) else { return library }
+            guard let library = HostBLAS(handle: handle, path: path) else {
+                dlclose(handle)
+                if let chosen {
+                    return (nil, "SWIFTCL_HOST_BLAS=\(chosen) is not OpenBLAS: it lacks openblas_get_config or one of the CBLAS "
+                            + "routines (a reference BLAS runs GEMM tens of times slower than the device engine)")
+                }
+                continue
+            }
+            guard let core = library.coreName, let better = betterCore(than: core, cpuFlags: cpuFlags()) else { return (library, nil) }
             // `library`'s routines belong to `handle`, which the reload closes: only the reload's result may be used.
-            if let reloaded = reloaded(path: path, handle: handle, core: better) { return reloaded }
+            if let reloaded = reloaded(path: path, handle: handle, core: better) { return (reloaded, nil) }
         }
-        return nil
+        return (nil, nil)
     }
 
     /// OpenBLAS picks its kernels once, when it is loaded, from the CPU's model; a model it does not know gets its

@@ -10,6 +10,9 @@ extension FFTEngine {
 
     private static let planning = ProcessPreference<HostFFTPlanning>(environment: "SWIFTCL_FFTW_PLANNING", fallback: .background)
 
+    /// Why `SWIFTCL_FFTW_PLANNING`'s value was not taken (transforms refuse to run until ``hostPlanning`` is set).
+    static var planningProblem: String? { planning.environmentProblem }
+
     /// Waits until FFTW has measured and chosen the plans of every shape the host engine has planned so far in this
     /// process (see ``HostFFTPlanning/background``): a benchmark calls it after its warm-up so that it times the
     /// chosen plans. Returns at once where FFTW is not installed.

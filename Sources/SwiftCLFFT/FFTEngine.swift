@@ -16,7 +16,7 @@ public enum FFTEngine: String, Sendable, CaseIterable, CustomStringConvertible {
     case hostFFT = "host"
 
     /// The engine transforms use in this process (default ``automatic``; `SWIFTCL_FFT_ENGINE=clfft|host|automatic`
-    /// sets the starting value).
+    /// sets the starting value; any other value makes every transform throw, naming the valid ones, until this is set).
     public static var preferred: FFTEngine {
         get { preference.value }
         set { preference.value = newValue }
@@ -50,6 +50,9 @@ public enum FFTEngine: String, Sendable, CaseIterable, CustomStringConvertible {
     /// - Throws: `FFTError.Code.invalidArgument` when ``hostFFT`` is asked for and `device` or the machine cannot run
     ///   it, naming why.
     func hostFFT<T: FFTScalar>(_: T.Type, on device: Device, routine: String) throws -> HostFFT? {
+        for problem in [Self.preference.environmentProblem, Self.planningProblem].compactMap({ $0 }) {
+            throw FFTError(.invalidArgument, routine: routine, problem)
+        }
         let usable = device.runsHostLibraries
         switch self {
         case .clfft, .vkfft: return nil
