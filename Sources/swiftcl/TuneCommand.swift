@@ -107,6 +107,12 @@ struct TuneCommand: ParsableCommand {
         """, valueName: "N"))
     var compileProcesses: Int?
 
+    @Option(help: ArgumentHelp("""
+        Seconds one configuration may take (build, verify, time) before it is stopped and recorded as failed; the run \
+        goes on past it. The tuning runs in a watched child process; 0: no limit, in this process.
+        """, valueName: "SECONDS"))
+    var timeout: Double = 120
+
     @Option(help: .hidden)
     var compileOnly: String?
 
@@ -118,6 +124,16 @@ struct TuneCommand: ParsableCommand {
         if let sample, sample < 1 { throw ValidationError("--sample: evaluate at least 1 configuration, not \(sample)") }
         if let maxEvaluations, maxEvaluations < 1 { throw ValidationError("--max-evaluations: at least 1, not \(maxEvaluations)") }
         if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit: a positive number of seconds, not \(timeLimit)") }
+        // Every file the run will write is checked now, not after the tuning: a FIFO, a device or a missing folder.
+        for (option, path) in [("--json", json), ("--markdown", markdown), ("--svg", svg), ("--cache", cache), ("--store", store)] {
+            guard let path else { continue }
+            do {
+                _ = try FileSystem.outputPath(path, origin: .user)
+            } catch {
+                throw ValidationError("\(option): \(error)")
+            }
+        }
+        guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout: seconds, 0 (no limit) or more, not \(timeout)") }
         if let compileProcesses, compileProcesses < 0 { throw ValidationError("--compile-processes: 0 or more, not \(compileProcesses)") }
         guard leaders >= 0, rounds >= 1 else { throw ValidationError("--leaders takes 0 or more, --rounds 1 or more") }
         _ = try strategies()
@@ -166,6 +182,19 @@ struct TuneCommand: ParsableCommand {
     func run() throws {
         if let replay { return try runReplay(replay) }
         guard let file else { return }
+        let environment = ProcessInfo.processInfo.environment
+        let statusFile = environment[TuneWatchdog.statusVariable]
+        if compileOnly == nil, statusFile == nil, timeout > 0 {
+            let status = try TuneWatchdog(timeout: timeout, userCache: cache).run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        if let statusFile, compileOnly == nil {
+            // The watched child: ends with the watchdog (which removes the folder its status is in).
+            CompileClaims.endWhenParentEnds(getppid(), removing: [FileSystem.folder(of: statusFile)])
+        }
+        let cache = cache ?? (statusFile != nil ? environment[TuneWatchdog.cacheVariable] : nil)
+        let compileProcesses = environment[TuneWatchdog.noHelpersVariable] == nil ? compileProcesses : 0
         let device = try BenchmarkSuites.device(typeNamed: deviceType)
         let queue = try ComputeQueue(device: device)
         let space = try space()
@@ -188,6 +217,7 @@ struct TuneCommand: ParsableCommand {
             return
         }
         tuner.compileAhead = Self.compileAhead(processes: compileProcesses ?? max(0, ProcessInfo.processInfo.activeProcessorCount - 1))
+        tuner.statusFile = statusFile
         let meeting = try space.configurations()
         let budget = [maxEvaluations.map { "at most \($0) evaluations" }, timeLimit.map { "at most \($0) s" }].compactMap { $0 }
         print("Tuning \(kernel.label) at \(size) on \(device.name): \(meeting.count) of \(space.unrestrictedDescription) configurations "
@@ -198,7 +228,10 @@ struct TuneCommand: ParsableCommand {
         let result = try tuner.run(on: queue, resumingFrom: cache.map { URL(fileURLWithPath: $0) }) { progress.show($0) }
         let wall = ContinuousClock.now - started
         progress.clear()
-        if let cache { print("\(result.trace.count - result.evaluated) of \(result.trace.count) configurations from \(cache); \(result.evaluated) evaluated now") }
+        if self.cache != nil || result.evaluated < result.trace.count {
+            print("\(result.trace.count - result.evaluated) of \(result.trace.count) configurations from "
+                + (self.cache ?? "the watched run's cache (stopped or failed before)") + "; \(result.evaluated) evaluated now")
+        }
         print(KernelTuner.Outcome.table(result.outcomes))
         if let retiming = result.retiming {
             print("\nThe \(retiming.leaders.count) fastest re-timed interleaved, \(retiming.rounds) rounds"

@@ -62,11 +62,11 @@ extension FileSystem {
     }
 
     /// Replaces the file at `path` (see ``outputPath(_:origin:)``) with `bytes`: written to a new temporary file beside
-    /// it (`O_EXCL`, never through a link), flushed, then renamed over it. A new file gets `mode`; a replaced one keeps
-    /// its permissions.
+    /// it (`O_EXCL`, never through a link), flushed to disk (unless not `durable`: a status only this machine reads at
+    /// once), then renamed over it. A new file gets `mode`; a replaced one keeps its permissions.
     /// - Throws: ``SwiftCLError/unwritableFile(path:reason:)``; the old file is intact.
     package static func replaceFile(_ path: String, with bytes: some Collection<UInt8>, origin: Origin,
-                                    mode: mode_t = 0o644) throws {
+                                    mode: mode_t = 0o644, durable: Bool = true) throws {
         let target = try outputPath(path, origin: origin)
         let name = target.split(separator: "/").last.map(String.init) ?? target
         let temporary = folder(of: target) + "/.\(name).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
@@ -89,7 +89,7 @@ extension FileSystem {
             guard count > 0 else { throw fail("write failed at byte \(done)", count == 0 ? EIO : errno) }
             done += count
         }
-        guard fsync(descriptor) == 0 else { throw fail("flush failed", errno) }
+        guard !durable || fsync(descriptor) == 0 else { throw fail("flush failed", errno) }
         close(descriptor)
         guard rename(temporary, target) == 0 else {
             let code = errno

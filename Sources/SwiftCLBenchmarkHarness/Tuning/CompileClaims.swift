@@ -1,4 +1,5 @@
 import Foundation
+import SwiftCL
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,14 +21,22 @@ public struct CompileClaims: Sendable, Codable {
         let url = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         folder = url.path
+        Self.madeHere.withLock { _ = $0.insert(url.path) }
     }
 
-    static let prefix = "swiftcl-claims-"
+    /// The claim folders this process made and has not removed (a watcher removes them if the process is stopped).
+    private static let madeHere = Locked<Set<String>>([])
 
-    /// Removes this user's claim folders in `temporary` whose tuning process no longer runs.
-    static func removeAbandoned(in temporary: String) {
+    static let prefix = "swiftcl-claims-"
+    /// The prefixes of the temporary folders a tuning makes, each followed by the id of the process that made it.
+    public static let temporaryPrefixes = [prefix, "swiftcl-tune-"]
+
+    /// Removes this user's temporary tuning folders (claims, a watched run's status) in `temporary` whose process no
+    /// longer runs.
+    public static func removeAbandoned(in temporary: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary) else { return }
-        for name in names where name.hasPrefix(prefix) {
+        for name in names {
+            guard let prefix = temporaryPrefixes.first(where: { name.hasPrefix($0) }) else { continue }
             let rest = name.dropFirst(prefix.count)
             guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0 else { continue }
             var info = stat()
@@ -37,14 +46,27 @@ public struct CompileClaims: Sendable, Codable {
         }
     }
 
+    /// Removes the temporary tuning folders that the process `pid` made in `temporary` (it has ended, or been stopped).
+    public static func removeFolders(of pid: pid_t, in temporary: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary) else { return }
+        for name in names where temporaryPrefixes.contains(where: { name.hasPrefix($0 + "\(pid)-") }) {
+            try? FileManager.default.removeItem(atPath: temporary + "/" + name)
+        }
+    }
+
     /// Ends this process (a compile helper) as soon as `parent` has ended, from a thread of its own — even while a
     /// kernel runs or a build is under way — removing the claims folder its tuning would have removed.
     public func endWhenParentEnds(_ parent: pid_t) {
-        let folder = folder
+        Self.endWhenParentEnds(parent, removing: [folder])
+    }
+
+    /// Ends this process as soon as `parent` has ended (checked every 50 ms from a thread of its own, so also while a
+    /// kernel spins), first removing `paths`, which the parent would have removed.
+    public static func endWhenParentEnds(_ parent: pid_t, removing paths: [String]) {
         let watcher = Thread {
             while getppid() == parent { usleep(50_000) }
-            try? FileManager.default.removeItem(atPath: folder)
-            _exit(0)
+            for path in paths + madeHere.withLock({ Array($0) }) { try? FileManager.default.removeItem(atPath: path) }
+            _exit(1)
         }
         watcher.start()
     }
@@ -71,5 +93,6 @@ public struct CompileClaims: Sendable, Codable {
     /// Removes the folder (once every process has ended).
     public func remove() {
         try? FileManager.default.removeItem(atPath: folder)
+        Self.madeHere.withLock { _ = $0.remove(folder) }
     }
 }

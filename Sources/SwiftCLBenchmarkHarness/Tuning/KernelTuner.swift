@@ -42,6 +42,9 @@ public struct KernelTuner: Sendable {
     /// Other processes that compile part of a planned search (exhaustive, random) while this one builds and verifies
     /// the rest; nil: this process compiles everything. See ``CompileAhead``.
     public var compileAhead: CompileAhead?
+    /// A file the run keeps its current step in (which configuration it builds, verifies or times), for a watching
+    /// process to stop a step that never ends and record it as failed (`swiftcl tune --timeout`); nil: none.
+    public var statusFile: String?
 
     /// Compiling in other processes: PoCL compiles one program at a time per process (two threads building at once
     /// took as long as one), but its on-disk kernel cache is shared, so a configuration another process has built and
@@ -160,6 +163,7 @@ public struct KernelTuner: Sendable {
             helpers.wait()
             claims?.remove()
         }
+        var step = 0
         let aheadIndex = Dictionary(ahead.enumerated().map { ($1, $0) }) { first, _ in first }
         // The arguments' names from the first configuration that builds (the source may need the parameters).
         var built: Kernel?
@@ -170,6 +174,7 @@ public struct KernelTuner: Sendable {
         }
         let names = built.map(kernel.spec.names(for:)) ?? kernel.spec.arguments.indices.map { "arg\($0)" }
         let arrays = try kernel.spec.arrays(for: size, names: names)
+        report(.reference, key: key, step: &step)
         let expected = try reference.outputs(on: queue, size: size, arrays: arrays, names: names, spec: kernel.spec)
         let bytes = (try? kernel.spec.traffic(for: size)).map { $0.bytesRead + $0.bytesWritten }
         let inPlace = kernel.spec.inPlace(names: names)
@@ -179,6 +184,7 @@ public struct KernelTuner: Sendable {
         var failedAhead: [TuningConfiguration: Outcome] = [:]
         if let claims {
             for (index, configuration) in ahead.enumerated() where claimedHere.contains(index) || claims.claim(index) {
+                report(.configuration, configuration, key: key, step: &step)
                 if let failure = verify(configuration, on: queue, arrays: arrays, expected: expected) {
                     failedAhead[configuration] = failure
                 } else {
@@ -186,6 +192,7 @@ public struct KernelTuner: Sendable {
                 }
             }
         }
+        report(.helpers, key: key, step: &step)
         helpers.wait()
         claims?.remove()  // now, not at the end: a run killed later leaves nothing in the temporary folder
         let search = TuningSearch(configurations: configurations,
@@ -201,6 +208,7 @@ public struct KernelTuner: Sendable {
                 outcome = cached
             } else {
                 progress("\(configuration) (\(evaluated + 1)\(budget.evaluations.map { "/\($0)" } ?? "/\(configurations.count)"))")
+                report(.configuration, configuration, key: key, step: &step)
                 let bestSoFar = trace.compactMap { $0.deviceSeconds?.median }.min()
                 outcome = failedAhead[configuration]
                     ?? evaluate(configuration, on: queue, arrays: arrays, inPlace: inPlace, expected: expected, bytes: bytes,
@@ -217,6 +225,7 @@ public struct KernelTuner: Sendable {
         precondition(order.count == trace.count)
         let ranked = Self.ranked(trace)
         progress("re-timing the leaders")
+        report(.retiming, key: key, step: &step)
         let retiming = try retime(ranked, on: queue, arrays: arrays, inPlace: inPlace)
         return Result(outcomes: ranked, trace: trace, evaluated: evaluated, retiming: retiming)
     }
