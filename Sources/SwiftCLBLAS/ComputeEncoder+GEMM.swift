@@ -22,6 +22,10 @@ extension ComputeEncoder {
         let (m, n, k) = try Self.gemmShape(a, transposeA, b, transposeB, c, routine: "gemm")
         if m == 0 || n == 0 { return try marker() }
         try BLASError.refuseOverlap(of: OperandFootprint("c", c), with: [OperandFootprint("a", a), OperandFootprint("b", b)], routine: "gemm")
+        if k == 0 {  // an empty sum: C ← βC, as BLAS defines
+            try scaleOperand(c, by: beta, batchOffsets: [c.offset])
+            return try marker()
+        }
         if let host = try engine.hostBLAS(on: device, routine: "gemm") {
             return try hostGEMM(host, a, transposeA, b, transposeB, c, m: m, n: n, k: k,
                                 products: [HostGEMMProduct(a: a.offset, b: b.offset, c: c.offset, alpha: alpha, beta: beta)])
@@ -74,6 +78,10 @@ extension ComputeEncoder {
                                     with: [OperandFootprint("a", a, batches: batches(a.offset, strides.a)),
                                            OperandFootprint("b", b, batches: batches(b.offset, strides.b))],
                                     routine: routine)
+        if k == 0 {
+            try scaleOperand(c, by: beta, batchOffsets: (0..<batchCount).map { c.offset + $0 * strides.c })
+            return try marker()
+        }
         if let host = try engine.hostBLAS(on: device, routine: routine) {
             return try hostGEMM(host, a, transposeA, b, transposeB, c, m: m, n: n, k: k, products: (0..<batchCount).map { index in
                 HostGEMMProduct(a: a.offset + index * strides.a, b: b.offset + index * strides.b, c: c.offset + index * strides.c,
@@ -124,6 +132,10 @@ extension ComputeEncoder {
                                     with: [OperandFootprint("a", first.a, batches: .list(products.map(\.a.offset))),
                                            OperandFootprint("b", first.b, batches: .list(products.map(\.b.offset)))],
                                     routine: routine)
+        if k == 0 {
+            for product in products { try scaleOperand(product.c, by: product.beta, batchOffsets: [product.c.offset]) }
+            return try marker()
+        }
         if let host = try engine.hostBLAS(on: device, routine: routine) {
             return try hostGEMM(host, first.a, transposeA, first.b, transposeB, first.c, m: m, n: n, k: k, products: products.map {
                 HostGEMMProduct(a: $0.a.offset, b: $0.b.offset, c: $0.c.offset, alpha: $0.alpha, beta: $0.beta)
@@ -154,7 +166,7 @@ extension ComputeEncoder {
         return inner == 0 || outer == 0 ? 0 : (outer - 1) * matrix.leadingDimension + inner
     }
 
-    /// m, n and k of `C ← op(A)·op(B)`, checked: one layout, op(A) m×k, op(B) k×n, C m×n, k > 0 when m·n > 0.
+    /// m, n and k of `C ← op(A)·op(B)`, checked: one layout, op(A) m×k, op(B) k×n, C m×n (k = 0 is an empty sum: C ← βC).
     static func gemmShape<T>(_ a: BLASMatrix<T>, _ transposeA: BLASTranspose, _ b: BLASMatrix<T>, _ transposeB: BLASTranspose,
                              _ c: BLASMatrix<T>, routine: String) throws -> (Int, Int, Int) {
         guard a.layout == b.layout, b.layout == c.layout else {
@@ -168,9 +180,6 @@ extension ComputeEncoder {
         guard c.rows == opA.rows, c.columns == opB.columns else {
             throw BLASError(.dimensionMismatch, routine: routine,
                             "c: op(A)·op(B) is \(opA.rows)×\(opB.columns), c is \(c.rows)×\(c.columns)")
-        }
-        if opA.rows > 0, opB.columns > 0, opA.columns == 0 {
-            throw BLASError(.invalidArgument, routine: routine, "k = 0 (op(A) has no columns): CLBlast needs k ≥ 1")
         }
         return (opA.rows, opB.columns, opA.columns)
     }

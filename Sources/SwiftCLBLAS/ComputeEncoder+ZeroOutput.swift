@@ -32,4 +32,30 @@ extension ComputeEncoder {
     func zeroOperand<T: BLASScalar>(_ vector: BLASVector<T>) throws {
         try zeroOperand(vector.buffer, offset: vector.offset, inner: 1, outer: vector.count, leadingDimension: vector.increment)
     }
+
+    /// `matrix ← beta · matrix` (BLAS's C ← βC of a product with k = 0): zero for β = 0 (NaNs in C included, as BLAS
+    /// defines), nothing for β = 1, else one kernel over every element of every batch.
+    func scaleOperand<T: BLASScalar>(_ matrix: BLASMatrix<T>, by beta: T, batchOffsets: [Int]) throws {
+        guard beta != 1 else { return }
+        for offset in batchOffsets {
+            let (inner, outer) = matrix.layout == .rowMajor ? (matrix.columns, matrix.rows) : (matrix.rows, matrix.columns)
+            if beta == 0 {
+                try zeroOperand(matrix.buffer, offset: offset, inner: inner, outer: outer, leadingDimension: matrix.leadingDimension)
+                continue
+            }
+            try CLBlast.checkPrecision(T.self, on: device, routine: "CLBlast\(T.blasPrefix) output")
+            guard inner > 0, outer > 0 else { continue }
+            let type = MemoryLayout<T>.size == 4 ? "float" : "double"
+            let program = try context.program(source: """
+                \(type == "double" ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" : "")\
+                kernel void swiftcl_blas_scale(global \(type) *x, const ulong offset, const ulong ld, const \(type) beta)
+                {
+                    x[offset + get_global_id(1) * ld + get_global_id(0)] *= beta;
+                }
+                """, name: "swiftcl_blas_scale_\(type)")
+            let scalar: any KernelArgument = MemoryLayout<T>.size == 4 ? Float(beta) : Double(beta)
+            try launch(try program.sharedKernel(named: "swiftcl_blas_scale"), try NDRange(global: [inner, outer]),
+                       arguments: [matrix.buffer, UInt64(offset), UInt64(matrix.leadingDimension), scalar])
+        }
+    }
 }

@@ -171,6 +171,42 @@ struct BLASAdversarialTests {
         }
     }
 
+    @Test("k = 0 is an empty sum: C ← βC on every engine and GEMM form (β = 0 clears NaNs, β = 1 keeps C)",
+          arguments: TestDevices.all)
+    func emptyInnerDimension(device: Device) throws {
+        let queue = try makeQueue(device)
+        let empty = try Buffer<Float>(count: 1, context: queue.context)
+        let a = try BLASMatrix(empty, rows: 3, columns: 0), b = try BLASMatrix(empty, rows: 0, columns: 5)
+        let start: [Float] = [.nan] + (1..<20).map(Float.init)
+        for engine in [BLASEngine.clblast, .automatic] {
+            for beta: Float in [0, 1, -2.5] {
+                // C is 3×5 with leading dimension 6 (a padding column untouched), then two batches 20 apart.
+                let buffer = try Buffer(copying: start + start, context: queue.context)
+                let c = try BLASMatrix(buffer, rows: 3, columns: 5, leadingDimension: 6)
+                try queue.sync { cl in _ = try cl.gemm(a, times: b, into: c, alpha: 7, beta: beta, engine: engine) }
+                let once = try queue.sync { cl in try cl.read(buffer) }
+                for index in 0..<40 {
+                    let (row, column) = ((index % 20) / 6, (index % 20) % 6)
+                    let inC = index < 20 && row < 3 && column < 5
+                    let expected = inC ? (beta == 0 ? 0 : beta * start[index]) : start[index % 20]
+                    #expect(once[index] == expected || (once[index].isNaN && expected.isNaN), "\(engine) β \(beta) [\(index)]")
+                }
+                let batched = try Buffer(copying: start + start, context: queue.context)
+                let first = try BLASMatrix(batched, rows: 3, columns: 5, leadingDimension: 6)
+                try queue.sync { cl in
+                    _ = try cl.gemmStridedBatched(a, times: b, into: first, strides: (a: 0, b: 0, c: 20), batchCount: 2, beta: beta,
+                                                  engine: engine)
+                }
+                let twice = try queue.sync { cl in try cl.read(batched) }
+                for index in 0..<40 {
+                    let (row, column) = ((index % 20) / 6, (index % 20) % 6)
+                    let expected = row < 3 && column < 5 ? (beta == 0 ? 0 : beta * start[index % 20]) : start[index % 20]
+                    #expect(twice[index] == expected || (twice[index].isNaN && expected.isNaN), "batched \(engine) β \(beta) [\(index)]")
+                }
+            }
+        }
+    }
+
     @Test("a client's own BLASScalar conformance is refused with a typed error (no crash on a cast)")
     func foreignScalar() throws {
         let queue = try ComputeQueue(preferring: [.gpu, .cpu])
