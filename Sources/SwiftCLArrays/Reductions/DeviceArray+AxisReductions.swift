@@ -37,7 +37,8 @@ extension DeviceArray where Element: ArrayElement {
 
     private func extremum(axis: Int, minimum: Bool, destination: DeviceArray?) throws -> DeviceArray {
         let function = (Element.kind == .floatingPoint ? "f" : "") + (minimum ? "min" : "max")
-        let start = minimum ? Element.openCLHighest : Element.openCLLowest
+        // NaN, which fmin/fmax pass over, for floating point: a line of NaNs gives NaN (as the whole-array min/max).
+        let start = Element.kind == .floatingPoint ? "NAN" : minimum ? Element.openCLHighest : Element.openCLLowest
         return try reduce(axis: axis, name: minimum ? "min" : "max", neutral: "(\(extremumAccumulator))\(start)",
                           combine: .plain { "\(function)(\($0), \($1))" }, accumulator: extremumAccumulator, needsElements: true,
                           destination: destination)

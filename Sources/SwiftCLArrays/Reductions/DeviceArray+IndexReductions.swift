@@ -119,3 +119,52 @@ extension DeviceArray where Element: ArrayElement {
             """
     }
 }
+
+extension DeviceArray where Element: ArrayElement {
+    /// The position of the smallest element with NaNs handled as `nan` says (``NaNHandling/propagate``: NumPy's
+    /// `argmin`, the first NaN's position; ``NaNHandling/skip``: ``argmin()``).
+    public func argmin(nan: NaNHandling) throws -> Int {
+        if nan == .propagate, let first = try firstNaN() { return first }
+        return try argmin()
+    }
+
+    /// The position of the largest element with NaNs handled as `nan` says (``NaNHandling/propagate``: NumPy's
+    /// `argmax`, the first NaN's position; ``NaNHandling/skip``: ``argmax()``).
+    public func argmax(nan: NaNHandling) throws -> Int {
+        if nan == .propagate, let first = try firstNaN() { return first }
+        return try argmax()
+    }
+
+    /// The smallest element; with ``NaNHandling/propagate`` a NaN when the array holds one (NumPy's `min`).
+    public func min(nan: NaNHandling) throws -> Element {
+        if nan == .propagate, let first = try firstNaN() { return try element(atFlat: first) }
+        return try min()
+    }
+
+    /// The largest element; with ``NaNHandling/propagate`` a NaN when the array holds one (NumPy's `max`).
+    public func max(nan: NaNHandling) throws -> Element {
+        if nan == .propagate, let first = try firstNaN() { return try element(atFlat: first) }
+        return try max()
+    }
+
+    /// The element at flat position `index` (the NaN found, with its payload, as NumPy returns it).
+    private func element(atFlat index: Int) throws -> Element {
+        let storage = storage, start = offset + index
+        return try queue.sync { cl in try cl.read(storage, range: start..<(start + 1)) }[0]
+    }
+
+    /// The position of the first NaN, nil when there is none (always for integer elements): one pass over the array.
+    func firstNaN() throws -> Int? {
+        guard Element.kind == .floatingPoint, count > 0 else { return nil }
+        let T = Element.openCLTypeName
+        let plan = ReductionPlan(.init(accumulator: "ulong", result: "ulong", neutral: "ULONG_MAX", reduce: "min(a, b)",
+                                       map: "(isnan(x0[x0_off + i]) ? (ulong)i : ULONG_MAX)",
+                                       parameters: ["global const \(T) *x0", "const ulong x0_off"],
+                                       pragmas: Element.pragma.isEmpty ? [] : [Element.pragma], name: "first_nan_\(T)"),
+                                 arguments: [storage, UInt64(offset)])
+        let result = try DeviceArray<UInt64>(uninitializedShape: [1], on: queue)
+        try plan.run(count: count, on: queue, into: result.storage, outOffset: 0)
+        let index = try result.toArray()[0]
+        return index == UInt64.max ? nil : Int(index)
+    }
+}

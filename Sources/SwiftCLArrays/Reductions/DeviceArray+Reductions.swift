@@ -9,7 +9,8 @@ import SwiftCL
 /// error is at most 32·ε·Σ|xᵢ| (ε of the element type) on devices with up to 64 compute units. `Float16` accumulates
 /// in `float`. Integer sums and products accumulate in 64-bit unsigned arithmetic and are exact modulo 2^bits of the
 /// element (they wrap like Swift's `&+`, `&*`).
-/// `min`/`max` of floating point ignore NaNs (OpenCL's `fmin`/`fmax`), unless every element is NaN.
+/// `min`/`max` of floating point ignore NaNs (OpenCL's `fmin`/`fmax`, as PyOpenCL and NumPy's `nanmin`/`nanmax`), unless
+/// every element is NaN (then NaN); ``DeviceArray/max(nan:)`` with ``NaNHandling/propagate`` gives NumPy's `max`.
 extension DeviceArray where Element: ArrayElement {
     public func sum() throws -> Element { try hostValue(of: sumPlan()) }
     public func sumOnDevice() throws -> DeviceArray { try deviceValue(of: sumPlan()) }
@@ -85,7 +86,9 @@ extension DeviceArray where Element: ArrayElement {
         }
         let A = Element.openCLTypeName == "half" ? "float" : Element.openCLTypeName
         let function = (Element.kind == .floatingPoint ? "f" : "") + (minimum ? "min" : "max")
-        let neutral = minimum ? Element.openCLHighest : Element.openCLLowest
+        // For floating point the neutral is NaN, which fmin/fmax pass over: an array of NaNs gives NaN (NumPy's nanmax), not
+        // the ±∞ an infinite neutral would leave.
+        let neutral = Element.kind == .floatingPoint ? "NAN" : minimum ? Element.openCLHighest : Element.openCLLowest
         return plan(accumulator: A, neutral: "(\(A))\(neutral)", reduce: "\(function)(a, b)", vectorReduce: "\(function)($0, $1)",
                     map: { n in ("(\(A))\(n[0])[\(n[0])_off + i]", Self.load(n[0], accumulator: A)) }, operands: [self],
                     compensated: false, name: "\(minimum ? "min" : "max")_\(Element.openCLTypeName)")
