@@ -66,4 +66,34 @@ struct FFTAdversarialTests {
         let after = try queue.sync { cl in try cl.read(data) }
         for k in 0..<a { #expect(abs(after[k].x - after[a + k].x) <= 1e-4 && abs(after[k].y - after[a + k].y) <= 1e-4) }
     }
+
+    @Test("two buffers over one shared-virtual-memory allocation, or over overlapping wrapped host memory, are one memory: refused",
+          arguments: TestDevices.all)
+    func overlappingSharedMemory(device: Device) throws {
+        let queue = try makeQueue(device)
+        let host = simd(fftSignal(64, seed: 4), as: Float.self)
+        if (try? SVMGranularity.coarseGrain.checkOffered(by: [(device.name, device.svmCapabilities)])) != nil {
+            let allocation = try SVMBuffer<SIMD2<Float>>(count: 64, context: queue.context)
+            let a = try Buffer(sharing: allocation), b = try Buffer(sharing: allocation)
+            try queue.sync { cl in try cl.write(a, from: host) }
+            let error = thrownError { try queue.sync { cl in _ = try cl.fft(a, into: b, shape: [64]) } }
+            #expect((error as? FFTError)?.code == .invalidArgument && "\(error.map { "\($0)" } ?? "")".contains("shares memory"),
+                    "\(String(describing: error))")
+            #expect(try queue.sync { cl in try cl.read(a) } == host, "nothing ran")
+        }
+        // Wrapped host memory: the second buffer starts 16 elements into the first's 64.
+        let memory = UnsafeMutableBufferPointer<SIMD2<Float>>.allocate(capacity: 96)
+        defer { memory.deallocate() }
+        _ = memory.initialize(from: host + host[0..<32])
+        try withExtendedLifetime(memory) {
+            let first = try Buffer.unsafeWrapping(UnsafeMutableBufferPointer(rebasing: memory[0..<64]), context: queue.context)
+            let second = try Buffer.unsafeWrapping(UnsafeMutableBufferPointer(rebasing: memory[16..<80]), context: queue.context)
+            let apart = try Buffer.unsafeWrapping(UnsafeMutableBufferPointer(rebasing: memory[64..<96]), context: queue.context)
+            let error = thrownError { try queue.sync { cl in _ = try cl.fft(first, into: second, shape: [64]) } }
+            #expect((error as? FFTError)?.code == .invalidArgument, "\(String(describing: error))")
+            // Disjoint wrapped memory is two memories: allowed.
+            let half = try Buffer.unsafeWrapping(UnsafeMutableBufferPointer(rebasing: memory[0..<32]), context: queue.context)
+            try queue.sync { cl in _ = try cl.fft(half, into: apart, shape: [32]) }
+        }
+    }
 }

@@ -55,7 +55,7 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
         let handle = try CL.createBuffer(context.id, flags: access.flags | hostAccess.flags, byteCount: byteCount,
                                          using: UnsafeMutableRawPointer(base))
         return Buffer(owning: handle, count: memory.count, byteCount: byteCount, context: context, access: access,
-                      hostAccess: hostAccess)
+                      hostAccess: hostAccess, hostAddress: UnsafeMutableRawPointer(base))
     }
 
     /// An uninitialised buffer of `count` elements.
@@ -101,14 +101,16 @@ public final class Buffer<Element: BitwiseCopyable>: MemoryObject, KernelArgumen
     /// Takes ownership of one reference to a `cl_mem`: a new buffer's, or a view's (a reinterpretation, a sub-buffer).
     init(owning handle: MemoryHandle, count: Int, byteCount: Int, context: Context, access: KernelAccess,
                  hostAccess: HostAccess, placement: BufferPlacement = BufferPlacement(root: nil, offsetBytes: 0),
-                 sharing allocation: SVMBuffer<Element>? = nil, pool: MemoryPool? = nil, reusesPooledMemory: Bool = false) {
+                 sharing allocation: SVMBuffer<Element>? = nil, pool: MemoryPool? = nil, reusesPooledMemory: Bool = false,
+                 hostAddress: UnsafeMutableRawPointer? = nil) {
         self.count = count
         self.reusesPooledMemory = reusesPooledMemory
         sharedAllocation = allocation
         self.kernelAccess = access
         self.hostAccess = hostAccess
         self.placement = placement
-        super.init(id: handle, context: context, byteCount: byteCount, pool: pool)
+        super.init(id: handle, context: context, byteCount: byteCount, pool: pool,
+                   hostAddress: hostAddress ?? allocation.map { UnsafeMutableRawPointer($0.baseAddress) })
     }
 
     override var storageRoot: (object: MemoryObject, offsetBytes: Int) {

@@ -12,12 +12,17 @@ public class MemoryObject: @unchecked Sendable {
     let serial = ObjectSerial.next()
     /// The pool the memory returns to, when it came from one.
     let pool: MemoryPool?
+    /// The host address of the object's bytes when they are memory SwiftCL was handed (`CL_MEM_USE_HOST_PTR`: shared
+    /// virtual memory, ``Buffer/unsafeWrapping(_:context:access:hostAccess:)``), where two objects may share bytes
+    /// without sharing a `cl_mem`; nil otherwise.
+    let hostAddress: Int?
 
-    init(id: MemoryHandle, context: Context, byteCount: Int, pool: MemoryPool? = nil) {
+    init(id: MemoryHandle, context: Context, byteCount: Int, pool: MemoryPool? = nil, hostAddress: UnsafeMutableRawPointer? = nil) {
         self.id = id
         self.context = context
         self.byteCount = byteCount
         self.pool = pool
+        self.hostAddress = hostAddress.map { Int(bitPattern: $0) }
         LiveObjectCounts.track(.memoryObject, +1)
     }
 
