@@ -43,6 +43,28 @@ struct ArrayRecordingTests {
         }
     }
 
+    @Test("an array an expression makes inside a recording cannot be read before the recording is replayed; after, it is right",
+          arguments: TestDevices.all)
+    func resultsBeforeReplay(device: Device) throws {
+        let queue = try makeQueue(device)
+        let x = try DeviceArray<Float>([1, 2, 3, 4, 5], on: queue)
+        var made: DeviceArray<Float>?
+        var total: DeviceArray<Float>?
+        let recording = try queue.record(engine: .oneByOne) { _ in
+            made = try (2 * x + 1).evaluated()
+            total = try x.sumOnDevice()
+        }
+        let result = try #require(made), sum = try #require(total)
+        for (name, read) in [("toArray", { _ = try result.toArray() }), ("sum's toArray", { _ = try sum.toArray() }),
+                             ("sum", { _ = try result.sum() })] {
+            #expect((thrownError(read) as? SwiftCLError)?.code == .undefinedBeforeReplay, "\(name)")
+        }
+        #expect(try x.toArray() == [1, 2, 3, 4, 5], "an array made before the recording reads as always")
+        try queue.sync { cl in try cl.replay(recording) }
+        #expect(try result.toArray() == [3, 5, 7, 9, 11])
+        #expect(try sum.toArray() == [15])
+    }
+
     @Test("an operation that waits for its result is refused inside a recording, naming the call", arguments: TestDevices.all)
     func refused(device: Device) throws {
         let queue = try makeQueue(device)

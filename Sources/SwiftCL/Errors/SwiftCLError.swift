@@ -298,6 +298,14 @@ public struct SwiftCLError: Error, Hashable, Sendable, CustomStringConvertible {
         SwiftCLError(.unreadableFile, "\(path): \(reason)")
     }
 
+    /// Memory made for the results of recorded commands was read before the recording was replayed (nothing has run:
+    /// its values do not exist yet).
+    public static func undefinedBeforeReplay(operation: String) -> SwiftCLError {
+        SwiftCLError(.undefinedBeforeReplay, "\(operation): this memory was made for the results of commands being recorded "
+                     + "and holds no values until the recording is replayed (replay it first: cl.replay(recording))",
+                     operation: operation)
+    }
+
     /// A file SwiftCL was asked to write was refused before anything changed (not a regular file, a link SwiftCL did
     /// not get from the user, a lock held too long) or could not be written; the old file is intact.
     public static func unwritableFile(path: String, reason: String) -> SwiftCLError {
@@ -428,5 +436,6 @@ extension ErrorCode where Domain == SwiftCLError {
     public static let launchRequirement = Self("launchRequirement")
     public static let unreadableFile = Self("unreadableFile")
     public static let unwritableFile = Self("unwritableFile")
+    public static let undefinedBeforeReplay = Self("undefinedBeforeReplay")
     public static let misalignedSubBuffer = Self("misalignedSubBuffer")
 }

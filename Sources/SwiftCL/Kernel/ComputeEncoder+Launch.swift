@@ -44,6 +44,7 @@ extension ComputeEncoder {
         guard arguments.count == core.argumentCount else {
             throw SwiftCLError.argumentCount(kernel: core.name, expected: core.argumentCount, given: arguments.count)
         }
+        if recorder == nil, ReplayPending.isActive { try ReplayPending.checkLaunch(arguments, kernel: core.name) }
         if let checked = launchMemo.repeated(kernel, range, arguments, nothingMapped: mapped.isEmpty) {
             try enqueueLaunch(core, range, local: checked.local, arguments: checked.bound)
             launchMemo.retainRepeat(of: checked, in: &inFlight)

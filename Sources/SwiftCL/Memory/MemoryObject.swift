@@ -27,6 +27,7 @@ public class MemoryObject: @unchecked Sendable {
     }
 
     deinit {
+        ReplayPending.forget(serial)
         if pool?.keep(id, byteCount: byteCount, context: context) != true { CL.releaseMemObject(id) }
         LiveObjectCounts.track(.memoryObject, -1)
     }

@@ -77,6 +77,7 @@ public final class ComputeEncoder {
         try checkUsable(recordable: recordable, operation: operation)
         for object in objects {
             try checkContext(object, operation: operation)
+            if direction == .read || direction == .readWrite { try ReplayPending.check(object, operation: operation) }
             guard let direction, let access = (object as? any HostAccessible)?.hostAccessMode else { continue }
             let allowed = switch direction {
             case .read: access.allowsRead

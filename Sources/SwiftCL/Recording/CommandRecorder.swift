@@ -18,7 +18,11 @@ final class CommandRecorder {
     private var lastSyncPoint: UInt32?
     /// The command buffer's launches' own kernels (``KernelCore/record(into:_:after:range:local:arguments:svmReach:)``).
     private var kernels: [KernelHandle] = []
+    /// The serials of memory made for results while recording (see ``ReplayPending``).
+    private(set) var madeWhileRecording: [UInt64] = []
     init(_ target: Target) { self.target = target }
+
+    func noteMadeWhileRecording(_ serial: UInt64) { madeWhileRecording.append(serial) }
 
     deinit {
         if case let .commandBuffer(handle, entryPoints, _) = target { CL.releaseCommandBufferKHR(entryPoints, handle) }

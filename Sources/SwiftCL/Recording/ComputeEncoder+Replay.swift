@@ -32,6 +32,7 @@ extension ComputeEncoder {
             try replayOneByOne(recording.storage.recorder.commands, labels: recording.commands)
         }
         keepAlive(recording)
+        ReplayPending.replayed(recording.storage.recorder.madeWhileRecording)
     }
 
     /// ``replay(_:)`` that waits, on the device, for `events` first and returns its own event.

@@ -39,6 +39,7 @@ public struct DeviceArray<Element: ArrayStorable>: Sendable {
         try Self.checkSupported(on: queue.device)
         // From the context's pool: memory a released array held, when the pool keeps some (by default on CPU devices).
         let storage = try Buffer<Element>(count: Swift.max(count, 1), context: queue.context, pool: queue.context.memoryPool)
+        ReplayPending.markIfRecording(storage, on: queue)  // made inside a recording: no values until it is replayed
         self.init(storage: storage, offset: 0, shape: shape, queue: queue)
     }
 
