@@ -172,7 +172,10 @@ let package = Package(
             name: "SwiftCLValidationTests",
             dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLValidation", "SwiftCLValidationSuites", "SwiftCLTestSupport"]
         ),
-        .testTarget(name: "SwiftCLBenchmarkHarnessTests", dependencies: ["SwiftCL", "SwiftCLBenchmarkHarness", "SwiftCLValidation", "SwiftCLTestSupport"]),
+        .testTarget(name: "SwiftCLBenchmarkHarnessTests", dependencies: [
+            "SwiftCL", "SwiftCLBenchmarkHarness", "SwiftCLValidation", "SwiftCLTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(
             name: "SwiftCLBenchmarkSuitesTests",
             dependencies: ["SwiftCL", "SwiftCLKernels", "SwiftCLBenchmarkHarness", "SwiftCLBenchmarkSuites", "SwiftCLTestSupport"]
