@@ -323,7 +323,7 @@ struct TuneCommand: ParsableCommand {
                 case let .randomSample(count, _): .randomSample(count: count, seed: seed)
                 case .annealing: .annealing(seed: seed)
                 }
-                let trace = table.replay(seeded, evaluations: maxEvaluations)
+                let trace = table.replay(seeded, evaluations: maxEvaluations, reaching: bestSeconds * (1 + within))
                 let count = TuningTable.evaluationsToReach(trace, within: within, of: bestSeconds)
                 if let count { reached.append(count) }
                 seedResults.append(count)

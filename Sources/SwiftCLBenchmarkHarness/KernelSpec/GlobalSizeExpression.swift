@@ -28,8 +28,9 @@ public struct GlobalSizeExpression: Hashable, Sendable, CustomStringConvertible 
         while extents.count < dimensions.count { extents.append(1) }
         for (dimension, expression) in dimensions.enumerated() {
             let value = try expression.value(for: size)
-            guard value.isFinite, value < 1e15 else {
-                throw KernelSpecError.badExpression(expression.text, reason: "gives \(value) for \(size); a global size must be finite")
+            guard value.isFinite, value < 1e15, value > -1 else {
+                throw KernelSpecError.badExpression(expression.text, reason: "gives \(value) for \(size); a global size must be "
+                                                    + "a finite number from 0 to 10^15")
             }
             extents[dimension] = max(1, Int(value.rounded(.up)))
         }

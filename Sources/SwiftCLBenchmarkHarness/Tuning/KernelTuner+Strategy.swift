@@ -45,12 +45,17 @@ extension KernelTuner {
         /// The configurations a non-adaptive strategy evaluates, in the order it evaluates them; the annealing's
         /// choices depend on the times it sees, so here it lists every configuration.
         public func select(_ configurations: [TuningConfiguration]) -> [TuningConfiguration] {
+            selectIndices(configurations.count).map { configurations[$0] }
+        }
+
+        /// ``select(_:)`` as positions in a list of `count` configurations (the same draws).
+        func selectIndices(_ count: Int) -> [Int] {
             switch self {
             case .exhaustive, .annealing:
-                return configurations
-            case let .randomSample(count, seed):
+                return Array(0..<count)
+            case let .randomSample(sample, seed):
                 var generator = SplitMix64(seed: seed)
-                return Array(configurations.shuffled(using: &generator).prefix(max(0, count)))
+                return Array(Array(0..<count).shuffled(using: &generator).prefix(max(0, sample)))
             }
         }
     }

@@ -91,27 +91,33 @@ struct TuningSearch {
     /// costly evaluation (a time limit). Returns the configurations' indices in the order they were evaluated.
     func run(_ strategy: KernelTuner.Strategy, evaluations limit: Int?, isFree: (TuningConfiguration) -> Bool = { _ in false },
              shouldStop: () -> Bool = { false }, cost: (TuningConfiguration) throws -> Double?) rethrows -> [Int] {
-        var costs: [Int: Double] = [:]
+        try run(strategy, evaluations: limit, isFree: { isFree(configurations[$0]) }, shouldStop: shouldStop,
+                costAt: { try cost(configurations[$0]) })
+    }
+
+    /// ``run(_:evaluations:isFree:shouldStop:cost:)`` with costs by index (a replay looks them up without hashing a
+    /// configuration per evaluation).
+    func run(_ strategy: KernelTuner.Strategy, evaluations limit: Int?, isFree: (Int) -> Bool = { _ in false },
+             shouldStop: () -> Bool = { false }, costAt cost: (Int) throws -> Double?) rethrows -> [Int] {
+        var costs = [Double?](repeating: nil, count: configurations.count)
         var order: [Int] = []
         var spent = 0
         let limit = limit ?? Int.max
         func evaluate(_ index: Int) throws -> Double? {
             if let known = costs[index] { return known }
-            if !isFree(configurations[index]) {
+            if !isFree(index) {
                 guard spent < limit, !shouldStop() else { return nil }
                 spent += 1
             }
-            let seconds = try cost(configurations[index]) ?? .infinity
+            let seconds = try cost(index) ?? .infinity
             costs[index] = seconds
             order.append(index)
             return seconds
         }
         switch strategy {
         case .exhaustive, .randomSample:
-            let chosen = strategy.select(configurations)
-            let indexOf = Dictionary(configurations.enumerated().map { ($1, $0) }) { first, _ in first }
-            for configuration in chosen {
-                guard let index = indexOf[configuration], try evaluate(index) != nil else { break }
+            for index in strategy.selectIndices(configurations.count) {
+                guard try evaluate(index) != nil else { break }
             }
         case let .annealing(seed):
             guard !configurations.isEmpty else { return [] }
@@ -121,7 +127,7 @@ struct TuningSearch {
             // Each configuration's neighbours found once; the unknown ones kept in an order-statistics tree (the k-th
             // unknown index in O(log n), as drawing from the filtered list would give); the known finite costs in
             // (cost, index) order, those with no unknown neighbour left dropped for good.
-            var neighbourCache: [Int: [Int]] = [:]
+            var neighbourCache = [[Int]?](repeating: nil, count: configurations.count)
             func neighbourList(_ index: Int) -> [Int] {
                 if let known = neighbourCache[index] { return known }
                 let found = neighbours(of: index)

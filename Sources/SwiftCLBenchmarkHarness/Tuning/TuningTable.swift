@@ -10,9 +10,18 @@ public struct TuningTable: Sendable {
     /// Which tool wrote the file ("swiftcl tune", "Kernel Tuner").
     public let writer: String
 
+    /// The walk over the table's configurations and each one's first outcome, made once for every replay.
+    private let search: TuningSearch
+    private let firstOf: [KernelTuner.Outcome]
+
     public init(outcomes: [KernelTuner.Outcome], writer: String) {
         self.outcomes = outcomes
         self.writer = writer
+        let configurations = outcomes.map(\.configuration)
+        search = TuningSearch(configurations: configurations, valueOrder: TuningSearch.valueOrder(of: configurations))
+        // The first outcome of each configuration, by position (a table may list one twice; the first counts).
+        let byConfiguration = Dictionary(outcomes.map { ($0.configuration, $0) }) { first, _ in first }
+        firstOf = configurations.map { byConfiguration[$0]! }
     }
 
     /// The largest file read.
@@ -134,12 +143,16 @@ public struct TuningTable: Sendable {
 
     /// `strategy` run over the table within `evaluations`: the outcomes in the order the strategy asked for them.
     /// The parameters' values are ordered as numbers where they all are, else as they first appear.
-    public func replay(_ strategy: KernelTuner.Strategy, evaluations: Int? = nil) -> [KernelTuner.Outcome] {
-        let configurations = outcomes.map(\.configuration)
-        let byConfiguration = Dictionary(outcomes.map { ($0.configuration, $0) }) { first, _ in first }
-        let search = TuningSearch(configurations: configurations, valueOrder: TuningSearch.valueOrder(of: configurations))
-        return search.run(strategy, evaluations: evaluations) { byConfiguration[$0]?.deviceSeconds?.median }
-            .map { byConfiguration[configurations[$0]]! }
+    /// With `reaching`, the replay stops after the first outcome within that many seconds (the rest of the walk could
+    /// not change how many evaluations it took to get there).
+    public func replay(_ strategy: KernelTuner.Strategy, evaluations: Int? = nil, reaching target: Double? = nil) -> [KernelTuner.Outcome] {
+        var reached = false
+        return search.run(strategy, evaluations: evaluations, shouldStop: { reached }) { (index: Int) -> Double? in
+            let seconds = firstOf[index].deviceSeconds?.median
+            if let target, let seconds, seconds <= target { reached = true }
+            return seconds
+        }
+        .map { firstOf[$0] }
     }
 
     /// How many evaluations of `trace` it took until one was within `fraction` (0.05: 5 %) of `best` seconds; nil when
