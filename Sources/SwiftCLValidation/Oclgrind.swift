@@ -80,6 +80,27 @@ public enum Oclgrind {
         candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// The folder of this process's vendor file: new and private (mode 0700, created exclusively, under a name no other
+    /// user can guess — a folder planted at a predictable name could point the loader at another library), removed when
+    /// the process exits; folders that ended processes left are removed when it is made.
+    private static let vendorsFolder: Swift.Result<String, any Error> = Swift.Result {
+        let temporary = FileManager.default.temporaryDirectory.path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        for name in names where name.hasPrefix("swiftcl-oclgrind-") {
+            let pid = name.dropFirst("swiftcl-oclgrind-".count).split(separator: "-").first.flatMap { Int32($0) }
+            var info = stat()
+            guard let pid, lstat(temporary + "/" + name, &info) == 0, info.st_uid == geteuid() else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { try? FileManager.default.removeItem(atPath: temporary + "/" + name) }
+        }
+        let folder = temporary + "/swiftcl-oclgrind-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        madeFolder.withLock { $0 = folder }
+        atexit { if let folder = Oclgrind.madeFolder.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: folder) } }
+        return folder
+    }
+
+    private static let madeFolder = Locked<String?>(nil)
+
     /// The environment for a child that sees only Oclgrind, with its data-race and API checks on
     /// (out-of-bounds checks are always on).
     /// - Throws: ``OclgrindError/notInstalled(searched:)`` when Oclgrind is not installed.
@@ -87,11 +108,10 @@ public enum Oclgrind {
         guard let library = libraryPath else {
             throw OclgrindError.notInstalled(searched: candidates)
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-oclgrind-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data((library + "\n").utf8).write(to: folder.appendingPathComponent("oclgrind.icd"), options: .atomic)
+        let folder = try vendorsFolder.get()
+        try FileSystem.replaceFile(folder + "/oclgrind.icd", with: Array((library + "\n").utf8), origin: .swiftCL, mode: 0o600)
         var environment = base
-        environment["OCL_ICD_VENDORS"] = folder.path
+        environment["OCL_ICD_VENDORS"] = folder
         environment["OCL_ICD_FILENAMES"] = nil
         environment["OCLGRIND_CHECK_API"] = "1"
         environment["OCLGRIND_DATA_RACES"] = "1"

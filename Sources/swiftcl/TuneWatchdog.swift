@@ -1,4 +1,5 @@
 import Foundation
+import SwiftCL
 import SwiftCLBenchmarkHarness
 #if canImport(Glibc)
 import Glibc
@@ -21,10 +22,8 @@ struct TuneWatchdog {
 
     /// Runs the tuning in children until one ends by itself; returns its exit status.
     func run() throws -> Int32 {
-        let temporary = FileManager.default.temporaryDirectory.path
-        CompileClaims.removeAbandoned(in: temporary)
-        let folder = temporary + "/swiftcl-tune-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let folder = try CompileClaims.makeTemporaryFolder(prefix: "swiftcl-tune-")
+        let temporary = FileSystem.folder(of: folder)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let status = folder + "/status.json", cache = userCache ?? folder + "/cache.json"
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

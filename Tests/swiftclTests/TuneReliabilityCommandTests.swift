@@ -125,4 +125,17 @@ struct TuneReliabilityCommandTests {
         #expect(run.output.count < 4_000, "a short message")
         #expect(!run.output.contains("Fatal error") && !run.output.contains("Best:"), "\(run.output.suffix(400))")
     }
+
+    @Test("a missing or empty TMPDIR is not a reason to refuse: the run uses /tmp", arguments: ["/nonexistent-swiftcl-tmp", ""])
+    func temporaryFolder(tmpdir: String) throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let executable = try #require(SwiftclCommandTests.swiftcl)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = tmpdir
+        let run = try runProcess([executable.path, "tune", folder.appendingPathComponent("spin.cl").path, "--kernel", "scale",
+                                  "--args", "in:float[n], out:float[n]", "--expect", "y = 2 * x", "--sizes", "1000", "--quick",
+                                  "--param", "SPIN=0,2"], environment: environment)
+        #expect(run.status == 0 && run.output.contains("Best: SPIN="), "\(run.output.suffix(600))")
+    }
 }

@@ -16,12 +16,27 @@ public struct CompileClaims: Sendable, Codable {
     /// processes which have since ended left there (killed before they could remove them) are removed first.
     /// - Throws: a Foundation error when the folder cannot be made.
     public init() throws {
-        let temporary = FileManager.default.temporaryDirectory
-        Self.removeAbandoned(in: temporary.path)
-        let url = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        folder = url.path
-        Self.madeHere.withLock { _ = $0.insert(url.path) }
+        folder = try Self.makeTemporaryFolder(prefix: Self.prefix)
+        Self.madeHere.withLock { _ = $0.insert(folder) }
+    }
+
+    /// A new private folder named `prefix`, this process's id and a UUID in the temporary directory (`$TMPDIR`), or in
+    /// `/tmp` or `/var/tmp` when that one is missing or not writable; abandoned tuning folders there are removed first.
+    /// - Throws: the last Foundation error when no candidate takes a folder.
+    public static func makeTemporaryFolder(prefix: String) throws -> String {
+        var failure: (any Error)?
+        for temporary in [FileManager.default.temporaryDirectory.path, "/tmp", "/var/tmp"] {
+            removeAbandoned(in: temporary)
+            let path = temporary + "/\(prefix)\(getpid())-\(UUID().uuidString)"
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false,
+                                                        attributes: [.posixPermissions: 0o700])
+                return path
+            } catch {
+                failure = error
+            }
+        }
+        throw failure ?? CocoaError(.fileWriteUnknown)
     }
 
     /// The claim folders this process made and has not removed (a watcher removes them if the process is stopped).
