@@ -114,6 +114,7 @@ struct BenchHarnessTests {
         let suites = try #require(object["suites"] as? [[String: Any]])
         #expect(suites.first?["copy_bound_mpix_per_s"] as? Double == 4000)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("swiftcl-\(UUID())/report.json")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try report.writeJSON(to: url)
         let back = try BenchmarkReport.read(from: url)
         #expect(back.results == report.results)
