@@ -30,7 +30,12 @@ struct HostLibraryCheckTests {
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: truncated))
         let headerOnly = folder + "/libheader.so"
         try whole.prefix(64).write(to: URL(fileURLWithPath: headerOnly))
-        for (path, says) in [(fifo, "FIFO"), (folder, "directory"), (text, "not an ELF"), (truncated, "cut short"),
+        // Header fields pointing past 2⁶⁴ (a crafted file): refused, no overflow trap.
+        var crafted = [UInt8](whole.prefix(4096))
+        for offset in [0x20, 0x28] { for byte in 0..<8 { crafted[offset + byte] = 0xff } }
+        let craftedPath = folder + "/libcrafted.so"
+        try Data(crafted).write(to: URL(fileURLWithPath: craftedPath))
+        for (path, says) in [(craftedPath, "cut short"), (fifo, "FIFO"), (folder, "directory"), (text, "not an ELF"), (truncated, "cut short"),
                              (headerOnly, "cut short"), (folder + "/missing.so", "cannot open")] {
             let problem = SharedLibraryFile.problem(path)
             #expect(problem?.contains(says) == true, "\(path): \(problem ?? "accepted")")

@@ -21,8 +21,13 @@ package enum SharedLibraryFile {
         guard fstat(descriptor, &info) == 0 else { return "cannot stat" }
         guard info.st_mode & S_IFMT == S_IFREG else { return "\(RegularFile.kind(info.st_mode)), not a shared library" }
         let size = UInt64(info.st_size)
+        /// Whether `length` bytes from `offset` lie within the file (the header's fields are the file's: any value).
+        func within(_ offset: UInt64, _ length: UInt64) -> Bool {
+            let (end, overflow) = offset.addingReportingOverflow(length)
+            return !overflow && end <= size
+        }
         func bytes(at offset: UInt64, count: Int) -> [UInt8]? {
-            guard offset.addingReportingOverflow(UInt64(count)).partialValue <= size else { return nil }
+            guard within(offset, UInt64(count)) else { return nil }
             var buffer = [UInt8](repeating: 0, count: count)
             let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
             return read == count ? buffer : nil
@@ -38,13 +43,13 @@ package enum SharedLibraryFile {
         let (programOffset, programSize, programCount) = (integer(header, 0x20, 8), integer(header, 0x36, 2), integer(header, 0x38, 2))
         let (sectionOffset, sectionSize, sectionCount) = (integer(header, 0x28, 8), integer(header, 0x3a, 2), integer(header, 0x3c, 2))
         let truncated = "cut short: \(size) bytes, but its headers describe more (a partial copy?)"
-        guard programSize >= 56, sectionCount == 0 || sectionOffset + sectionSize * sectionCount <= size,
+        guard programSize >= 56, sectionCount == 0 || within(sectionOffset, sectionSize * sectionCount),
               let table = bytes(at: programOffset, count: Int(programSize * programCount)) else { return truncated }
         for index in 0..<Int(programCount) {
             let entry = index * Int(programSize)
             guard integer(table, entry, 4) == 1 else { continue }  // PT_LOAD
             let (offset, length) = (integer(table, entry + 8, 8), integer(table, entry + 32, 8))
-            guard offset.addingReportingOverflow(length).partialValue <= size, offset <= size else { return truncated }
+            guard within(offset, length) else { return truncated }
         }
         return nil
     }
