@@ -84,22 +84,10 @@ public enum Oclgrind {
     /// user can guess — a folder planted at a predictable name could point the loader at another library), removed when
     /// the process exits; folders that ended processes left are removed when it is made.
     private static let vendorsFolder: Swift.Result<String, any Error> = Swift.Result {
-        let temporary = FileManager.default.temporaryDirectory.path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
-        for name in names where name.hasPrefix("swiftcl-oclgrind-") {
-            let pid = name.dropFirst("swiftcl-oclgrind-".count).split(separator: "-").first.flatMap { Int32($0) }
-            var info = stat()
-            guard let pid, lstat(temporary + "/" + name, &info) == 0, info.st_uid == geteuid() else { continue }
-            if kill(pid, 0) != 0, errno == ESRCH { try? FileManager.default.removeItem(atPath: temporary + "/" + name) }
-        }
-        let folder = temporary + "/swiftcl-oclgrind-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        madeFolder.withLock { $0 = folder }
-        atexit { if let folder = Oclgrind.madeFolder.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: folder) } }
+        let folder = try FileSystem.makeTemporaryFolder(prefix: "swiftcl-oclgrind-", sweeping: ["swiftcl-oclgrind-"])
+        atexit { if let folder = try? Oclgrind.vendorsFolder.get() { try? FileManager.default.removeItem(atPath: folder) } }
         return folder
     }
-
-    private static let madeFolder = Locked<String?>(nil)
 
     /// The environment for a child that sees only Oclgrind, with its data-race and API checks on
     /// (out-of-bounds checks are always on).

@@ -22,7 +22,7 @@ struct TuneWatchdog {
 
     /// Runs the tuning in children until one ends by itself; returns its exit status.
     func run() throws -> Int32 {
-        let folder = try CompileClaims.makeTemporaryFolder(prefix: "swiftcl-tune-")
+        let folder = try FileSystem.makeTemporaryFolder(prefix: "swiftcl-tune-", sweeping: CompileClaims.temporaryPrefixes)
         let temporary = FileSystem.folder(of: folder)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let status = folder + "/status.json", cache = userCache ?? folder + "/cache.json"

@@ -16,27 +16,8 @@ public struct CompileClaims: Sendable, Codable {
     /// processes which have since ended left there (killed before they could remove them) are removed first.
     /// - Throws: a Foundation error when the folder cannot be made.
     public init() throws {
-        folder = try Self.makeTemporaryFolder(prefix: Self.prefix)
+        folder = try FileSystem.makeTemporaryFolder(prefix: Self.prefix, sweeping: Self.temporaryPrefixes)
         Self.madeHere.withLock { _ = $0.insert(folder) }
-    }
-
-    /// A new private folder named `prefix`, this process's id and a UUID in the temporary directory (`$TMPDIR`), or in
-    /// `/tmp` or `/var/tmp` when that one is missing or not writable; abandoned tuning folders there are removed first.
-    /// - Throws: the last Foundation error when no candidate takes a folder.
-    public static func makeTemporaryFolder(prefix: String) throws -> String {
-        var failure: (any Error)?
-        for temporary in [FileManager.default.temporaryDirectory.path, "/tmp", "/var/tmp"] {
-            removeAbandoned(in: temporary)
-            let path = temporary + "/\(prefix)\(getpid())-\(UUID().uuidString)"
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false,
-                                                        attributes: [.posixPermissions: 0o700])
-                return path
-            } catch {
-                failure = error
-            }
-        }
-        throw failure ?? CocoaError(.fileWriteUnknown)
     }
 
     /// The claim folders this process made and has not removed (a watcher removes them if the process is stopped).
@@ -49,16 +30,7 @@ public struct CompileClaims: Sendable, Codable {
     /// Removes this user's temporary tuning folders (claims, a watched run's status) in `temporary` whose process no
     /// longer runs.
     public static func removeAbandoned(in temporary: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary) else { return }
-        for name in names {
-            guard let prefix = temporaryPrefixes.first(where: { name.hasPrefix($0) }) else { continue }
-            let rest = name.dropFirst(prefix.count)
-            guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0 else { continue }
-            var info = stat()
-            let path = temporary + "/" + name
-            guard lstat(path, &info) == 0, info.st_uid == geteuid(), info.st_mode & S_IFMT == S_IFDIR else { continue }
-            if kill(pid, 0) != 0, errno == ESRCH { try? FileManager.default.removeItem(atPath: path) }
-        }
+        FileSystem.removeFoldersOfEndedProcesses(in: temporary, prefixes: temporaryPrefixes)
     }
 
     /// Removes the temporary tuning folders that the process `pid` made in `temporary` (it has ended, or been stopped).
