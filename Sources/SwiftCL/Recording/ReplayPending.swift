@@ -39,7 +39,7 @@ package enum ReplayPending {
     static func check(_ object: MemoryObject, operation: String) throws {
         guard isActive else { return }
         let serial = object.storageRoot.object.serial
-        let waiting = pending.withLock { !$0.isEmpty && $0.contains(serial) }
+        let waiting = pending.withLock { $0.contains(serial) }
         if waiting { throw SwiftCLError.undefinedBeforeReplay(operation: operation) }
     }
 

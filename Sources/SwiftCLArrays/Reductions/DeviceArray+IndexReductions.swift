@@ -41,11 +41,16 @@ extension DeviceArray where Element: ArrayElement {
         plan.accumulatorBytes = 16
         plan.vectorChunk = Self.vectorChunk(better: better, count: count)
         plan.loadedElement = T
+        // Every element NaN: no index won; report the first, as numpy does.
+        return try index(of: plan) ?? 0
+    }
+
+    /// The position a reduction `plan` to a `ulong` finds, nil for its neutral `ULONG_MAX` (none found).
+    private func index(of plan: ReductionPlan) throws -> Int? {
         let result = try DeviceArray<UInt64>(uninitializedShape: [1], on: queue)
         try plan.run(count: count, on: queue, into: result.storage, outOffset: 0)
         let index = try result.toArray()[0]
-        // Every element NaN: no index won; report the first, as numpy does.
-        return index == UInt64.max ? 0 : Int(index)
+        return index == UInt64.max ? nil : Int(index)
     }
 
     /// The CPU layout's loop for 32- and 64-bit elements (nil for others, which take the scalar loop), in two steps so
@@ -162,9 +167,6 @@ extension DeviceArray where Element: ArrayElement {
                                        parameters: ["global const \(T) *x0", "const ulong x0_off"],
                                        pragmas: Element.pragma.isEmpty ? [] : [Element.pragma], name: "first_nan_\(T)"),
                                  arguments: [storage, UInt64(offset)])
-        let result = try DeviceArray<UInt64>(uninitializedShape: [1], on: queue)
-        try plan.run(count: count, on: queue, into: result.storage, outOffset: 0)
-        let index = try result.toArray()[0]
-        return index == UInt64.max ? nil : Int(index)
+        return try index(of: plan)
     }
 }

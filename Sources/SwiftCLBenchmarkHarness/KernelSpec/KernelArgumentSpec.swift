@@ -81,13 +81,14 @@ public struct KernelArgumentSpec: Hashable, Sendable, CustomStringConvertible {
     ///   the machine's physical memory (refused before anything is allocated).
     public func arrays(for size: ProblemSize, names: [String]) throws -> HostArrays {
         var total = 0
-        for argument in arguments {
-            guard case let .buffer(_, type, count) = argument, let element = OpenCLType(name: type) else { continue }
-            let (bytes, overflow) = try count.count(for: size).multipliedReportingOverflow(by: element.byteSize)
-            let (sum, over) = total.addingReportingOverflow(bytes)
-            guard !overflow, !over, sum <= Self.physicalMemoryBytes else {
-                throw KernelSpecError.badArgument("\(type)[\(count)] at \(size)", reason: "the host arrays would need "
-                    + "\(overflow || over ? "over 2^63" : "\(sum)") bytes; this machine has \(Self.physicalMemoryBytes)")
+        for buffer in try bufferBytes(for: size) {
+            let sum = buffer.bytes.flatMap { bytes in
+                let (sum, overflow) = total.addingReportingOverflow(bytes)
+                return overflow ? nil : sum
+            }
+            guard let sum, sum <= Self.physicalMemoryBytes else {
+                throw KernelSpecError.badArgument(buffer.label, reason: "the host arrays would need "
+                    + "\(sum.map(String.init) ?? "over 2^63") bytes; this machine has \(Self.physicalMemoryBytes)")
             }
             total = sum
         }

@@ -8,6 +8,11 @@ extension KernelTuner {
     /// buffer against `device`'s single-allocation and global-memory limits.
     /// - Throws: ``KernelSpecError`` naming the setting and the limit.
     public func check(on device: Device) throws {
+        _ = try checkedConfigurations(on: device)
+    }
+
+    /// ``check(on:)``, returning the space's configurations it walked (a run walks them once).
+    func checkedConfigurations(on device: Device) throws -> [TuningConfiguration] {
         try size.check()
         if let seconds = budget.seconds, !(seconds >= 0) {
             throw KernelSpecError.badArgument("time limit \(seconds)", reason: "a budget of seconds must be a number, 0 or more")
@@ -29,8 +34,9 @@ extension KernelTuner {
             throw KernelSpecError.badArgument("race cutoff \(raceCutoff)", reason: "a multiple of the best time of at least 1")
         }
         try Self.check(tolerance)
-        _ = try space.configurations()
+        let configurations = try space.configurations()
         try kernel.spec.checkBuffers(for: size, on: device)
+        return configurations
     }
 
     /// Throws for a tolerance whose bounds are not finite numbers ≥ 0 (a NaN bound would decide nothing).
@@ -57,12 +63,9 @@ extension KernelArgumentSpec {
     /// - Throws: ``KernelSpecError/badArgument(_:reason:)`` naming the buffer and the limit.
     public func checkBuffers(for size: ProblemSize, on device: Device) throws {
         var total = 0
-        for argument in arguments {
-            guard case let .buffer(_, type, count) = argument, let element = OpenCLType(name: type)?.byteSize else { continue }
-            let elements = try count.count(for: size)
-            let (bytes, overflow) = elements.multipliedReportingOverflow(by: element)
-            guard !overflow, UInt64(bytes) <= device.maxMemoryAllocationBytes else {
-                throw KernelSpecError.badArgument("\(type)[\(count)] at \(size)", reason: "\(overflow ? "over 2^63" : "\(bytes)") bytes; "
+        for buffer in try bufferBytes(for: size) {
+            guard let bytes = buffer.bytes, UInt64(bytes) <= device.maxMemoryAllocationBytes else {
+                throw KernelSpecError.badArgument(buffer.label, reason: "\(buffer.bytes.map(String.init) ?? "over 2^63") bytes; "
                     + "\(device.name) allocates at most \(device.maxMemoryAllocationBytes) bytes in one buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)")
             }
             total += bytes
@@ -70,6 +73,16 @@ extension KernelArgumentSpec {
                 throw KernelSpecError.badArgument("the buffers at \(size)", reason: "\(total) bytes together; \(device.name) has "
                     + "\(device.globalMemoryBytes) bytes of global memory (CL_DEVICE_GLOBAL_MEM_SIZE)")
             }
+        }
+    }
+
+    /// Each buffer argument at `size`, named as messages name it (`float[n] at 1000`), and its bytes (nil past `Int`).
+    /// - Throws: ``KernelSpecError`` when a count cannot be computed.
+    func bufferBytes(for size: ProblemSize) throws -> [(label: String, bytes: Int?)] {
+        try arguments.compactMap { argument in
+            guard case let .buffer(_, type, count) = argument, let element = OpenCLType(name: type) else { return nil }
+            let (bytes, overflow) = try count.count(for: size).multipliedReportingOverflow(by: element.byteSize)
+            return ("\(type)[\(count)] at \(size)", overflow ? nil : bytes)
         }
     }
 }

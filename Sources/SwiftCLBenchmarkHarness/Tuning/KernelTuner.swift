@@ -135,11 +135,10 @@ public struct KernelTuner: Sendable {
                                   kernel: kernel.name, options: kernel.options.description, spec: kernel.spec.text,
                                   globalSize: globalSize, workGroup: workGroup, reference: reference.label,
                                   tolerance: tolerance.description, size: size.description)
-        try check(on: queue.device)
+        let configurations = try checkedConfigurations(on: queue.device)
         var record = try cache.flatMap { try TuningCache.read($0, key: key) } ?? TuningCache(key: key, outcomes: [])
         if let cache { _ = try FileSystem.outputPath(cache.path, origin: .user) }  // refused before anything is built
         let known = Dictionary(record.outcomes.map { ($0.configuration, $0) }) { first, _ in first }
-        let configurations = try space.configurations()
         // Helpers compile the planned configurations they claim first, from the start: while this process computes
         // the reference they take the first ones. A reference that fails stops them (they end their current build).
         let helpers = DispatchGroup()

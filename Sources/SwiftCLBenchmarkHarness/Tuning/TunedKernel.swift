@@ -132,7 +132,7 @@ public struct TunedKernelStore: Sendable {
 
     /// Every entry in the file that decodes and passes its checks (others are skipped, and kept in the file); none
     /// when it is missing or not a store.
-    public var entries: [Entry] { ((try? read()) ?? nil)?.entries ?? [] }
+    public var entries: [Entry] { (try? read())?.entries ?? [] }
 
     /// The entry for `device`, `kernel` and `source` (with the files it includes, searched in `options`' `-I` folders)
     /// at the stored size nearest `size` (by element count; the newest when nil or tied).
